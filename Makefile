@@ -1,0 +1,51 @@
+# Hitori for the Game Boy. Two commands do everything from a fresh clone:
+#   make play   install what is missing, build target/hitori.gb, run it
+#   make test   install what is missing, run every test
+# Other targets: setup, rom, bench-codegen, bench-engine, bench-rom, clean.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+
+# Debian's toolchain (see rust-toolchain.toml); named outright so that no rustup default
+# toolchain can slip in.
+CARGO := /usr/bin/cargo
+export RUSTC := /usr/bin/rustc
+export LLVM_SYS_221_PREFIX := /usr/lib/llvm-22
+
+ROM := target/hitori.gb
+
+.PHONY: setup setup-play rom play test bench-codegen bench-engine bench-rom clean
+
+setup:
+	@tools/setup.sh
+
+setup-play:
+	@tools/setup.sh --play
+
+# Always asks cargo (which knows when nothing changed) rather than guessing from timestamps.
+rom: setup
+	$(CARGO) run --quiet --release -p gbrom -- --out $(ROM)
+
+# A window where there is a display (mGBA); otherwise a headless run that writes screenshots.
+play: setup-play rom
+	@if [[ -n "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]] && command -v mgba >/dev/null; then \
+		mgba -3 $(ROM); \
+	else \
+		echo "no display: running headless, screenshots go to target/screens/"; \
+		$(CARGO) run --quiet --release -p gbemu --bin gbemu-play -- $(ROM) target/screens; \
+	fi
+
+test: setup rom
+	$(CARGO) test --release --workspace
+
+bench-codegen: setup
+	$(CARGO) run --quiet --release -p cbe --bin bench-codegen
+
+bench-engine: setup
+	$(CARGO) run --quiet --release --example bench_engine
+
+bench-rom: setup rom
+	$(CARGO) run --quiet --release -p gbemu --bin bench-rom -- $(ROM)
+
+clean:
+	$(CARGO) clean

@@ -1,0 +1,173 @@
+;; crt0 for Hitori on the DMG: vectors, entry, RAM set-up and the few CPU instructions that
+;; Rust cannot reach on our route (no inline asm survives Rust -> LLVM IR -> C -> SDCC).
+;; Hardware reference: Pan Docs, "Memory Map", "Interrupts", "OAM DMA Transfer", "halt".
+;; Calling convention (SDCC 4.2 sm83, sdcccall(1)): a 16-bit first argument arrives in DE,
+;; an 8-bit one in A; 16-bit results return in BC. Only registers the callee may clobber are used.
+
+        .module crt0
+
+        .globl  _rust_main
+        .globl  _rust_vblank
+        .globl  _cbe_trap
+        .globl  _gb_halt
+        .globl  _gb_enable_interrupts
+        .globl  _gb_disable_interrupts
+        .globl  _gb_oam_dma
+        .globl  l__INITIALIZER
+        .globl  s__INITIALIZER
+        .globl  s__INITIALIZED
+
+        ;; Shadow OAM lives at 0xC000 (page aligned, as DMA takes the source's high byte);
+        ;; the linker places C data from 0xC100 (see tools/gbrom).
+        SHADOW_OAM_PAGE = 0xC0
+        STACK_TOP       = 0xE000
+        WRAM_START      = 0xC000
+        WRAM_SIZE       = 0x2000
+        HRAM_START      = 0xFF80
+        HRAM_SIZE       = 0x7F
+        REG_DMA_LOW     = 0x46          ; 0xFF46, written with ldh
+        TRAP_STRAY_RST38 = 0xFFFF       ; cbe_trap id: execution ran into 0xFF filler bytes
+
+        .area   _HEADER (ABS)
+
+        ;; Reading unprogrammed ROM or a wild jump executes 0xFF = `rst 0x38`; report it
+        ;; instead of recursing through the stack forever.
+        .org    0x38
+        ld      sp, #STACK_TOP
+        ld      de, #TRAP_STRAY_RST38
+        jp      _cbe_trap
+
+        .org    0x40            ; VBlank
+        jp      vblank_interrupt
+        .org    0x48            ; LCD STAT (never enabled)
+        reti
+        .org    0x50            ; timer (never enabled)
+        reti
+        .org    0x58            ; serial (never enabled)
+        reti
+        .org    0x60            ; joypad (never enabled)
+        reti
+
+        .org    0x100           ; entry point; 0x104-0x14F is the header, written by makebin -Z
+        nop
+        jp      start
+
+        ;; Area order: read-only areas follow _CODE in ROM, writable ones start at the data
+        ;; address in WRAM. Declared here because crt0 is the first object the linker sees.
+        .area   _HOME
+        .area   _CODE
+        .area   _INITIALIZER
+        .area   _GSINIT
+        .area   _GSFINAL
+        .area   _DATA
+        .area   _INITIALIZED
+        .area   _BSS
+        .area   _HEAP
+
+        .area   _HOME
+
+start:
+        di
+        ld      sp, #STACK_TOP
+        ;; WRAM and HRAM hold random values at power-on; C statics need zeroes. No call may
+        ;; happen before this loop ends, since it also clears the stack's page.
+        ld      hl, #WRAM_START
+        ld      bc, #WRAM_SIZE
+clear_wram:
+        xor     a
+        ld      (hl+), a
+        dec     bc
+        ld      a, b
+        or      c
+        jr      nz, clear_wram
+
+        ld      hl, #HRAM_START
+        ld      b, #HRAM_SIZE
+        xor     a
+clear_hram:
+        ld      (hl+), a
+        dec     b
+        jr      nz, clear_hram
+
+        ;; The DMA routine must run from HRAM: during OAM DMA the CPU can only read HRAM.
+        ld      hl, #oam_dma_routine
+        ld      de, #HRAM_START
+        ld      b, #(oam_dma_routine_end - oam_dma_routine)
+copy_dma_routine:
+        ld      a, (hl+)
+        ld      (de), a
+        inc     de
+        dec     b
+        jr      nz, copy_dma_routine
+
+        ;; Initialised mutable statics: copy their values from ROM (_INITIALIZER) to WRAM.
+        ld      hl, #s__INITIALIZER
+        ld      de, #s__INITIALIZED
+        ld      bc, #l__INITIALIZER
+copy_initialised_data:
+        ld      a, b
+        or      c
+        jr      z, initialised_data_done
+        ld      a, (hl+)
+        ld      (de), a
+        inc     de
+        dec     bc
+        jr      copy_initialised_data
+initialised_data_done:
+
+        call    gsinit
+        call    _rust_main
+        ;; rust_main never returns; should it, stop here rather than run into data.
+halt_forever:
+        halt
+        nop
+        jr      halt_forever
+
+vblank_interrupt:
+        push    af
+        push    bc
+        push    de
+        push    hl
+        call    _rust_vblank
+        pop     hl
+        pop     de
+        pop     bc
+        pop     af
+        reti
+
+;; `halt` waits for the next enabled interrupt. The `nop` keeps the halt bug (the byte after
+;; halt read twice when IME=0 and an interrupt is pending) away from real code.
+_gb_halt:
+        halt
+        nop
+        ret
+
+_gb_enable_interrupts:
+        ei
+        ret
+
+_gb_disable_interrupts:
+        di
+        ret
+
+;; Copies the shadow OAM (0xC000-0xC09F) to OAM. Call during VBlank with no interrupt able to
+;; fire for 160 microseconds (only VBlank is ever enabled, and it has just been serviced).
+_gb_oam_dma:
+        jp      HRAM_START
+
+;; Copied to HRAM by start; position independent (relative jump only).
+oam_dma_routine:
+        ld      a, #SHADOW_OAM_PAGE
+        ldh     (REG_DMA_LOW), a
+        ld      a, #40          ; 40 x 4 cycles = 160 microseconds, the DMA's duration
+oam_dma_wait:
+        dec     a
+        jr      nz, oam_dma_wait
+        ret
+oam_dma_routine_end:
+
+        ;; SDCC may emit static-initialisation code into _GSINIT; _GSFINAL closes it.
+        .area   _GSINIT
+gsinit::
+        .area   _GSFINAL
+        ret

@@ -1,0 +1,228 @@
+//! Builds a Game Boy ROM from a `no_std` Rust crate.
+//!
+//! The route (docs/ARCHITECTURE.md): rustc for `avr-none` (16-bit pointers) writes one
+//! whole-program LLVM module; our back end (`cbe`) turns it into C; SDCC compiles that C for the
+//! SM83; `linker/crt0.s` supplies vectors and RAM set-up; `sdldgb` links at our memory map and
+//! `makebin -Z` writes the cartridge header and checksums.
+
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub mod layout;
+
+pub use layout::{MemoryUsage, Region};
+
+/// Debian's toolchain; rustup's 1.95/1.97 lack the `core` sources for AVR.
+const DEBIAN_CARGO: &str = "/usr/bin/cargo";
+const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
+
+/// The flags the AVR target needs: a CPU to name (it only picks the datalayout we rely on)
+/// and panics that compile to `llvm.trap`, so no `core::fmt` reaches the console.
+const AVR_RUSTFLAGS: &str =
+    r#"target.avr-none.rustflags=["-Ctarget-cpu=atmega328p","-Zunstable-options","-Cpanic=immediate-abort"]"#;
+
+/// What to build and where.
+#[derive(Clone, Debug)]
+pub struct RomSpec {
+    /// Directory holding the crate's Cargo.toml (a `no_std` library defining `rust_main`,
+    /// `rust_vblank` and `cbe_trap`).
+    pub crate_dir: PathBuf,
+    /// The cargo package name, when the manifest is a workspace root with several packages.
+    pub package: Option<String>,
+    /// Cargo profile for the AVR build (the workspace defines `gb`).
+    pub profile: String,
+    /// Where the .gb goes; the .sym, .map and intermediates go beside it.
+    pub output: PathBuf,
+    /// Up to 11 characters of cartridge title.
+    pub title: String,
+    /// Cargo's target directory for the AVR build: kept apart from host builds so that a
+    /// test running inside `cargo test` never waits for the lock its own cargo holds.
+    pub target_dir: PathBuf,
+    /// Extra `sdcc` options (e.g. `--max-allocs-per-node`).
+    pub sdcc_flags: Vec<String>,
+}
+
+/// The files a build wrote and how much of the console it uses.
+#[derive(Clone, Debug)]
+pub struct RomArtifacts {
+    pub rom: PathBuf,
+    pub sym: PathBuf,
+    pub map: PathBuf,
+    /// The IR, C and assembly of the build, for debugging.
+    pub intermediates: PathBuf,
+    pub usage: MemoryUsage,
+    /// Function ids as `cbe_trap` receives them, mapped to Rust names.
+    pub trap_names: Vec<String>,
+}
+
+#[derive(Debug)]
+pub enum BuildError {
+    /// A tool could not be started.
+    Spawn { tool: String, error: std::io::Error },
+    /// A tool ran and failed; its output explains why.
+    Tool { step: &'static str, command: String, output: String },
+    /// The back end refused the program.
+    Translate(String),
+    /// The linked program does not fit the memory map.
+    Layout(String),
+    Io { path: PathBuf, error: std::io::Error },
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::Spawn { tool, error } => {
+                write!(f, "cannot run `{tool}`: {error} (run `make setup` to install the toolchain)")
+            }
+            BuildError::Tool { step, command, output } => write!(f, "{step} failed: `{command}`\n{output}"),
+            BuildError::Translate(why) => write!(f, "C back end: {why}"),
+            BuildError::Layout(why) => write!(f, "memory layout: {why}"),
+            BuildError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
+    move |error| BuildError::Io { path: path.to_path_buf(), error }
+}
+
+/// The repository root (this crate lives in tools/gbrom).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+}
+
+/// Runs `command`, turning a failure into a `BuildError` that shows its output.
+fn run(step: &'static str, command: &mut Command) -> Result<String, BuildError> {
+    let shown = format!("{command:?}");
+    let output = command.output().map_err(|error| BuildError::Spawn {
+        tool: command.get_program().to_string_lossy().into_owned(),
+        error,
+    })?;
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    if output.status.success() {
+        Ok(text)
+    } else {
+        Err(BuildError::Tool { step, command: shown, output: text })
+    }
+}
+
+/// Compiles the crate for AVR and returns the path of the whole-program LLVM IR.
+pub fn emit_llvm_ir(spec: &RomSpec, ir_path: &Path) -> Result<(), BuildError> {
+    let mut cargo = Command::new(DEBIAN_CARGO);
+    cargo
+        .current_dir(&spec.crate_dir)
+        .env("RUSTC", DEBIAN_RUSTC)
+        // -Zbuild-std and -Cpanic=immediate-abort are unstable; Debian's stable rustc allows
+        // them under this switch.
+        .env("RUSTC_BOOTSTRAP", "1")
+        .env("CARGO_TARGET_DIR", &spec.target_dir)
+        // Flags meant for a host build (e.g. from an enclosing `cargo test`) must not leak in.
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("CARGO_BUILD_TARGET")
+        .args(["rustc", "--quiet", "--lib", "--crate-type", "staticlib", "--target", "avr-none"])
+        .args(["-Zbuild-std=core", "--profile", &spec.profile, "--config", AVR_RUSTFLAGS]);
+    if let Some(package) = &spec.package {
+        cargo.args(["--package", package]);
+    }
+    cargo.arg("--").arg(format!("--emit=llvm-ir={}", ir_path.display()));
+    run("rustc (avr-none)", &mut cargo)?;
+    Ok(())
+}
+
+/// Builds the ROM described by `spec`.
+pub fn build(spec: &RomSpec) -> Result<RomArtifacts, BuildError> {
+    let root = repo_root();
+    let stem = spec.output.file_stem().expect("output file name").to_string_lossy().into_owned();
+    let out_dir = spec.output.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let work = out_dir.join(format!("{stem}.build"));
+    fs::create_dir_all(&work).map_err(io_error(&work))?;
+
+    let ir = work.join(format!("{stem}.ll"));
+    emit_llvm_ir(spec, &ir)?;
+
+    let translation = cbe::translate_file(&ir).map_err(|e| BuildError::Translate(e.to_string()))?;
+    let c_file = work.join(format!("{stem}.c"));
+    fs::write(&c_file, &translation.c_source).map_err(io_error(&c_file))?;
+
+    let runtime = root.join("tools/cbe/runtime");
+    let mut objects = vec![assemble(&root.join("linker/crt0.s"), &work)?];
+    let mut c_sources = vec![c_file];
+    c_sources.extend(runtime_sources(&runtime)?);
+    for source in &c_sources {
+        objects.push(compile_c(source, &runtime, &work, &spec.sdcc_flags)?);
+    }
+
+    let ihx = work.join(format!("{stem}.ihx"));
+    let mut link = Command::new("sdcc");
+    link.args(["-msm83", "--no-std-crt0"])
+        .args(["--code-loc", &format!("{:#06x}", layout::CODE_START)])
+        .args(["--data-loc", &format!("{:#06x}", layout::DATA_START)])
+        .arg("-o")
+        .arg(&ihx)
+        .args(&objects);
+    run("link (sdldgb)", &mut link)?;
+
+    let map_path = work.join(format!("{stem}.map"));
+    let map = fs::read_to_string(&map_path).map_err(io_error(&map_path))?;
+    let usage = layout::MemoryUsage::from_map(&map).map_err(BuildError::Layout)?;
+    usage.check().map_err(BuildError::Layout)?;
+
+    let mut makebin = Command::new("makebin");
+    makebin
+        .arg("-Z")
+        .args(["-yt", &format!("{:#04x}", layout::CARTRIDGE_TYPE)])
+        .args(["-ya", &layout::CARTRIDGE_RAM_BANKS.to_string()])
+        .args(["-yo", &layout::CARTRIDGE_ROM_BANKS.to_string()])
+        .args(["-yn", &spec.title])
+        .arg(&ihx)
+        .arg(&spec.output);
+    run("makebin", &mut makebin)?;
+
+    let noi_path = work.join(format!("{stem}.noi"));
+    let noi = fs::read_to_string(&noi_path).map_err(io_error(&noi_path))?;
+    let sym = spec.output.with_extension("sym");
+    let sym_text = layout::sym_file(&noi, &translation.symbols);
+    fs::write(&sym, sym_text).map_err(io_error(&sym))?;
+    let map_copy = spec.output.with_extension("map");
+    fs::copy(&map_path, &map_copy).map_err(io_error(&map_copy))?;
+
+    Ok(RomArtifacts {
+        rom: spec.output.clone(),
+        sym,
+        map: map_copy,
+        intermediates: work,
+        usage,
+        trap_names: translation.trap_names(),
+    })
+}
+
+fn runtime_sources(runtime: &Path) -> Result<Vec<PathBuf>, BuildError> {
+    let mut sources = Vec::new();
+    for entry in fs::read_dir(runtime).map_err(io_error(runtime))? {
+        let path = entry.map_err(io_error(runtime))?.path();
+        if path.extension().is_some_and(|e| e == "c") {
+            sources.push(path);
+        }
+    }
+    sources.sort();
+    Ok(sources)
+}
+
+fn assemble(source: &Path, work: &Path) -> Result<PathBuf, BuildError> {
+    let object = work.join(source.file_stem().expect("asm file name")).with_extension("rel");
+    run("assemble (sdasgb)", Command::new("sdasgb").arg("-plosgff").arg("-o").arg(&object).arg(source))?;
+    Ok(object)
+}
+
+fn compile_c(source: &Path, include: &Path, work: &Path, flags: &[String]) -> Result<PathBuf, BuildError> {
+    let object = work.join(source.file_stem().expect("C file name")).with_extension("rel");
+    let mut sdcc = Command::new("sdcc");
+    sdcc.args(["-msm83", "-c", "--std-c11"]).arg("-I").arg(include).args(flags).arg(source).arg("-o").arg(&object);
+    run("compile (sdcc -msm83)", &mut sdcc)?;
+    Ok(object)
+}
