@@ -39,7 +39,7 @@ test: setup rom
 	$(CARGO) test --release --workspace
 
 bench-codegen: setup
-	$(CARGO) run --quiet --release -p cbe --bin bench-codegen
+	$(CARGO) run --quiet --release -p codegen-bench
 
 bench-engine: setup
 	$(CARGO) run --quiet --release --example bench_engine

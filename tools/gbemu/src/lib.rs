@@ -164,6 +164,10 @@ impl Console {
         self.gb.cpu_i().pc()
     }
 
+    pub fn sp(&self) -> u16 {
+        self.gb.cpu_i().sp()
+    }
+
     /// Everything received on the serial port so far.
     pub fn serial_output(&self) -> Vec<u8> {
         self.serial.0.borrow().clone()

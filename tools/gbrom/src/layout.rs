@@ -125,35 +125,35 @@ impl MemoryUsage {
     }
 }
 
-/// Builds a no$gmb-style `.sym` file (`BB:AAAA name`) from the linker's `.noi` symbol list
-/// (`DEF _name 0x1234`), naming each C symbol after the Rust item it came from.
-pub fn sym_file(noi: &str, rust_names: &[(String, String)]) -> String {
-    let mut entries: Vec<(u32, String)> = Vec::new();
+/// The C symbols of a linker `.noi` list (`DEF _name 0x1234`), without SDCC's leading
+/// underscore. The linker's bookkeeping (`s__CODE`, `l__DATA`: no leading underscore) and
+/// runtime-library internals (`__mulint`) are left out.
+pub fn symbol_addresses(noi: &str) -> Vec<(String, u16)> {
+    let mut symbols = Vec::new();
     for line in noi.lines() {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let [def, symbol, address] = fields[..] else { continue };
-        if def != "DEF" || !symbol.starts_with('_') || symbol.starts_with("__") {
+        let ["DEF", symbol, address] = fields[..] else { continue };
+        let Some(c_name) = symbol.strip_prefix('_') else { continue };
+        if c_name.starts_with('_') {
             continue;
         }
-        let Ok(address) = u32::from_str_radix(address.trim_start_matches("0x"), 16) else { continue };
-        // Linker bookkeeping (area starts and lengths) is no place a person wants to jump to.
-        if symbol.starts_with("s__") || symbol.starts_with("l__") {
-            continue;
+        if let Ok(address) = u16::from_str_radix(address.trim_start_matches("0x"), 16) {
+            symbols.push((c_name.to_string(), address));
         }
-        let c_name = &symbol[1..];
-        let name = rust_names
-            .iter()
-            .find(|(c, _)| c == c_name)
-            .map(|(_, rust)| rust.as_str())
-            .unwrap_or(c_name);
-        // Debuggers split fields on spaces; Rust paths may contain them (`<T as Trait>`).
-        entries.push((address, name.replace(' ', "_")));
     }
-    entries.sort();
+    symbols.sort_by_key(|(_, address)| *address);
+    symbols
+}
+
+/// Builds a no$gmb-style `.sym` file (`BB:AAAA name`) that names each C symbol after the Rust
+/// item it came from (`rust_names`: C name, Rust name).
+pub fn sym_file(noi: &str, rust_names: &[(String, String)]) -> String {
     let mut out = String::from("; Hitori symbols: Rust names for the C the back end wrote\n");
-    for (address, name) in entries {
-        let bank = if address >= 0x4000 && address < ROM_END { 1 } else { 0 };
-        out.push_str(&format!("{bank:02X}:{address:04X} {name}\n"));
+    for (c_name, address) in symbol_addresses(noi) {
+        let name = rust_names.iter().find(|(c, _)| *c == c_name).map_or(c_name.as_str(), |(_, rust)| rust.as_str());
+        let bank = if (0x4000..0x8000).contains(&address) { 1 } else { 0 };
+        // Debuggers split fields on spaces; Rust paths may contain them (`<T as Trait>`).
+        out.push_str(&format!("{bank:02X}:{address:04X} {}\n", name.replace(' ', "_")));
     }
     out
 }

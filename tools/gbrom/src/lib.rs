@@ -53,6 +53,8 @@ pub struct RomArtifacts {
     /// The IR, C and assembly of the build, for debugging.
     pub intermediates: PathBuf,
     pub usage: MemoryUsage,
+    /// Every C symbol the linker placed (without SDCC's leading underscore) and its address.
+    pub symbols: Vec<(String, u16)>,
     /// Function ids as `cbe_trap` receives them, mapped to Rust names.
     pub trap_names: Vec<String>,
 }
@@ -136,12 +138,8 @@ pub fn emit_llvm_ir(spec: &RomSpec, ir_path: &Path) -> Result<(), BuildError> {
 
 /// Builds the ROM described by `spec`.
 pub fn build(spec: &RomSpec) -> Result<RomArtifacts, BuildError> {
-    let root = repo_root();
     let stem = spec.output.file_stem().expect("output file name").to_string_lossy().into_owned();
-    let out_dir = spec.output.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let work = out_dir.join(format!("{stem}.build"));
-    fs::create_dir_all(&work).map_err(io_error(&work))?;
-
+    let work = intermediates_dir(&spec.output)?;
     let ir = work.join(format!("{stem}.ll"));
     emit_llvm_ir(spec, &ir)?;
 
@@ -149,12 +147,40 @@ pub fn build(spec: &RomSpec) -> Result<RomArtifacts, BuildError> {
     let c_file = work.join(format!("{stem}.c"));
     fs::write(&c_file, &translation.c_source).map_err(io_error(&c_file))?;
 
+    let rust_names: Vec<(String, String)> =
+        translation.symbols.iter().map(|s| (s.c_name.clone(), s.rust_name.clone())).collect();
+    let mut artifacts = link_rom(&[c_file], &rust_names, &spec.output, &spec.title, &spec.sdcc_flags)?;
+    artifacts.trap_names = translation.trap_names();
+    Ok(artifacts)
+}
+
+/// The directory beside `output` that keeps a build's IR, C and assembly.
+fn intermediates_dir(output: &Path) -> Result<PathBuf, BuildError> {
+    let stem = output.file_stem().expect("output file name").to_string_lossy();
+    let work = output.parent().unwrap_or(Path::new(".")).join(format!("{stem}.build"));
+    fs::create_dir_all(&work).map_err(io_error(&work))?;
+    Ok(work)
+}
+
+/// Compiles C sources with SDCC together with crt0 and the back end's runtime, links them at
+/// our memory map and writes the ROM, its `.sym` (C names replaced by `rust_names`) and `.map`.
+/// Hand-written C goes through here too, so benchmarks compare like with like.
+pub fn link_rom(
+    c_sources: &[PathBuf],
+    rust_names: &[(String, String)],
+    output: &Path,
+    title: &str,
+    sdcc_flags: &[String],
+) -> Result<RomArtifacts, BuildError> {
+    let root = repo_root();
+    let stem = output.file_stem().expect("output file name").to_string_lossy().into_owned();
+    let work = intermediates_dir(output)?;
     let runtime = root.join("tools/cbe/runtime");
     let mut objects = vec![assemble(&root.join("linker/crt0.s"), &work)?];
-    let mut c_sources = vec![c_file];
-    c_sources.extend(runtime_sources(&runtime)?);
-    for source in &c_sources {
-        objects.push(compile_c(source, &runtime, &work, &spec.sdcc_flags)?);
+    let mut sources = c_sources.to_vec();
+    sources.extend(runtime_sources(&runtime)?);
+    for source in &sources {
+        objects.push(compile_c(source, &runtime, &work, sdcc_flags)?);
     }
 
     let ihx = work.join(format!("{stem}.ihx"));
@@ -178,26 +204,26 @@ pub fn build(spec: &RomSpec) -> Result<RomArtifacts, BuildError> {
         .args(["-yt", &format!("{:#04x}", layout::CARTRIDGE_TYPE)])
         .args(["-ya", &layout::CARTRIDGE_RAM_BANKS.to_string()])
         .args(["-yo", &layout::CARTRIDGE_ROM_BANKS.to_string()])
-        .args(["-yn", &spec.title])
+        .args(["-yn", title])
         .arg(&ihx)
-        .arg(&spec.output);
+        .arg(output);
     run("makebin", &mut makebin)?;
 
     let noi_path = work.join(format!("{stem}.noi"));
     let noi = fs::read_to_string(&noi_path).map_err(io_error(&noi_path))?;
-    let sym = spec.output.with_extension("sym");
-    let sym_text = layout::sym_file(&noi, &translation.symbols);
-    fs::write(&sym, sym_text).map_err(io_error(&sym))?;
-    let map_copy = spec.output.with_extension("map");
+    let sym = output.with_extension("sym");
+    fs::write(&sym, layout::sym_file(&noi, rust_names)).map_err(io_error(&sym))?;
+    let map_copy = output.with_extension("map");
     fs::copy(&map_path, &map_copy).map_err(io_error(&map_copy))?;
 
     Ok(RomArtifacts {
-        rom: spec.output.clone(),
+        rom: output.to_path_buf(),
         sym,
         map: map_copy,
         intermediates: work,
         usage,
-        trap_names: translation.trap_names(),
+        symbols: layout::symbol_addresses(&noi),
+        trap_names: Vec::new(),
     })
 }
 

@@ -1,0 +1,169 @@
+//! `make bench-codegen`: the same four kernels built through our chain (Rust -> LLVM IR -> cbe
+//! -> SDCC) and hand-written in C (SDCC directly, same flags), run in the emulator. Prints exact
+//! CPU cycles from entry to return and code bytes (the kernel's function plus the functions it
+//! calls within its own module, so inlining does not skew it), and the ratios ours / C.
+//! A benchmark, not a test: it prints figures and fails only if a build fails or the two
+//! programs disagree on the kernels' results.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use gbemu::Console;
+use gbrom::{RomArtifacts, RomSpec, repo_root};
+
+const KERNELS: [&str; 4] = ["kernel_union_find", "kernel_latin_fill", "kernel_copy_256", "kernel_multiply_16"];
+/// Generous: the slowest kernel takes well under a million cycles.
+const MAX_CYCLES: u64 = 50_000_000;
+
+struct Measured {
+    cycles: Vec<u64>,
+    bytes: Vec<u32>,
+    output: String,
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("bench-codegen: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let root = repo_root();
+    let here = root.join("tools/codegen-bench");
+    let out = root.join("target/bench-codegen");
+    let rust = gbrom::build(&RomSpec {
+        crate_dir: here.join("kernels/rust"),
+        package: None,
+        profile: "gb".into(),
+        output: out.join("kernels-rust.gb"),
+        title: "KERNELS RS".into(),
+        target_dir: root.join("target/gb"),
+        sdcc_flags: Vec::new(),
+    })
+    .map_err(|e| e.to_string())?;
+    let c = gbrom::link_rom(&[here.join("kernels/c/kernels.c")], &[], &out.join("kernels-c.gb"), "KERNELS C", &[])
+        .map_err(|e| e.to_string())?;
+
+    let ours = measure(&rust, &rust.intermediates.join("kernels-rust"))?;
+    let theirs = measure(&c, &c.intermediates.join("kernels"))?;
+    if ours.output != theirs.output {
+        return Err(format!("the programs disagree:\nours:\n{}\nhand-written C:\n{}", ours.output, theirs.output));
+    }
+
+    println!("kernel                 cycles ours   cycles C   ratio | bytes ours  bytes C  ratio");
+    for (i, name) in KERNELS.iter().enumerate() {
+        println!(
+            "{:<20} {:>12} {:>10} {:>7.2} | {:>10} {:>8} {:>6.2}",
+            name.trim_start_matches("kernel_"),
+            ours.cycles[i],
+            theirs.cycles[i],
+            ours.cycles[i] as f64 / theirs.cycles[i] as f64,
+            ours.bytes[i],
+            theirs.bytes[i],
+            f64::from(ours.bytes[i]) / f64::from(theirs.bytes[i]),
+        );
+    }
+    println!("(cycles: T-cycles at 4.19 MHz, entry to return; results agree: {})", ours.output.trim().replace('\n', " "));
+    Ok(())
+}
+
+/// Runs the ROM, timing each kernel from its first instruction to its return.
+fn measure(rom: &RomArtifacts, module: &Path) -> Result<Measured, String> {
+    let functions = module_functions(module)?;
+    let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
+    let mut cycles = Vec::new();
+    let mut bytes = Vec::new();
+    for name in KERNELS {
+        let entry = rom
+            .symbols
+            .iter()
+            .find(|(symbol, _)| symbol == name)
+            .map(|&(_, address)| address)
+            .ok_or_else(|| format!("{}: no symbol {name}", rom.rom.display()))?;
+        console.run_to_pc(entry, MAX_CYCLES).ok_or_else(|| format!("{name} never ran"))?;
+        let sp = console.sp();
+        let return_to = u16::from_le_bytes([console.read(sp), console.read(sp.wrapping_add(1))]);
+        let spent = console.run_to_pc(return_to, MAX_CYCLES).ok_or_else(|| format!("{name} never returned"))?;
+        cycles.push(spent);
+        bytes.push(functions.bytes_reachable_from(name));
+    }
+    let output = console.run_until_serial_end(b".", MAX_CYCLES).map_err(|e| e.to_string())?;
+    Ok(Measured { cycles, bytes, output: String::from_utf8_lossy(&output).into_owned() })
+}
+
+/// The functions of one compiled C module: sizes from the assembler's symbol table (`.sym`,
+/// which lists static functions too) and direct calls from its assembly (`.asm`).
+struct ModuleFunctions {
+    sizes: BTreeMap<String, u32>,
+    calls: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl ModuleFunctions {
+    fn bytes_reachable_from(&self, root: &str) -> u32 {
+        let mut seen = BTreeSet::new();
+        let mut pending = vec![root.to_string()];
+        while let Some(function) = pending.pop() {
+            if self.sizes.contains_key(&function) && seen.insert(function.clone()) {
+                pending.extend(self.calls.get(&function).into_iter().flatten().cloned());
+            }
+        }
+        seen.iter().map(|f| self.sizes[f]).sum()
+    }
+}
+
+fn module_functions(stem: &Path) -> Result<ModuleFunctions, String> {
+    let read = |ext: &str| {
+        let path: PathBuf = stem.with_extension(ext);
+        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let (sym, asm) = (read("sym")?, read("asm")?);
+
+    // Area table: `   0 _CODE    size     38   flags    0`.
+    let code_area = sym
+        .lines()
+        .find_map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            (f.len() >= 4 && f[1] == "_CODE" && f[2] == "size").then(|| (f[0].to_string(), u32::from_str_radix(f[3], 16)))
+        })
+        .ok_or("no _CODE area in the assembler symbol table")?;
+    let (code_index, Ok(code_size)) = code_area else { return Err("unreadable _CODE size".into()) };
+    // Symbols: `  0 _kernel_copy_256        00012A GR`.
+    let mut offsets: Vec<(u32, String)> = sym
+        .lines()
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            (f.len() == 4 && f[0] == code_index && f[1].starts_with('_'))
+                .then(|| u32::from_str_radix(f[2], 16).ok().map(|o| (o, f[1][1..].to_string())))
+                .flatten()
+        })
+        .collect();
+    offsets.sort();
+    let mut sizes = BTreeMap::new();
+    for (i, (offset, name)) in offsets.iter().enumerate() {
+        let end = offsets.get(i + 1).map_or(code_size, |(next, _)| *next);
+        sizes.insert(name.clone(), end - offset);
+    }
+
+    let mut calls: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in asm.lines() {
+        if let Some(label) = line.strip_suffix("::").or_else(|| line.strip_suffix(':')) {
+            if let Some(name) = label.strip_prefix('_').filter(|n| sizes.contains_key(*n)) {
+                current = Some(name.to_string());
+            }
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let (Some(function), ["call" | "jp", target]) = (&current, &words[..]) {
+            if let Some(callee) = target.strip_prefix('_') {
+                calls.entry(function.clone()).or_default().insert(callee.to_string());
+            }
+        }
+    }
+    Ok(ModuleFunctions { sizes, calls })
+}
