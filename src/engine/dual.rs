@@ -1,0 +1,175 @@
+//! The island check: an incremental union-find over the faces of the planar dual.
+//!
+//! The unshaded cells and their orthogonal adjacencies form a plane graph. Its faces are the
+//! grid points where four cells meet (the "corners"), and one outer face for the board's rim.
+//! Shading a cell deletes its vertex and edges, which merges the faces at its four corners. So
+//! the union-find over corners grows only by unions, while the primal graph only loses cells.
+//!
+//! Euler for plane graphs: components = V - E + F - 1. Shading a cell with `w` unshaded
+//! neighbours whose corners belong to `k` distinct faces changes V by -1, E by -w and F by
+//! 1 - k, so the number of unshaded regions changes by `w - k`. The region splits exactly when
+//! `w > k`. No adjacency rule is assumed: shaded neighbours already share corner faces.
+//!
+//! Union by size keeps find paths short (at most log2(197) < 8 steps) without path
+//! compression, which lets the solver undo shadings in reverse order from a small log.
+
+use super::board::{CellSet, col_of, row_of};
+
+/// Corner (face) indices use the cell addressing: the face below-right of cell (r, c) is
+/// `r << 4 | c` for r, c < n - 1. Row 14 of that addressing is never an interior face.
+pub const OUTER_FACE: u8 = 14 << 4;
+const FACE_SLOTS: usize = OUTER_FACE as usize + 1;
+/// Log entry closing the unions of one shading (faces are <= OUTER_FACE).
+const SHADING_END: u8 = 0xFF;
+/// Every union removes a face (at most 196 of them) and every shading adds one end mark.
+const LOG_CAP: usize = 196 + 225;
+
+/// Unshaded-region connectivity under incremental shading, with undo.
+#[derive(Clone)]
+pub struct IslandGuard {
+    n: u8,
+    shaded: CellSet,
+    parent: [u8; FACE_SLOTS],
+    size: [u8; FACE_SLOTS],
+    log: [u8; LOG_CAP],
+    log_len: u16,
+}
+
+impl IslandGuard {
+    /// A guard for an empty `n` x `n` board (1 <= n <= 15).
+    pub fn new(n: u8) -> IslandGuard {
+        let mut guard = IslandGuard {
+            n,
+            shaded: CellSet::EMPTY,
+            parent: [0; FACE_SLOTS],
+            size: [1; FACE_SLOTS],
+            log: [0; LOG_CAP],
+            log_len: 0,
+        };
+        guard.reset(n);
+        guard
+    }
+
+    /// Forget every shading and resize to `n` x `n`.
+    pub fn reset(&mut self, n: u8) {
+        self.n = n;
+        self.shaded = CellSet::EMPTY;
+        for (face, parent) in self.parent.iter_mut().enumerate() {
+            *parent = face as u8;
+        }
+        self.size = [1; FACE_SLOTS];
+        self.log_len = 0;
+    }
+
+    pub fn shaded(&self) -> &CellSet {
+        &self.shaded
+    }
+
+    fn find(&self, mut face: u8) -> u8 {
+        loop {
+            let up = self.parent[face as usize];
+            if up == face {
+                return face;
+            }
+            face = up;
+        }
+    }
+
+    /// The faces at the four corners of `cell` (top-left, top-right, bottom-left, bottom-right).
+    fn corners(&self, cell: u8) -> [u8; 4] {
+        let (r, c) = (row_of(cell), col_of(cell));
+        let last = self.n - 1;
+        let top = r > 0;
+        let bottom = r < last;
+        let left = c > 0;
+        let right = c < last;
+        [
+            if top && left { cell - 17 } else { OUTER_FACE },
+            if top && right { cell - 16 } else { OUTER_FACE },
+            if bottom && left { cell - 1 } else { OUTER_FACE },
+            if bottom && right { cell } else { OUTER_FACE },
+        ]
+    }
+
+    /// Distinct face roots around `cell`, in `roots[..count]`.
+    fn corner_roots(&self, cell: u8) -> ([u8; 4], u8) {
+        let mut roots = [0u8; 4];
+        let mut count = 0u8;
+        for corner in self.corners(cell) {
+            let root = self.find(corner);
+            if !roots[..count as usize].contains(&root) {
+                roots[count as usize] = root;
+                count += 1;
+            }
+        }
+        (roots, count)
+    }
+
+    fn unshaded_neighbours(&self, cell: u8) -> u8 {
+        let (r, c) = (row_of(cell), col_of(cell));
+        let last = self.n - 1;
+        let mut w = 0;
+        if r > 0 && !self.shaded.contains(cell - 16) {
+            w += 1;
+        }
+        if r < last && !self.shaded.contains(cell + 16) {
+            w += 1;
+        }
+        if c > 0 && !self.shaded.contains(cell - 1) {
+            w += 1;
+        }
+        if c < last && !self.shaded.contains(cell + 1) {
+            w += 1;
+        }
+        w
+    }
+
+    /// Whether shading the unshaded `cell` would split its unshaded region in two or more.
+    pub fn splits_if_shaded(&self, cell: u8) -> bool {
+        let w = self.unshaded_neighbours(cell);
+        let (_, k) = self.corner_roots(cell);
+        w > k
+    }
+
+    /// Shade `cell` (which must be unshaded), merging its corner faces.
+    pub fn shade(&mut self, cell: u8) {
+        self.shaded.insert(cell);
+        let (roots, count) = self.corner_roots(cell);
+        let mut keep = roots[0];
+        for &other in &roots[1..count as usize] {
+            // Hang the smaller tree under the larger; log the hung root for undo.
+            let (big, small) = if self.size[keep as usize] >= self.size[other as usize] {
+                (keep, other)
+            } else {
+                (other, keep)
+            };
+            self.parent[small as usize] = big;
+            self.size[big as usize] += self.size[small as usize];
+            self.push_log(small);
+            keep = big;
+        }
+        self.push_log(SHADING_END);
+    }
+
+    fn push_log(&mut self, entry: u8) {
+        self.log[self.log_len as usize] = entry;
+        self.log_len += 1;
+    }
+
+    /// Undo the latest shading, which must have been of `cell`.
+    pub fn undo_shade(&mut self, cell: u8) {
+        debug_assert!(self.log_len > 0 && self.log[self.log_len as usize - 1] == SHADING_END);
+        self.log_len -= 1;
+        while self.log_len > 0 {
+            let small = self.log[self.log_len as usize - 1];
+            if small == SHADING_END {
+                break;
+            }
+            self.log_len -= 1;
+            let big = self.parent[small as usize];
+            self.size[big as usize] -= self.size[small as usize];
+            self.parent[small as usize] = small;
+        }
+        self.shaded.remove(cell);
+    }
+}

@@ -1,0 +1,99 @@
+//! Random Latin squares, one row at a time.
+//!
+//! Each new row is a perfect matching between columns and the numbers still missing from them.
+//! That bipartite graph is regular (every column misses n - r numbers, every number is missing
+//! from n - r columns), so by Hall's theorem a matching always exists and any Latin rectangle
+//! extends to a full square: no row ever has to be undone. Each matching is found with
+//! augmenting paths (Kuhn), trying columns and numbers in random order, from an explicit
+//! stack of at most n frames. State: the board plus a few dozen bytes.
+
+use super::board::{Board, cell_at, row_mask};
+use super::rng::Rng;
+
+const NONE: u8 = 0xFF;
+
+/// Fill `board` (its size n) with a random Latin square of the numbers 1..=n.
+pub fn fill_latin_square(board: &mut Board, rng: &mut Rng) {
+    let n = board.size();
+    // missing[c]: bit v-1 set while number v is not yet in column c.
+    let mut missing = [row_mask(n); 15];
+    for r in 0..n {
+        let mut rows = RowMatching { value_of_col: [NONE; 15], col_of_value: [NONE; 15] };
+        let mut order = [0u8; 15];
+        for (i, slot) in order[..n as usize].iter_mut().enumerate() {
+            *slot = i as u8;
+        }
+        shuffle(&mut order[..n as usize], rng);
+        for &c in &order[..n as usize] {
+            let found = rows.augment(c, &missing, rng);
+            debug_assert!(found, "Hall's condition guarantees a matching");
+        }
+        for c in 0..n {
+            let v = rows.value_of_col[c as usize];
+            board.set_number(cell_at(r, c), v + 1);
+            missing[c as usize] &= !(1 << v);
+        }
+    }
+}
+
+/// Fisher-Yates shuffle.
+pub fn shuffle(items: &mut [u8], rng: &mut Rng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u8 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// A random set bit of `bits` (which is non-zero).
+pub fn random_bit(bits: u16, rng: &mut Rng) -> u8 {
+    let mut skip = rng.below(bits.count_ones() as u8);
+    let mut rest = bits;
+    loop {
+        let bit = rest.trailing_zeros() as u8;
+        if skip == 0 {
+            return bit;
+        }
+        skip -= 1;
+        rest &= rest - 1;
+    }
+}
+
+/// A partial matching of one row: columns to (0-based) numbers.
+struct RowMatching {
+    value_of_col: [u8; 15],
+    col_of_value: [u8; 15],
+}
+
+impl RowMatching {
+    /// Extend the matching to column `start` along an augmenting path.
+    fn augment(&mut self, start: u8, missing: &[u16; 15], rng: &mut Rng) -> bool {
+        let mut visited = 0u16;
+        let mut path_cols = [0u8; 15];
+        let mut path_vals = [0u8; 15];
+        let mut depth = 1usize;
+        path_cols[0] = start;
+        while depth > 0 {
+            let c = path_cols[depth - 1];
+            let candidates = missing[c as usize] & !visited;
+            if candidates == 0 {
+                depth -= 1;
+                continue;
+            }
+            let v = random_bit(candidates, rng);
+            visited |= 1 << v;
+            path_vals[depth - 1] = v;
+            let holder = self.col_of_value[v as usize];
+            if holder == NONE {
+                for i in 0..depth {
+                    self.value_of_col[path_cols[i] as usize] = path_vals[i];
+                    self.col_of_value[path_vals[i] as usize] = path_cols[i];
+                }
+                return true;
+            }
+            // Each frame uses up a new number, so the path is never longer than n.
+            path_cols[depth] = holder;
+            depth += 1;
+        }
+        false
+    }
+}

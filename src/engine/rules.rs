@@ -1,0 +1,150 @@
+//! The rules checker: every violation of the four Hitori rules, by kind and cells.
+//!
+//! 1. no number repeats among unshaded cells of a row or column (`Duplicate`),
+//! 2. no two shaded cells touch orthogonally (`Adjacent`),
+//! 3. the unshaded cells form one orthogonally connected region (`Disconnected`),
+//! 4. every shaded cell's number is repeated by an unshaded cell of its row or column
+//!    (`Unjustified`).
+
+use super::board::{Board, CellSet, cell_at, col_of, row_of};
+use super::flood;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RuleKind {
+    Duplicate = 0,
+    Adjacent = 1,
+    Disconnected = 2,
+    Unjustified = 3,
+}
+
+/// One broken rule. `Duplicate` and `Adjacent` name the two cells; `Disconnected` names the
+/// first cell of a region cut off from the largest one; `Unjustified` names the shaded cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Violation {
+    pub kind: RuleKind,
+    pub cells: [u8; 2],
+    pub len: u8,
+}
+
+impl Violation {
+    fn pair(kind: RuleKind, a: u8, b: u8) -> Violation {
+        Violation { kind, cells: [a, b], len: 2 }
+    }
+
+    fn single(kind: RuleKind, a: u8) -> Violation {
+        Violation { kind, cells: [a, a], len: 1 }
+    }
+
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+/// Report every violation of `shaded` to `report`. Repeats are looked for only among the
+/// cells of `kept` (all unshaded cells for a final check, the circled ones while playing), so
+/// the same routine serves the final check and live highlighting. Regions and justification
+/// treat every cell outside `shaded` as unshaded.
+pub fn for_each_violation(
+    board: &Board,
+    shaded: &CellSet,
+    kept: &CellSet,
+    mut report: impl FnMut(Violation),
+) {
+    let n = board.size();
+    // Rule 1: each kept cell paired with the next kept cell of equal number right and below.
+    for cell in kept.iter() {
+        let (r, c) = (row_of(cell), col_of(cell));
+        let value = board.number(cell);
+        if let Some(other) = (c + 1..n).map(|cc| cell_at(r, cc)).find(|&o| kept.contains(o) && board.number(o) == value) {
+            report(Violation::pair(RuleKind::Duplicate, cell, other));
+        }
+        if let Some(other) = (r + 1..n).map(|rr| cell_at(rr, c)).find(|&o| kept.contains(o) && board.number(o) == value) {
+            report(Violation::pair(RuleKind::Duplicate, cell, other));
+        }
+    }
+    // Rule 2: shaded pairs, each reported once (right and down neighbour).
+    for cell in shaded.iter() {
+        let (r, c) = (row_of(cell), col_of(cell));
+        if c + 1 < n && shaded.contains(cell + 1) {
+            report(Violation::pair(RuleKind::Adjacent, cell, cell + 1));
+        }
+        if r + 1 < n && shaded.contains(cell + 16) {
+            report(Violation::pair(RuleKind::Adjacent, cell, cell + 16));
+        }
+    }
+    // Rule 3: every region but the largest (the first of equal size) is cut off. Two passes
+    // of flood fills keep no list of regions.
+    let open = CellSet::full(n).minus(shaded);
+    let mut largest = (0u8, 0u8); // (size, first cell)
+    let mut unvisited = open;
+    while let Some(start) = unvisited.first() {
+        let region = flood::component(n, shaded, start);
+        unvisited = unvisited.minus(&region);
+        let len = region.len();
+        if len > largest.0 {
+            largest = (len, start);
+        }
+    }
+    let mut unvisited = open;
+    while let Some(start) = unvisited.first() {
+        unvisited = unvisited.minus(&flood::component(n, shaded, start));
+        if start != largest.1 {
+            report(Violation::single(RuleKind::Disconnected, start));
+        }
+    }
+    // Rule 4: a shaded cell needs an unshaded twin.
+    for cell in shaded.iter() {
+        if board.twins(cell).minus(shaded).is_empty() {
+            report(Violation::single(RuleKind::Unjustified, cell));
+        }
+    }
+}
+
+/// Whether `shaded` satisfies all four rules on `board`.
+pub fn is_solution(board: &Board, shaded: &CellSet) -> bool {
+    let unshaded = CellSet::full(board.size()).minus(shaded);
+    let mut clean = true;
+    for_each_violation(board, shaded, &unshaded, |_| clean = false);
+    clean
+}
+
+/// The cells to highlight, per rule kind: both cells of each repeat and each touching pair,
+/// every cell of the regions cut off from the largest, and each unjustified shaded cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ViolationMap {
+    kinds: [CellSet; 4],
+}
+
+impl ViolationMap {
+    pub fn build(board: &Board, shaded: &CellSet, kept: &CellSet) -> ViolationMap {
+        let mut map = ViolationMap::default();
+        let n = board.size();
+        for_each_violation(board, shaded, kept, |v| match v.kind {
+            RuleKind::Disconnected => {
+                let region = flood::component(n, shaded, v.cells[0]);
+                for cell in region.iter() {
+                    map.kinds[RuleKind::Disconnected as usize].insert(cell);
+                }
+            }
+            kind => {
+                for &cell in v.cells() {
+                    map.kinds[kind as usize].insert(cell);
+                }
+            }
+        });
+        map
+    }
+
+    pub fn cells(&self, kind: RuleKind) -> &CellSet {
+        &self.kinds[kind as usize]
+    }
+
+    /// Whether `cell` breaks any rule.
+    pub fn flags(&self, cell: u8) -> bool {
+        self.kinds.iter().any(|set| set.contains(cell))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kinds.iter().all(|set| set.is_empty())
+    }
+}

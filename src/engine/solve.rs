@@ -1,0 +1,469 @@
+//! The solver: deductions with levels, and a complete search that counts solutions up to a
+//! limit.
+//!
+//! State is a trail of decided cells (in order), the unshaded set, and the island guard (which
+//! holds the shaded set). Undo pops the trail, so search and look-ahead need no copies of the
+//! state and no recursion. Every mark goes through [`Solver::assign`], which refuses marks that
+//! break rules 1-3 at once; rule 4 is kept by the lone-number and last-twin deductions.
+
+use super::board::{Board, CellSet, cell_at};
+use super::difficulty::{Difficulty, Rule};
+use super::dual::IslandGuard;
+use super::rules;
+
+/// A cell's state in the solver and in play (`Unshaded` is shown circled).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mark {
+    Unknown = 0,
+    Shaded = 1,
+    Unshaded = 2,
+}
+
+/// The marks so far cannot be completed to a solution.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Contradiction;
+
+/// One forced mark: `cell` must be `mark` because of `rule`, seen from the `reasons` cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Deduction {
+    pub rule: Rule,
+    pub cell: u8,
+    pub mark: Mark,
+    reasons: [u8; 2],
+    reason_len: u8,
+}
+
+impl Deduction {
+    fn new(rule: Rule, cell: u8, mark: Mark, reasons: &[u8]) -> Deduction {
+        let mut d = Deduction { rule, cell, mark, reasons: [0; 2], reason_len: reasons.len() as u8 };
+        d.reasons[..reasons.len()].copy_from_slice(reasons);
+        d
+    }
+
+    /// The cells the deduction is read from (the circled twin, the pair, ...).
+    pub fn reasons(&self) -> &[u8] {
+        &self.reasons[..self.reason_len as usize]
+    }
+}
+
+type Found = Result<Option<Deduction>, Contradiction>;
+
+const TRAIL_CAP: usize = 225;
+
+/// Caller-owned solver state (about 1.2 KiB at any size).
+#[derive(Clone)]
+pub struct Solver {
+    n: u8,
+    guard: IslandGuard,
+    unshaded: CellSet,
+    /// Cells whose current mark is a search guess (tried shaded first).
+    guesses: CellSet,
+    trail: [u8; TRAIL_CAP],
+    trail_len: u8,
+    /// Trail entries before this one have had their direct consequences applied.
+    queue: u8,
+    /// Whether cells were shaded since the island scan last ran.
+    islands_stale: bool,
+    /// The first solution the search met.
+    found: CellSet,
+}
+
+impl Solver {
+    pub fn new(n: u8) -> Solver {
+        Solver {
+            n,
+            guard: IslandGuard::new(n),
+            unshaded: CellSet::EMPTY,
+            guesses: CellSet::EMPTY,
+            trail: [0; TRAIL_CAP],
+            trail_len: 0,
+            queue: 0,
+            islands_stale: true,
+            found: CellSet::EMPTY,
+        }
+    }
+
+    /// Forget all marks; size `n` x `n`.
+    pub fn reset(&mut self, n: u8) {
+        self.n = n;
+        self.guard.reset(n);
+        self.unshaded = CellSet::EMPTY;
+        self.guesses = CellSet::EMPTY;
+        self.trail_len = 0;
+        self.queue = 0;
+        self.islands_stale = true;
+    }
+
+    pub fn mark(&self, cell: u8) -> Mark {
+        if self.guard.shaded().contains(cell) {
+            Mark::Shaded
+        } else if self.unshaded.contains(cell) {
+            Mark::Unshaded
+        } else {
+            Mark::Unknown
+        }
+    }
+
+    pub fn shaded(&self) -> &CellSet {
+        self.guard.shaded()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.trail_len as u16 == self.n as u16 * self.n as u16
+    }
+
+    /// Mark `cell`, refusing a mark that contradicts the marks so far by rules 1-3.
+    pub fn assign(&mut self, board: &Board, cell: u8, mark: Mark) -> Result<(), Contradiction> {
+        let current = self.mark(cell);
+        if current == mark {
+            return Ok(());
+        }
+        if current != Mark::Unknown {
+            return Err(Contradiction);
+        }
+        match mark {
+            Mark::Shaded => {
+                let shaded = self.guard.shaded();
+                if board.neighbours(cell).as_slice().iter().any(|&nb| shaded.contains(nb))
+                    || self.guard.splits_if_shaded(cell)
+                {
+                    return Err(Contradiction);
+                }
+                self.guard.shade(cell);
+                self.islands_stale = true;
+            }
+            Mark::Unshaded => {
+                if !intersect(&board.twins(cell), &self.unshaded).is_empty() {
+                    return Err(Contradiction);
+                }
+                self.unshaded.insert(cell);
+            }
+            Mark::Unknown => return Err(Contradiction),
+        }
+        self.trail[self.trail_len as usize] = cell;
+        self.trail_len += 1;
+        Ok(())
+    }
+
+    fn apply(&mut self, board: &Board, d: Deduction) -> Result<(), Contradiction> {
+        self.assign(board, d.cell, d.mark)
+    }
+
+    /// Undo marks back to a trail length.
+    fn undo_to(&mut self, len: u8) {
+        while self.trail_len > len {
+            self.trail_len -= 1;
+            let cell = self.trail[self.trail_len as usize];
+            if self.guard.shaded().contains(cell) {
+                self.guard.undo_shade(cell);
+            } else {
+                self.unshaded.remove(cell);
+            }
+            self.guesses.remove(cell);
+        }
+        if self.queue > len {
+            self.queue = len;
+        }
+        self.islands_stale = true;
+    }
+
+    /// The first unknown cell forced by the decided `cell` itself: a circled cell's twins, a
+    /// shaded cell's neighbours.
+    fn direct_consequence(&self, board: &Board, cell: u8) -> Option<Deduction> {
+        match self.mark(cell) {
+            Mark::Shaded => board
+                .neighbours(cell)
+                .as_slice()
+                .iter()
+                .find(|&&nb| self.mark(nb) == Mark::Unknown)
+                .map(|&nb| Deduction::new(Rule::ShadedNeighbour, nb, Mark::Unshaded, &[cell])),
+            Mark::Unshaded => self
+                .unknown_of(&board.twins(cell))
+                .first()
+                .map(|twin| Deduction::new(Rule::CircledTwin, twin, Mark::Shaded, &[cell])),
+            Mark::Unknown => None,
+        }
+    }
+
+    fn unknown_of(&self, set: &CellSet) -> CellSet {
+        set.minus(self.guard.shaded()).minus(&self.unshaded)
+    }
+
+    /// Rule 4 seen from one cell: an unknown cell with no twin that can stay unshaded must stay
+    /// unshaded; a shaded cell with no unshaded twin needs its last possible one.
+    fn justification(&self, board: &Board, cell: u8) -> Found {
+        let twins = board.twins(cell);
+        match self.mark(cell) {
+            Mark::Unknown => {
+                let open = twins.minus(self.guard.shaded());
+                Ok(open.is_empty().then(|| Deduction::new(Rule::LoneNumber, cell, Mark::Unshaded, &[])))
+            }
+            Mark::Shaded => {
+                if !intersect(&twins, &self.unshaded).is_empty() {
+                    return Ok(None);
+                }
+                let open = twins.minus(self.guard.shaded());
+                let mut cells = open.iter();
+                match (cells.next(), cells.next()) {
+                    (None, _) => Err(Contradiction),
+                    (Some(last), None) => Ok(Some(Deduction::new(Rule::LastTwin, last, Mark::Unshaded, &[cell]))),
+                    _ => Ok(None),
+                }
+            }
+            Mark::Unshaded => Ok(None),
+        }
+    }
+
+    /// Apply every consequence of the trail entries not yet looked at.
+    fn drain(&mut self, board: &Board) -> Result<(), Contradiction> {
+        while self.queue < self.trail_len {
+            let cell = self.trail[self.queue as usize];
+            self.queue += 1;
+            while let Some(d) = self.direct_consequence(board, cell) {
+                self.apply(board, d)?;
+            }
+            if self.mark(cell) == Mark::Shaded {
+                // The cell and its twins lost an unshaded twin candidate.
+                self.justify(board, cell)?;
+                for twin in board.twins(cell).iter() {
+                    self.justify(board, twin)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn justify(&mut self, board: &Board, cell: u8) -> Result<(), Contradiction> {
+        while let Some(d) = self.justification(board, cell)? {
+            self.apply(board, d)?;
+        }
+        Ok(())
+    }
+
+    /// An unknown cell whose shading would split the unshaded region.
+    fn island(&self) -> Option<Deduction> {
+        let open = CellSet::full(self.n).minus(self.guard.shaded()).minus(&self.unshaded);
+        open.iter()
+            .find(|&cell| self.guard.splits_if_shaded(cell))
+            .map(|cell| Deduction::new(Rule::Island, cell, Mark::Unshaded, &[]))
+    }
+
+    /// Close the marks under the rules of `level` (without look-ahead).
+    fn propagate(&mut self, board: &Board, level: Difficulty) -> Result<(), Contradiction> {
+        loop {
+            self.drain(board)?;
+            if Rule::Island.level() > level || !self.islands_stale {
+                return Ok(());
+            }
+            self.islands_stale = false;
+            // Unshading never changes the faces, so one pass finds every island cell.
+            let open = CellSet::full(self.n).minus(self.guard.shaded()).minus(&self.unshaded);
+            for cell in open.iter() {
+                if self.guard.splits_if_shaded(cell) {
+                    self.assign(board, cell, Mark::Unshaded)?;
+                }
+            }
+        }
+    }
+
+    /// Extend the marks to the closure under every rule of `level`.
+    pub fn deduce(&mut self, board: &Board, level: Difficulty) -> Result<(), Contradiction> {
+        let lookahead_level = level.min(Difficulty::Medium);
+        for cell in CellSet::full(self.n).iter() {
+            self.justify(board, cell)?;
+        }
+        let mut pattern_result = Ok(());
+        for_each_pattern(board, |d| {
+            if d.rule.level() <= level && pattern_result.is_ok() {
+                pattern_result = self.apply(board, d);
+            }
+            true
+        });
+        pattern_result?;
+        self.propagate(board, lookahead_level)?;
+        if level < Difficulty::Hard {
+            return Ok(());
+        }
+        while let Some(d) = self.lookahead(board)? {
+            self.apply(board, d)?;
+            self.propagate(board, lookahead_level)?;
+        }
+        Ok(())
+    }
+
+    /// One cell that cannot take one of its marks without the Medium rules finding a
+    /// contradiction, with the other mark as the deduction.
+    fn lookahead(&mut self, board: &Board) -> Found {
+        let open = CellSet::full(self.n).minus(self.guard.shaded()).minus(&self.unshaded);
+        for cell in open.iter() {
+            for (trial, forced) in [(Mark::Shaded, Mark::Unshaded), (Mark::Unshaded, Mark::Shaded)] {
+                let before = self.trail_len;
+                let outcome = self
+                    .assign(board, cell, trial)
+                    .and_then(|_| self.propagate(board, Difficulty::Medium));
+                self.undo_to(before);
+                if outcome.is_err() {
+                    return Ok(Some(Deduction::new(Rule::Contradiction, cell, forced, &[])));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The easiest single deduction from the current marks, among the rules up to `level`.
+    pub fn next_deduction(&mut self, board: &Board, level: Difficulty) -> Found {
+        for i in 0..self.trail_len {
+            if let Some(d) = self.direct_consequence(board, self.trail[i as usize]) {
+                return Ok(Some(d));
+            }
+        }
+        for cell in CellSet::full(self.n).iter() {
+            if let Some(d) = self.justification(board, cell)? {
+                return Ok(Some(d));
+            }
+        }
+        let mut pattern = None;
+        for_each_pattern(board, |d| {
+            let useful = d.rule.level() <= level && self.mark(d.cell) != d.mark;
+            if useful {
+                pattern = Some(d);
+            }
+            !useful
+        });
+        if pattern.is_some() {
+            return Ok(pattern);
+        }
+        if Rule::Island.level() <= level {
+            if let Some(d) = self.island() {
+                return Ok(Some(d));
+            }
+        }
+        if Rule::Contradiction.level() <= level {
+            return self.lookahead(board);
+        }
+        Ok(None)
+    }
+
+    /// Count the solutions of `board`, stopping at `limit`. The first one found is kept
+    /// (see [`Solver::solution`]).
+    pub fn count_solutions(&mut self, board: &Board, limit: u8) -> u8 {
+        self.reset(board.size());
+        let mut count = 0u8;
+        let mut consistent = self.deduce(board, Difficulty::Medium).is_ok();
+        loop {
+            if consistent {
+                match self.first_unknown() {
+                    Some(cell) => {
+                        consistent = match self.assign(board, cell, Mark::Shaded) {
+                            Ok(()) => {
+                                self.guesses.insert(cell);
+                                self.propagate(board, Difficulty::Medium).is_ok()
+                            }
+                            Err(_) => self.assign_and_propagate(board, cell, Mark::Unshaded),
+                        };
+                        continue;
+                    }
+                    None => {
+                        if rules::is_solution(board, self.guard.shaded()) {
+                            if count == 0 {
+                                self.found = *self.guard.shaded();
+                            }
+                            count += 1;
+                            if count >= limit {
+                                return count;
+                            }
+                        }
+                    }
+                }
+            }
+            // Backtrack to the latest guess still on its first branch and take the second.
+            let guess = loop {
+                if self.trail_len == 0 {
+                    return count;
+                }
+                let cell = self.trail[self.trail_len as usize - 1];
+                let was_guess = self.guesses.contains(cell);
+                self.undo_to(self.trail_len - 1);
+                if was_guess {
+                    break cell;
+                }
+            };
+            consistent = self.assign_and_propagate(board, guess, Mark::Unshaded);
+        }
+    }
+
+    fn assign_and_propagate(&mut self, board: &Board, cell: u8, mark: Mark) -> bool {
+        self.assign(board, cell, mark).and_then(|_| self.propagate(board, Difficulty::Medium)).is_ok()
+    }
+
+    /// The shaded cells of the first solution [`Solver::count_solutions`] found.
+    pub fn solution(&self) -> &CellSet {
+        &self.found
+    }
+
+    fn first_unknown(&self) -> Option<u8> {
+        CellSet::full(self.n).minus(self.guard.shaded()).minus(&self.unshaded).first()
+    }
+}
+
+fn intersect(a: &CellSet, b: &CellSet) -> CellSet {
+    a.minus(&a.minus(b))
+}
+
+/// Every number pattern deduction of the board (sandwiches, pairs, corners), whatever the
+/// marks; `visit` returns whether to go on.
+fn for_each_pattern(board: &Board, mut visit: impl FnMut(Deduction) -> bool) {
+    let n = board.size();
+    // Lines are walked as (first cell, step): rows step 1, columns step 16.
+    for line in 0..2 * n {
+        let (start, step) = if line < n { (cell_at(line, 0), 1u8) } else { (cell_at(0, line - n), 16u8) };
+        let at = |i: u8| start + i * step;
+        for i in 1..n.saturating_sub(1) {
+            let (left, right) = (at(i - 1), at(i + 1));
+            if board.number(left) == board.number(right)
+                && !visit(Deduction::new(Rule::Sandwich, at(i), Mark::Unshaded, &[left, right]))
+            {
+                return;
+            }
+        }
+        for i in 0..n.saturating_sub(1) {
+            let (a, b) = (at(i), at(i + 1));
+            let value = board.number(a);
+            if board.number(b) != value {
+                continue;
+            }
+            for j in 0..n {
+                if j != i && j != i + 1 && board.number(at(j)) == value
+                    && !visit(Deduction::new(Rule::Pair, at(j), Mark::Shaded, &[a, b]))
+                {
+                    return;
+                }
+            }
+        }
+    }
+    if n < 2 {
+        return;
+    }
+    let last = n - 1;
+    for (r, c, dr, dc) in [(0, 0, 1i8, 1i8), (0, last, 1, -1), (last, 0, -1, 1), (last, last, -1, -1)] {
+        let cell = |dy: i8, dx: i8| cell_at((r as i8 + dy) as u8, (c as i8 + dx) as u8);
+        let corner = cell(0, 0);
+        let along_row = cell(0, dc);
+        let along_col = cell(dr, 0);
+        let diagonal = cell(dr, dc);
+        let num = |x: u8| board.number(x);
+        if num(corner) == num(along_row) && num(corner) == num(along_col) {
+            if !visit(Deduction::new(Rule::Corner, corner, Mark::Shaded, &[along_row, along_col])) {
+                return;
+            }
+        } else if (num(corner) == num(along_row) && num(along_col) == num(diagonal))
+            || (num(corner) == num(along_col) && num(along_row) == num(diagonal))
+        {
+            for target in [corner, diagonal] {
+                if !visit(Deduction::new(Rule::Corner, target, Mark::Shaded, &[along_row, along_col])) {
+                    return;
+                }
+            }
+        }
+    }
+}
