@@ -1,0 +1,82 @@
+//! The CPU instructions and routines that `linker/crt0.s` provides.
+//!
+//! Our route (Rust -> LLVM IR -> C -> SDCC) has no inline assembly, so `halt`, `ei`, `di` and
+//! the HRAM OAM-DMA routine are assembly functions in crt0 (docs/ARCHITECTURE.md, "Symbols
+//! shared between Rust, the C back end and crt0"). The public wrappers live in
+//! [`crate::interrupts`] and [`crate::oam`].
+//!
+//! Only console builds (`target_arch = "avr"`, the target our console code is compiled for)
+//! declare the symbols. Host builds get functions of the same names that panic with an
+//! explanation: host code (tests, the CLI) compiles against the whole API, but there is no
+//! Game Boy CPU to run these instructions on, and a link error about `gb_halt` would say less.
+
+#[cfg(target_arch = "avr")]
+mod console {
+    unsafe extern "C" {
+        fn gb_halt();
+        fn gb_enable_interrupts();
+        fn gb_disable_interrupts();
+        fn gb_oam_dma();
+    }
+
+    #[inline(always)]
+    pub fn halt() {
+        // SAFETY: crt0's `gb_halt` executes `halt; ret` and touches no memory.
+        unsafe { gb_halt() }
+    }
+
+    #[inline(always)]
+    pub fn enable_interrupts() {
+        // SAFETY: crt0's `gb_enable_interrupts` executes `ei; ret`.
+        unsafe { gb_enable_interrupts() }
+    }
+
+    #[inline(always)]
+    pub fn disable_interrupts() {
+        // SAFETY: crt0's `gb_disable_interrupts` executes `di; ret`.
+        unsafe { gb_disable_interrupts() }
+    }
+
+    #[inline(always)]
+    pub fn oam_dma() {
+        // SAFETY: crt0's `gb_oam_dma` copies 0xC000-0xC09F to OAM from HRAM; the caller holds
+        // a VBlank or LCD-off token, so the PPU is not reading OAM meanwhile.
+        unsafe { gb_oam_dma() }
+    }
+}
+
+#[cfg(not(target_arch = "avr"))]
+mod console {
+    pub fn halt() {
+        panic!("gb_halt: the `halt` instruction exists only on the Game Boy (linker/crt0.s)");
+    }
+
+    pub fn enable_interrupts() {
+        panic!("gb_enable_interrupts: `ei` exists only on the Game Boy (linker/crt0.s)");
+    }
+
+    pub fn disable_interrupts() {
+        panic!("gb_disable_interrupts: `di` exists only on the Game Boy (linker/crt0.s)");
+    }
+
+    pub fn oam_dma() {
+        panic!("gb_oam_dma: OAM DMA exists only on the Game Boy (linker/crt0.s)");
+    }
+}
+
+pub(crate) use console::{disable_interrupts, enable_interrupts, halt, oam_dma};
+
+#[cfg(all(test, not(target_arch = "avr")))]
+mod tests {
+    #[test]
+    #[should_panic(expected = "exists only on the Game Boy")]
+    fn host_halt_explains_itself() {
+        super::halt();
+    }
+
+    #[test]
+    #[should_panic(expected = "exists only on the Game Boy")]
+    fn host_oam_dma_explains_itself() {
+        super::oam_dma();
+    }
+}

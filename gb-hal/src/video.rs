@@ -1,0 +1,632 @@
+//! VRAM: tile data, tile maps, and proof that writing them is legal right now.
+//!
+//! Pan Docs "Tile Data", "Tile Maps" and "Accessing VRAM and OAM": the CPU cannot access VRAM
+//! while the PPU draws a line (mode 3); writes then are lost. Writes are safe while the LCD is
+//! off and during VBlank (plus the short HBlanks, which this crate does not use). Every VRAM
+//! write here therefore takes a [`VramAccess`] token:
+//! - [`LcdOff`]: handed out by [`crate::lcd::with_lcd_off`]; any amount of writing.
+//! - [`VBlank`]: handed out by [`during_vblank`] (or, in the VBlank interrupt handler, by the
+//!   `unsafe` [`VBlank::assume`]); about 4560 clock cycles, so a few hundred bytes at most.
+//!
+//! Game code that changes the screen during play queues its writes in a [`VramQueue`] at any
+//! time and flushes it in VBlank with a byte budget that fits the time left.
+//!
+//! Tokens only exist inside these calls and cannot be copied, so a write cannot be made outside
+//! the window the token stands for. (The time limit of VBlank cannot be checked by types: a
+//! flush budget keeps it.)
+
+use crate::interrupts;
+use crate::mmio::VolAddress;
+use heapless::Deque;
+
+/// First VRAM byte.
+pub const VRAM_START: u16 = 0x8000;
+/// One past the last VRAM byte.
+pub const VRAM_END: u16 = 0xA000;
+/// Bytes per 8x8 tile at 2 bits per pixel (Pan Docs "Tile Data").
+pub const TILE_BYTES: u16 = 16;
+/// Tiles in one of the three tile data blocks.
+pub const TILES_PER_BLOCK: u16 = 128;
+/// Tile map size in tiles (Pan Docs "Tile Maps").
+pub const MAP_WIDTH: u8 = 32;
+pub const MAP_HEIGHT: u8 = 32;
+/// Bytes in one tile map.
+pub const MAP_BYTES: u16 = MAP_WIDTH as u16 * MAP_HEIGHT as u16;
+
+/// Proof that the LCD is off: VRAM and OAM may be accessed without limit.
+/// Only [`crate::lcd::with_lcd_off`] makes one, and only lends it out.
+pub struct LcdOff {
+    _made_by_with_lcd_off: (),
+}
+
+impl LcdOff {
+    pub(crate) const fn new() -> LcdOff {
+        LcdOff { _made_by_with_lcd_off: () }
+    }
+}
+
+/// Proof that the PPU is in VBlank (or the LCD is off): VRAM and OAM may be accessed until
+/// line 153 ends.
+pub struct VBlank {
+    _made_in_vblank: (),
+}
+
+impl VBlank {
+    /// A token for code that knows it runs in VBlank without having waited for it here: the
+    /// VBlank interrupt handler (`rust_vblank`), which crt0 calls right at line 144.
+    ///
+    /// # Safety
+    /// The caller must be in VBlank (or have the LCD off) and must drop the token before
+    /// VBlank ends.
+    pub unsafe fn assume() -> VBlank {
+        VBlank { _made_in_vblank: () }
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::LcdOff {}
+    impl Sealed for super::VBlank {}
+}
+
+/// A token under which VRAM (and OAM) may be written: [`LcdOff`] or [`VBlank`].
+pub trait VramAccess: sealed::Sealed {}
+impl VramAccess for LcdOff {}
+impl VramAccess for VBlank {}
+
+/// Waits for the next VBlank ([`interrupts::wait_for_vblank`]) and runs `f` with a [`VBlank`]
+/// token. With the LCD off it runs `f` at once (VRAM is free then).
+pub fn during_vblank<R>(f: impl FnOnce(&VBlank) -> R) -> R {
+    interrupts::wait_for_vblank();
+    f(&VBlank { _made_in_vblank: () })
+}
+
+/// A write would reach outside VRAM (past 0x9FFF), or past tile index 255, or tile data was
+/// not a whole number of tiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VramRangeError;
+
+/// An address inside VRAM (0x8000-0x9FFF).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct VramAddress(u16);
+
+impl VramAddress {
+    /// `address` if it lies in VRAM.
+    pub const fn new(address: u16) -> Option<VramAddress> {
+        if address >= VRAM_START && address < VRAM_END { Some(VramAddress(address)) } else { None }
+    }
+
+    /// The bus address.
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+
+    /// The address `bytes` further on, if still in VRAM.
+    pub const fn offset(self, bytes: u16) -> Option<VramAddress> {
+        if bytes < self.bytes_to_end() { Some(VramAddress(self.0 + bytes)) } else { None }
+    }
+
+    /// How many bytes from here to the end of VRAM.
+    pub const fn bytes_to_end(self) -> u16 {
+        VRAM_END - self.0
+    }
+
+    /// `Ok` if `len` bytes from here stay inside VRAM.
+    pub const fn check_len(self, len: usize) -> Result<(), VramRangeError> {
+        if len <= self.bytes_to_end() as usize { Ok(()) } else { Err(VramRangeError) }
+    }
+}
+
+/// The three 128-tile blocks of tile data (Pan Docs "Tile Data", "VRAM Tile Data").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileBlock {
+    /// 0x8000-0x87FF: objects' tiles 0-127; background tiles 0-127 with `LCDC.4 = 1`.
+    Block0,
+    /// 0x8800-0x8FFF: tiles 128-255 in both addressing modes.
+    Block1,
+    /// 0x9000-0x97FF: background tiles 0-127 with `LCDC.4 = 0`.
+    Block2,
+}
+
+impl TileBlock {
+    /// The block's first byte.
+    pub const fn start(self) -> VramAddress {
+        VramAddress(match self {
+            TileBlock::Block0 => 0x8000,
+            TileBlock::Block1 => 0x8800,
+            TileBlock::Block2 => 0x9000,
+        })
+    }
+
+    /// The address of tile `index_in_block & 127` of this block.
+    pub const fn tile_address(self, index_in_block: u8) -> VramAddress {
+        VramAddress(self.start().0 + (index_in_block & 0x7F) as u16 * TILE_BYTES)
+    }
+}
+
+/// How a tile index byte picks tile data (Pan Docs "VRAM Tile Data", addressing methods).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileAddressing {
+    /// "$8000 method": index 0-255 from 0x8000. Objects always use it; background and window
+    /// use it when [`crate::lcd::LcdControl::BG_WINDOW_TILES_8000`] is set.
+    Unsigned8000,
+    /// "$8800 method": index 0-127 from 0x9000, 128-255 from 0x8800 (a signed offset from
+    /// 0x9000). Background and window use it when `BG_WINDOW_TILES_8000` is clear; objects
+    /// then keep block 0 to themselves.
+    Signed8800,
+}
+
+impl TileAddressing {
+    /// The block holding tile `index`.
+    pub const fn block_of(self, index: u8) -> TileBlock {
+        match (self, index < 128) {
+            (TileAddressing::Unsigned8000, true) => TileBlock::Block0,
+            (TileAddressing::Signed8800, true) => TileBlock::Block2,
+            (_, false) => TileBlock::Block1,
+        }
+    }
+
+    /// The first byte of tile `index`.
+    pub const fn tile_address(self, index: u8) -> VramAddress {
+        self.block_of(index).tile_address(index)
+    }
+}
+
+/// The two 32x32 background/window tile maps (Pan Docs "Tile Maps").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileMap {
+    Map9800,
+    Map9C00,
+}
+
+impl TileMap {
+    /// The map's first byte (tile 0, 0).
+    pub const fn start(self) -> VramAddress {
+        VramAddress(match self {
+            TileMap::Map9800 => 0x9800,
+            TileMap::Map9C00 => 0x9C00,
+        })
+    }
+
+    /// The entry for column `x`, row `y`. Both wrap modulo 32, as the hardware's scrolling
+    /// does, so the result is always inside the map.
+    pub const fn address(self, x: u8, y: u8) -> VramAddress {
+        let row = (y & (MAP_HEIGHT - 1)) as u16;
+        let column = (x & (MAP_WIDTH - 1)) as u16;
+        VramAddress(self.start().0 + row * MAP_WIDTH as u16 + column)
+    }
+}
+
+fn write_byte_unchecked(address: u16, value: u8) {
+    // SAFETY: callers pass addresses inside VRAM (checked by `VramAddress` or the queue's
+    // constructors) and hold a `VramAccess` token, so the PPU is not using VRAM.
+    unsafe { VolAddress::<u8>::new(address) }.write(value);
+}
+
+/// Writes one VRAM byte.
+pub fn write(_access: &impl VramAccess, address: VramAddress, value: u8) {
+    write_byte_unchecked(address.0, value);
+}
+
+/// Reads one VRAM byte.
+pub fn read(_access: &impl VramAccess, address: VramAddress) -> u8 {
+    // SAFETY: a VRAM address, read while the token says the PPU leaves VRAM alone.
+    unsafe { VolAddress::<u8>::new(address.0) }.read()
+}
+
+/// Copies `bytes` to VRAM from `start` on; nothing is written if they would not fit.
+pub fn copy(_access: &impl VramAccess, start: VramAddress, bytes: &[u8]) -> Result<(), VramRangeError> {
+    start.check_len(bytes.len())?;
+    let mut address = start.0;
+    for &byte in bytes {
+        write_byte_unchecked(address, byte);
+        address += 1;
+    }
+    Ok(())
+}
+
+/// Writes `len` copies of `value` from `start` on; nothing is written if they would not fit.
+pub fn fill(_access: &impl VramAccess, start: VramAddress, value: u8, len: u16) -> Result<(), VramRangeError> {
+    start.check_len(usize::from(len))?;
+    let mut address = start.0;
+    for _ in 0..len {
+        write_byte_unchecked(address, value);
+        address += 1;
+    }
+    Ok(())
+}
+
+/// Number of whole tiles in `tile_data`, if it is whole tiles that fit from `first_tile` to
+/// tile 255.
+const fn tile_count(first_tile: u8, tile_data_len: usize) -> Result<u16, VramRangeError> {
+    if tile_data_len % TILE_BYTES as usize != 0 {
+        return Err(VramRangeError);
+    }
+    let count = tile_data_len / TILE_BYTES as usize;
+    if first_tile as usize + count > 256 {
+        return Err(VramRangeError);
+    }
+    Ok(count as u16)
+}
+
+/// Loads 2bpp tile data (16 bytes a tile, as `build.rs` generates it) as tiles `first_tile`,
+/// `first_tile + 1`, ... under `addressing`. Following the indices, not the addresses, lets a
+/// set cross from tile 127 to 128, which `Signed8800` keeps in blocks 2 and 1. Nothing is
+/// written if the data is not whole tiles or would go past tile 255.
+pub fn load_tiles(
+    _access: &impl VramAccess,
+    addressing: TileAddressing,
+    first_tile: u8,
+    tile_data: &[u8],
+) -> Result<(), VramRangeError> {
+    tile_count(first_tile, tile_data.len())?;
+    let mut tile = first_tile;
+    for bytes in tile_data.chunks_exact(TILE_BYTES as usize) {
+        let mut address = addressing.tile_address(tile).0;
+        for &byte in bytes {
+            write_byte_unchecked(address, byte);
+            address += 1;
+        }
+        tile = tile.wrapping_add(1);
+    }
+    Ok(())
+}
+
+/// Sets the map entry at column `x`, row `y` (both modulo 32) to `tile`.
+pub fn set_map_tile(access: &impl VramAccess, map: TileMap, x: u8, y: u8, tile: u8) {
+    write(access, map.address(x, y), tile);
+}
+
+/// Sets all 1024 entries of `map` to `tile`: about a frame's worth of writes, so in practice
+/// under [`LcdOff`].
+pub fn fill_map(_access: &impl VramAccess, map: TileMap, tile: u8) {
+    let mut address = map.start().0;
+    for _ in 0..MAP_BYTES {
+        write_byte_unchecked(address, tile);
+        address += 1;
+    }
+}
+
+/// A VRAM write waiting in a [`VramQueue`]: a run of one repeated byte or a copy of
+/// read-only data (tile graphics or tile index rows kept in ROM).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VramWrite {
+    // A plain `u16`, not a `VramAddress`: after the last byte of a run that ends VRAM it is
+    // 0xA000, and by then the write is finished.
+    address: u16,
+    source: WriteSource,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WriteSource {
+    Repeat { value: u8, len: u16 },
+    Copy(&'static [u8]),
+}
+
+/// The queue is full: flush it first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueueFull;
+
+impl VramWrite {
+    /// One byte, for example a tile map entry.
+    pub const fn byte(address: VramAddress, value: u8) -> VramWrite {
+        VramWrite { address: address.0, source: WriteSource::Repeat { value, len: 1 } }
+    }
+
+    /// `len` copies of `value`, if they fit in VRAM.
+    pub const fn fill(address: VramAddress, value: u8, len: u16) -> Result<VramWrite, VramRangeError> {
+        match address.check_len(len as usize) {
+            Ok(()) => Ok(VramWrite { address: address.0, source: WriteSource::Repeat { value, len } }),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// A copy of `bytes`, if they fit in VRAM.
+    pub const fn copy(address: VramAddress, bytes: &'static [u8]) -> Result<VramWrite, VramRangeError> {
+        match address.check_len(bytes.len()) {
+            Ok(()) => Ok(VramWrite { address: address.0, source: WriteSource::Copy(bytes) }),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Bytes still to write.
+    pub const fn len(&self) -> u16 {
+        match self.source {
+            WriteSource::Repeat { len, .. } => len,
+            // At most 0x2000, checked by `copy`.
+            WriteSource::Copy(bytes) => bytes.len() as u16,
+        }
+    }
+
+    /// Whether nothing is left to write.
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Writes up to `max` bytes into `sink` and keeps the rest; returns how many it wrote.
+    fn write_part(&mut self, max: u16, sink: &mut impl FnMut(u16, u8)) -> u16 {
+        let count = if self.len() < max { self.len() } else { max };
+        match &mut self.source {
+            WriteSource::Repeat { value, len } => {
+                for offset in 0..count {
+                    sink(self.address + offset, *value);
+                }
+                *len -= count;
+            }
+            WriteSource::Copy(bytes) => {
+                let (now, later) = bytes.split_at(usize::from(count));
+                let mut address = self.address;
+                for &byte in now {
+                    sink(address, byte);
+                    address += 1;
+                }
+                *bytes = later;
+            }
+        }
+        self.address += count;
+        count
+    }
+}
+
+/// Up to `N` pending VRAM writes, queued at any time and written in VBlank by [`flush`] within
+/// a byte budget. Each entry takes 7 bytes of RAM on the console.
+///
+/// [`flush`]: VramQueue::flush
+pub struct VramQueue<const N: usize> {
+    pending: Deque<VramWrite, N>,
+}
+
+impl<const N: usize> Default for VramQueue<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> VramQueue<N> {
+    /// An empty queue (usable in a `static`).
+    pub const fn new() -> Self {
+        VramQueue { pending: Deque::new() }
+    }
+
+    /// Queues `write` after the ones already waiting.
+    pub fn push(&mut self, write: VramWrite) -> Result<(), QueueFull> {
+        if write.is_empty() {
+            return Ok(());
+        }
+        self.pending.push_back(write).map_err(|_| QueueFull)
+    }
+
+    /// Queues setting the map entry at column `x`, row `y` (both modulo 32) to `tile`.
+    pub fn set_map_tile(&mut self, map: TileMap, x: u8, y: u8, tile: u8) -> Result<(), QueueFull> {
+        self.push(VramWrite::byte(map.address(x, y), tile))
+    }
+
+    /// Number of queued writes (not bytes).
+    pub fn len(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Whether nothing is waiting.
+    pub fn is_empty(&self) -> bool {
+        self.pending.is_empty()
+    }
+
+    /// Room for no more writes.
+    pub fn is_full(&self) -> bool {
+        self.pending.is_full()
+    }
+
+    /// Bytes waiting in all queued writes.
+    pub fn pending_bytes(&self) -> u16 {
+        self.pending.iter().fold(0u16, |total, write| total.saturating_add(write.len()))
+    }
+
+    /// Drops everything queued (for example before redrawing the whole screen with the LCD off).
+    pub fn clear(&mut self) {
+        self.pending.clear();
+    }
+
+    /// Writes queued bytes in order, at most `budget` of them, and returns how many it wrote.
+    /// A write larger than what is left of the budget is split: its first part is written now,
+    /// the rest stays at the front of the queue for the next flush.
+    pub fn flush(&mut self, _access: &impl VramAccess, budget: u16) -> u16 {
+        self.drain(budget, &mut write_byte_unchecked)
+    }
+
+    fn drain(&mut self, budget: u16, sink: &mut impl FnMut(u16, u8)) -> u16 {
+        let mut written = 0;
+        while written < budget {
+            let Some(front) = self.pending.front_mut() else { break };
+            written += front.write_part(budget - written, sink);
+            if front.is_empty() {
+                self.pending.pop_front();
+            }
+        }
+        written
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// VRAM as an array, so the queue's writes can be checked on the host.
+    struct FakeVram {
+        bytes: [u8; 0x2000],
+        writes: usize,
+    }
+
+    impl FakeVram {
+        fn new() -> Self {
+            FakeVram { bytes: [0; 0x2000], writes: 0 }
+        }
+
+        fn at(&self, address: u16) -> u8 {
+            self.bytes[usize::from(address - VRAM_START)]
+        }
+
+        fn flush<const N: usize>(&mut self, queue: &mut VramQueue<N>, budget: u16) -> u16 {
+            queue.drain(budget, &mut |address, value| {
+                assert!((VRAM_START..VRAM_END).contains(&address), "write outside VRAM: {address:#X}");
+                self.bytes[usize::from(address - VRAM_START)] = value;
+                self.writes += 1;
+            })
+        }
+    }
+
+    fn vram(address: u16) -> VramAddress {
+        VramAddress::new(address).unwrap()
+    }
+
+    #[test]
+    fn vram_address_bounds() {
+        assert_eq!(VramAddress::new(0x7FFF), None);
+        assert_eq!(VramAddress::new(0x8000).map(VramAddress::get), Some(0x8000));
+        assert_eq!(VramAddress::new(0x9FFF).map(VramAddress::get), Some(0x9FFF));
+        assert_eq!(VramAddress::new(0xA000), None);
+        assert_eq!(vram(0x9FFE).offset(1).map(VramAddress::get), Some(0x9FFF));
+        assert_eq!(vram(0x9FFE).offset(2), None);
+        assert_eq!(vram(0x9FF0).check_len(16), Ok(()));
+        assert_eq!(vram(0x9FF0).check_len(17), Err(VramRangeError));
+    }
+
+    #[test]
+    fn unsigned_addressing_runs_from_8000() {
+        let unsigned = TileAddressing::Unsigned8000;
+        assert_eq!(unsigned.tile_address(0).get(), 0x8000);
+        assert_eq!(unsigned.tile_address(1).get(), 0x8010);
+        assert_eq!(unsigned.tile_address(127).get(), 0x87F0);
+        assert_eq!(unsigned.tile_address(128).get(), 0x8800);
+        assert_eq!(unsigned.tile_address(255).get(), 0x8FF0);
+    }
+
+    #[test]
+    fn signed_addressing_is_based_at_9000() {
+        let signed = TileAddressing::Signed8800;
+        assert_eq!(signed.tile_address(0).get(), 0x9000);
+        assert_eq!(signed.tile_address(127).get(), 0x97F0);
+        // Index 128 is -128 from 0x9000.
+        assert_eq!(signed.tile_address(128).get(), 0x8800);
+        assert_eq!(signed.tile_address(255).get(), 0x8FF0);
+        assert_eq!(signed.block_of(5), TileBlock::Block2);
+        assert_eq!(signed.block_of(200), TileBlock::Block1);
+    }
+
+    #[test]
+    fn tile_blocks() {
+        assert_eq!(TileBlock::Block0.start().get(), 0x8000);
+        assert_eq!(TileBlock::Block1.start().get(), 0x8800);
+        assert_eq!(TileBlock::Block2.start().get(), 0x9000);
+        assert_eq!(TileBlock::Block1.tile_address(3).get(), 0x8830);
+    }
+
+    #[test]
+    fn map_addresses_wrap_modulo_32() {
+        assert_eq!(TileMap::Map9800.address(0, 0).get(), 0x9800);
+        assert_eq!(TileMap::Map9800.address(31, 0).get(), 0x981F);
+        assert_eq!(TileMap::Map9800.address(0, 1).get(), 0x9820);
+        assert_eq!(TileMap::Map9C00.address(31, 31).get(), 0x9FFF);
+        assert_eq!(TileMap::Map9C00.address(33, 34), TileMap::Map9C00.address(1, 2));
+    }
+
+    #[test]
+    fn tile_count_checks_whole_tiles_and_index_range() {
+        assert_eq!(tile_count(0, 32), Ok(2));
+        assert_eq!(tile_count(0, 31), Err(VramRangeError));
+        assert_eq!(tile_count(0, 256 * 16), Ok(256));
+        assert_eq!(tile_count(1, 256 * 16), Err(VramRangeError));
+        assert_eq!(tile_count(250, 6 * 16), Ok(6));
+        assert_eq!(tile_count(250, 7 * 16), Err(VramRangeError));
+    }
+
+    #[test]
+    fn queue_writes_in_order() {
+        static TILE_ROW: [u8; 3] = [7, 8, 9];
+        let mut queue: VramQueue<4> = VramQueue::new();
+        queue.set_map_tile(TileMap::Map9800, 2, 1, 0x42).unwrap();
+        queue.push(VramWrite::copy(vram(0x9000), &TILE_ROW).unwrap()).unwrap();
+        queue.push(VramWrite::fill(vram(0x8000), 0xAA, 2).unwrap()).unwrap();
+        // A later write to the same byte wins.
+        queue.push(VramWrite::byte(vram(0x9001), 0x55)).unwrap();
+        assert_eq!(queue.pending_bytes(), 1 + 3 + 2 + 1);
+
+        let mut fake = FakeVram::new();
+        assert_eq!(fake.flush(&mut queue, 100), 7);
+        assert!(queue.is_empty());
+        assert_eq!(fake.at(0x9822), 0x42);
+        assert_eq!([fake.at(0x9000), fake.at(0x9001), fake.at(0x9002)], [7, 0x55, 9]);
+        assert_eq!([fake.at(0x8000), fake.at(0x8001), fake.at(0x8002)], [0xAA, 0xAA, 0]);
+        assert_eq!(fake.writes, 7);
+    }
+
+    #[test]
+    fn flush_respects_the_budget_and_splits_long_writes() {
+        static TILE: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+        let mut queue: VramQueue<4> = VramQueue::new();
+        queue.push(VramWrite::copy(vram(0x8010), &TILE).unwrap()).unwrap();
+        queue.push(VramWrite::fill(vram(0x9800), 3, 10).unwrap()).unwrap();
+
+        let mut fake = FakeVram::new();
+        assert_eq!(fake.flush(&mut queue, 10), 10);
+        assert_eq!(fake.at(0x8019), 10);
+        assert_eq!(fake.at(0x801A), 0, "past the budget");
+        assert_eq!(queue.len(), 2);
+        assert_eq!(queue.pending_bytes(), 6 + 10);
+
+        assert_eq!(fake.flush(&mut queue, 10), 10);
+        assert_eq!(fake.at(0x801F), 16);
+        assert_eq!(fake.at(0x9803), 3);
+        assert_eq!(fake.at(0x9804), 0);
+        assert_eq!(queue.len(), 1);
+
+        assert_eq!(fake.flush(&mut queue, 10), 6);
+        assert_eq!(fake.at(0x9809), 3);
+        assert!(queue.is_empty());
+        assert_eq!(fake.writes, 26);
+    }
+
+    #[test]
+    fn zero_budget_or_empty_queue_writes_nothing() {
+        let mut queue: VramQueue<2> = VramQueue::new();
+        let mut fake = FakeVram::new();
+        assert_eq!(fake.flush(&mut queue, 50), 0);
+        queue.push(VramWrite::byte(vram(0x8000), 1)).unwrap();
+        assert_eq!(fake.flush(&mut queue, 0), 0);
+        assert_eq!(queue.len(), 1);
+        assert_eq!(fake.writes, 0);
+    }
+
+    #[test]
+    fn write_reaching_the_end_of_vram_finishes_cleanly() {
+        static LAST: [u8; 2] = [0xDE, 0xAD];
+        let mut queue: VramQueue<1> = VramQueue::new();
+        queue.push(VramWrite::copy(vram(0x9FFE), &LAST).unwrap()).unwrap();
+        let mut fake = FakeVram::new();
+        assert_eq!(fake.flush(&mut queue, 1), 1);
+        assert_eq!(fake.flush(&mut queue, 1), 1);
+        assert!(queue.is_empty());
+        assert_eq!([fake.at(0x9FFE), fake.at(0x9FFF)], [0xDE, 0xAD]);
+    }
+
+    #[test]
+    fn full_queue_refuses_and_empty_writes_take_no_room() {
+        let mut queue: VramQueue<2> = VramQueue::new();
+        queue.push(VramWrite::fill(vram(0x8000), 0, 0).unwrap()).unwrap();
+        assert!(queue.is_empty());
+        queue.set_map_tile(TileMap::Map9800, 0, 0, 1).unwrap();
+        queue.set_map_tile(TileMap::Map9800, 1, 0, 1).unwrap();
+        assert!(queue.is_full());
+        assert_eq!(queue.set_map_tile(TileMap::Map9800, 2, 0, 1), Err(QueueFull));
+        queue.clear();
+        assert!(queue.is_empty());
+    }
+
+    #[test]
+    fn writes_past_vram_are_refused() {
+        static EIGHT: [u8; 8] = [0; 8];
+        assert_eq!(VramWrite::copy(vram(0x9FF9), &EIGHT), Err(VramRangeError));
+        assert!(VramWrite::copy(vram(0x9FF8), &EIGHT).is_ok());
+        assert_eq!(VramWrite::fill(vram(0x8000), 0, 0x2001), Err(VramRangeError));
+        assert_eq!(VramWrite::fill(vram(0x8000), 0, 0x2000).map(|write| write.len()), Ok(0x2000));
+    }
+}
