@@ -3,11 +3,13 @@
 //! the caller, sized for an 8-bit CPU (cells are `u8`, cell sets are `u16` bit rows).
 
 pub mod board;
+pub mod code;
 pub mod difficulty;
 pub mod dual;
 pub mod flood;
 pub mod generate;
 pub mod latin;
+pub mod play;
 pub mod rng;
 pub mod rules;
 pub mod solve;

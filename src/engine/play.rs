@@ -1,0 +1,183 @@
+//! The game-facing state: the player's marks on a puzzle, moves with undo and redo, live rule
+//! violations, the solved test and hints.
+
+use heapless::{Deque, Vec};
+
+use super::board::{Board, CellSet};
+use super::rules::ViolationMap;
+use super::solve::{Deduction, Mark, Solver};
+use super::difficulty::Difficulty;
+
+/// Moves kept for undo (the oldest are forgotten first).
+pub const HISTORY_LEN: usize = 64;
+
+/// One change of one cell's mark.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Move {
+    pub cell: u8,
+    pub from: Mark,
+    pub to: Mark,
+}
+
+/// What a hint tells the player.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Hint {
+    /// This mark disagrees with the solution.
+    Mistake(u8),
+    /// The next logical step.
+    Deduction(Deduction),
+    /// No rule applies (only for puzzles beyond Hard): the solution's mark of this cell.
+    Reveal(u8, Mark),
+    /// Every cell is marked correctly.
+    Solved,
+}
+
+/// The player's marks on one puzzle.
+pub struct Play {
+    shaded: CellSet,
+    circled: CellSet,
+    undo: Deque<Move, HISTORY_LEN>,
+    redo: Vec<Move, HISTORY_LEN>,
+}
+
+impl Default for Play {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Play {
+    /// No marks, no history.
+    pub fn new() -> Play {
+        Play { shaded: CellSet::EMPTY, circled: CellSet::EMPTY, undo: Deque::new(), redo: Vec::new() }
+    }
+
+    pub fn mark(&self, cell: u8) -> Mark {
+        if self.shaded.contains(cell) {
+            Mark::Shaded
+        } else if self.circled.contains(cell) {
+            Mark::Unshaded
+        } else {
+            Mark::Unknown
+        }
+    }
+
+    pub fn shaded(&self) -> &CellSet {
+        &self.shaded
+    }
+
+    pub fn circled(&self) -> &CellSet {
+        &self.circled
+    }
+
+    fn put(&mut self, cell: u8, mark: Mark) {
+        self.shaded.remove(cell);
+        self.circled.remove(cell);
+        match mark {
+            Mark::Shaded => self.shaded.insert(cell),
+            Mark::Unshaded => self.circled.insert(cell),
+            Mark::Unknown => {}
+        }
+    }
+
+    /// Mark `cell`; returns false (and records nothing) when it already has that mark.
+    pub fn set_mark(&mut self, cell: u8, mark: Mark) -> bool {
+        let from = self.mark(cell);
+        if from == mark {
+            return false;
+        }
+        self.put(cell, mark);
+        if self.undo.is_full() {
+            self.undo.pop_front();
+        }
+        // Cannot fail: a slot was freed above when full.
+        let _ = self.undo.push_back(Move { cell, from, to: mark });
+        self.redo.clear();
+        true
+    }
+
+    /// The usual one-button cycle: unknown, shaded, circled, unknown.
+    pub fn cycle(&mut self, cell: u8) {
+        let next = match self.mark(cell) {
+            Mark::Unknown => Mark::Shaded,
+            Mark::Shaded => Mark::Unshaded,
+            Mark::Unshaded => Mark::Unknown,
+        };
+        self.set_mark(cell, next);
+    }
+
+    /// Take back the latest move, if any.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.undo.pop_back()?;
+        self.put(m.cell, m.from);
+        // The redo stack never outgrows the undo history it came from.
+        let _ = self.redo.push(m);
+        Some(m)
+    }
+
+    /// Replay the latest undone move, if any.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = self.redo.pop()?;
+        self.put(m.cell, m.to);
+        if self.undo.is_full() {
+            self.undo.pop_front();
+        }
+        let _ = self.undo.push_back(m);
+        Some(m)
+    }
+
+    /// Clear every mark and the history.
+    pub fn restart(&mut self) {
+        *self = Play::new();
+    }
+
+    /// Cells to highlight now: repeats among circled cells, touching shaded cells, regions cut
+    /// off by shaded cells (unmarked cells count as open), shaded cells with no twin left open.
+    pub fn violations(&self, board: &Board) -> ViolationMap {
+        ViolationMap::build(board, &self.shaded, &self.circled)
+    }
+
+    /// Whether the shaded cells satisfy all four rules (unmarked cells count as unshaded).
+    /// A valid puzzle has one such shading, so this is "solved".
+    pub fn is_solved(&self, board: &Board) -> bool {
+        super::rules::is_solution(board, &self.shaded)
+    }
+
+    /// The next hint: a wrong mark first, else the easiest deduction from the marks.
+    pub fn hint(&self, board: &Board, solution: &CellSet, solver: &mut Solver) -> Hint {
+        let n = board.size();
+        for cell in CellSet::full(n).iter() {
+            let wrong = match self.mark(cell) {
+                Mark::Shaded => !solution.contains(cell),
+                Mark::Unshaded => solution.contains(cell),
+                Mark::Unknown => false,
+            };
+            if wrong {
+                return Hint::Mistake(cell);
+            }
+        }
+        solver.reset(n);
+        for cell in CellSet::full(n).iter() {
+            let mark = self.mark(cell);
+            if mark != Mark::Unknown && solver.assign(board, cell, mark).is_err() {
+                // Marks that agree with a solution never contradict; a board without one
+                // (not generated here) gets the cell shown.
+                return reveal(cell, solution);
+            }
+        }
+        if solver.is_complete() {
+            return Hint::Solved;
+        }
+        match solver.next_deduction(board, Difficulty::Hard) {
+            Ok(Some(d)) => Hint::Deduction(d),
+            _ => match CellSet::full(n).minus(&self.shaded).minus(&self.circled).first() {
+                Some(cell) => reveal(cell, solution),
+                None => Hint::Solved,
+            },
+        }
+    }
+}
+
+fn reveal(cell: u8, solution: &CellSet) -> Hint {
+    Hint::Reveal(cell, if solution.contains(cell) { Mark::Shaded } else { Mark::Unshaded })
+}
