@@ -1,0 +1,259 @@
+//! Constant data: global initialisers and constants that instructions use as memory
+//! (aggregate and wide-integer operands).
+//!
+//! A constant is flattened into little-endian bytes plus 16-bit address slots. Without address
+//! slots it becomes a `uint8_t` array; with them, a struct whose members are byte arrays and
+//! `uint8_t *` fields initialised with `(uint8_t *)&symbol + addend`. SDCC lays structs out
+//! without padding, so the struct has exactly LLVM's layout (all alignments are 1 on AVR).
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use llvm_sys::LLVMOpcode;
+use llvm_sys::LLVMTypeKind;
+
+use crate::llvm::{self, Layout, Value};
+use crate::repr;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    Bytes(Vec<u8>),
+    /// A 16-bit address: the symbol's C name plus a byte offset.
+    Address { symbol: String, addend: i64 },
+}
+
+pub fn size_of(pieces: &[Piece]) -> usize {
+    pieces
+        .iter()
+        .map(|p| match p {
+            Piece::Bytes(b) => b.len(),
+            Piece::Address { .. } => 2,
+        })
+        .sum()
+}
+
+fn push_bytes(out: &mut Vec<Piece>, bytes: &[u8]) {
+    if let Some(Piece::Bytes(last)) = out.last_mut() {
+        last.extend_from_slice(bytes);
+    } else if !bytes.is_empty() {
+        out.push(Piece::Bytes(bytes.to_vec()));
+    }
+}
+
+/// Flattens constant `v` into `out` (exactly its allocation size in bytes).
+pub fn flatten(v: Value, layout: &Layout, names: &HashMap<Value, String>, out: &mut Vec<Piece>) -> Result<(), String> {
+    let t = llvm::type_of(v);
+    let size = layout.alloc_size(t) as usize;
+    if llvm::is_undef(v) || llvm::is_aggregate_zero(v) || llvm::is_null_pointer(v) {
+        push_bytes(out, &vec![0; size]);
+        return Ok(());
+    }
+    match llvm::kind(t) {
+        LLVMTypeKind::LLVMIntegerTypeKind if llvm::is_const_int(v) => {
+            let mut bytes = repr::int_bytes(v, llvm::int_width(t))?;
+            bytes.resize(size, 0);
+            push_bytes(out, &bytes);
+            return Ok(());
+        }
+        LLVMTypeKind::LLVMStructTypeKind if llvm::is_const_struct(v) => {
+            let start = size_of(out);
+            for (i, _) in llvm::struct_field_types(t).iter().enumerate() {
+                let offset = layout.field_offset(t, i as u32) as usize;
+                let at = size_of(out) - start;
+                push_bytes(out, &vec![0; offset - at]);
+                flatten(llvm::aggregate_element(v, i as u32), layout, names, out)?;
+            }
+            let at = size_of(out) - start;
+            push_bytes(out, &vec![0; size - at]);
+            return Ok(());
+        }
+        LLVMTypeKind::LLVMArrayTypeKind if llvm::is_const_array(v) || llvm::is_const_data_sequential(v) => {
+            for i in 0..llvm::array_length(t) {
+                flatten(llvm::aggregate_element(v, i as u32), layout, names, out)?;
+            }
+            return Ok(());
+        }
+        _ => {}
+    }
+    if llvm::is_function(v) || llvm::is_global_variable(v) || llvm::is_const_expr(v) {
+        return flatten_symbolic(v, size, layout, names, out);
+    }
+    Err(format!("unsupported constant `{}`", llvm::print(v)))
+}
+
+/// Constants that depend on where the linker puts things: addresses, and integers computed
+/// from them.
+fn flatten_symbolic(
+    v: Value,
+    size: usize,
+    layout: &Layout,
+    names: &HashMap<Value, String>,
+    out: &mut Vec<Piece>,
+) -> Result<(), String> {
+    if llvm::is_const_expr(v) && llvm::const_opcode(v) == LLVMOpcode::LLVMIntToPtr {
+        return flatten(llvm::operand(v, 0), layout, names, out).map(|_| ());
+    }
+    let (symbol, addend) = address_of(v, layout, names)?;
+    if size < 2 {
+        return Err(format!("an address does not fit in `{}`", llvm::print(v)));
+    }
+    out.push(Piece::Address { symbol, addend });
+    // A pointer converted to a wider integer: addresses are below 0x10000, so zero-extended.
+    push_bytes(out, &vec![0; size - 2]);
+    Ok(())
+}
+
+/// A constant pointer (or pointer-derived integer) as symbol + byte offset.
+pub fn address_of(v: Value, layout: &Layout, names: &HashMap<Value, String>) -> Result<(String, i64), String> {
+    if llvm::is_function(v) || llvm::is_global_variable(v) {
+        return match names.get(&v) {
+            Some(name) => Ok((name.clone(), 0)),
+            None => Err(format!("no C name for `{}`", llvm::name(v))),
+        };
+    }
+    if !llvm::is_const_expr(v) {
+        return Err(format!("`{}` is not an address", llvm::print(v)));
+    }
+    match llvm::const_opcode(v) {
+        LLVMOpcode::LLVMGetElementPtr => {
+            let (symbol, addend) = address_of(llvm::operand(v, 0), layout, names)?;
+            let offset = constant_gep_offset(v, layout)?;
+            Ok((symbol, addend + offset))
+        }
+        LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMPtrToInt => {
+            address_of(llvm::operand(v, 0), layout, names)
+        }
+        LLVMOpcode::LLVMAdd | LLVMOpcode::LLVMSub => {
+            let (a, b) = (llvm::operand(v, 0), llvm::operand(v, 1));
+            let negate = llvm::const_opcode(v) == LLVMOpcode::LLVMSub;
+            if llvm::is_const_int(b) {
+                let (symbol, addend) = address_of(a, layout, names)?;
+                let k = llvm::const_sext(b);
+                Ok((symbol, if negate { addend - k } else { addend + k }))
+            } else if llvm::is_const_int(a) && !negate {
+                let (symbol, addend) = address_of(b, layout, names)?;
+                Ok((symbol, addend + llvm::const_sext(a)))
+            } else {
+                Err(format!("unsupported address arithmetic `{}`", llvm::print(v)))
+            }
+        }
+        _ => Err(format!("unsupported constant expression `{}`", llvm::print(v))),
+    }
+}
+
+/// Byte offset of a GEP whose indices are all constants.
+pub fn constant_gep_offset(gep: Value, layout: &Layout) -> Result<i64, String> {
+    let mut offset = 0i64;
+    let mut t = llvm::gep_source_type(gep);
+    for i in 1..llvm::operand_count(gep) {
+        let index = llvm::operand(gep, i);
+        if !llvm::is_const_int(index) {
+            return Err(format!("non-constant index in `{}`", llvm::print(gep)));
+        }
+        let k = llvm::const_sext(index);
+        if i == 1 {
+            offset += k * layout.alloc_size(t) as i64;
+            continue;
+        }
+        match llvm::kind(t) {
+            LLVMTypeKind::LLVMStructTypeKind => {
+                offset += layout.field_offset(t, k as u32) as i64;
+                t = llvm::struct_field_types(t)[k as usize];
+            }
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                t = llvm::element_type(t);
+                offset += k * layout.alloc_size(t) as i64;
+            }
+            _ => return Err(format!("unsupported GEP over {} in `{}`", llvm::print_type(t), llvm::print(gep))),
+        }
+    }
+    Ok(offset)
+}
+
+/// C text for one data object.
+pub struct DataDefinition {
+    /// A typedef the declaration needs (for objects holding addresses).
+    pub typedef: Option<String>,
+    pub declaration: String,
+    pub definition: String,
+}
+
+/// How a data object is placed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    /// `const`: SDCC keeps it in ROM (_CODE).
+    ReadOnly,
+    /// Initialised RAM: SDCC's _INITIALIZED, copied from _INITIALIZER by crt0.
+    Initialised,
+    /// RAM that crt0 clears.
+    Zeroed,
+}
+
+pub fn define(name: &str, pieces: &[Piece], placement: Placement) -> DataDefinition {
+    // C has no empty objects; a zero-sized Rust static still needs an address.
+    let size = size_of(pieces).max(1);
+    let qualifier = if placement == Placement::ReadOnly { "const " } else { "" };
+    let has_addresses = pieces.iter().any(|p| matches!(p, Piece::Address { .. }));
+    if placement == Placement::Zeroed {
+        return DataDefinition {
+            typedef: None,
+            declaration: format!("extern uint8_t {name}[{size}];"),
+            definition: format!("uint8_t {name}[{size}];"),
+        };
+    }
+    if !has_addresses {
+        let mut bytes: Vec<u8> = pieces
+            .iter()
+            .flat_map(|p| match p {
+                Piece::Bytes(b) => b.clone(),
+                Piece::Address { .. } => unreachable!(),
+            })
+            .collect();
+        bytes.resize(size, 0);
+        return DataDefinition {
+            typedef: None,
+            declaration: format!("extern {qualifier}uint8_t {name}[{size}];"),
+            definition: format!("{qualifier}uint8_t {name}[{size}] = {};", byte_list(&bytes)),
+        };
+    }
+    let mut fields = String::new();
+    let mut values = Vec::new();
+    for (i, p) in pieces.iter().enumerate() {
+        match p {
+            Piece::Bytes(b) => {
+                let _ = write!(fields, " uint8_t f{i}[{}];", b.len());
+                values.push(byte_list(b));
+            }
+            Piece::Address { symbol, addend } => {
+                let _ = write!(fields, " uint8_t *f{i};");
+                values.push(address_expr(symbol, *addend));
+            }
+        }
+    }
+    let type_name = format!("{name}_t");
+    DataDefinition {
+        typedef: Some(format!("typedef struct {{{fields} }} {type_name};")),
+        declaration: format!("extern {qualifier}{type_name} {name};"),
+        definition: format!("{qualifier}{type_name} {name} = {{ {} }};", values.join(", ")),
+    }
+}
+
+pub fn address_expr(symbol: &str, addend: i64) -> String {
+    match addend {
+        0 => format!("(uint8_t *)&{symbol}"),
+        a if a > 0 => format!("(uint8_t *)&{symbol} + {a}"),
+        a => format!("(uint8_t *)&{symbol} - {}", -a),
+    }
+}
+
+fn byte_list(bytes: &[u8]) -> String {
+    let mut s = String::from("{");
+    for (i, b) in bytes.iter().enumerate() {
+        if i % 16 == 0 {
+            s.push_str("\n  ");
+        }
+        let _ = write!(s, "{b:#04x},");
+    }
+    s.push_str("\n}");
+    s
+}

@@ -1,0 +1,312 @@
+//! `cbe`: a C back end for the Game Boy route.
+//!
+//! rustc (target avr-none: 16-bit pointers, alignment 1, little endian) writes one
+//! whole-program LLVM module; this crate reads it through LLVM and writes C that SDCC 4.2
+//! compiles for the SM83 (`sdcc -msm83`). See docs/cbe-notes.md for the representation and
+//! conventions, and `runtime/` for the helpers the generated C calls.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::fmt::Write;
+use std::path::Path;
+
+use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
+use llvm_sys::target::{LLVMCreateTargetData, LLVMDisposeTargetData, LLVMPointerSize};
+
+mod consts;
+mod function;
+mod intrinsics;
+mod llvm;
+mod names;
+mod repr;
+
+use consts::{Piece, Placement};
+use llvm::{Layout, Value};
+use repr::Repr;
+
+/// One C symbol the back end defined or referenced, with the Rust item it stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymbolEntry {
+    pub c_name: String,
+    /// The demangled Rust path (without hash), or the exact name for unmangled symbols.
+    pub rust_name: String,
+    /// For defined functions: the id that `cbe_trap` receives from this function.
+    pub function_id: Option<u16>,
+}
+
+/// A function whose code can call `cbe_trap` (a panic, `llvm.trap` or `unreachable`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrapSite {
+    pub function_id: u16,
+    pub rust_name: String,
+    /// How many places in the function call `cbe_trap`.
+    pub count: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Translation {
+    /// The C translation unit; it includes `cbe.h` from `runtime/`.
+    pub c_source: String,
+    /// Defined functions first, in id order (`symbols[id]` is function `id`), then data.
+    pub symbols: Vec<SymbolEntry>,
+    pub trap_sites: Vec<TrapSite>,
+}
+
+impl Translation {
+    /// Rust names of the defined functions, indexed by the id `cbe_trap` receives.
+    pub fn trap_names(&self) -> Vec<String> {
+        self.symbols.iter().take_while(|s| s.function_id.is_some()).map(|s| s.rust_name.clone()).collect()
+    }
+
+    /// (C name, Rust name) pairs for every symbol.
+    pub fn symbol_pairs(&self) -> Vec<(String, String)> {
+        self.symbols.iter().map(|s| (s.c_name.clone(), s.rust_name.clone())).collect()
+    }
+
+    /// The symbol map as text: `id<TAB>C name<TAB>Rust name`, id `-` for data.
+    pub fn symbol_map(&self) -> String {
+        let mut s = String::new();
+        for sym in &self.symbols {
+            let id = sym.function_id.map_or("-".to_string(), |i| i.to_string());
+            let _ = writeln!(s, "{id}\t{}\t{}", sym.c_name, sym.rust_name);
+        }
+        s
+    }
+}
+
+/// Why a module could not be translated: names the function (or global) and the instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The Rust name of the function or global being translated, if any.
+    pub function: Option<String>,
+    /// The offending instruction (or constant) as LLVM prints it.
+    pub instruction: Option<String>,
+    pub message: String,
+}
+
+impl Error {
+    fn module(message: impl Into<String>) -> Error {
+        Error { function: None, instruction: None, message: message.into() }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(function) = &self.function {
+            write!(f, "in `{function}`: ")?;
+        }
+        if let Some(instruction) = &self.instruction {
+            write!(f, "cannot translate `{instruction}`: ")?;
+        }
+        write!(f, "{}", self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Translates a whole-program module (`.ll` text or `.bc` bitcode) to C.
+pub fn translate_file(path: &Path) -> Result<Translation, Error> {
+    let context = Context::create();
+    let buffer = MemoryBuffer::create_from_file(path)
+        .map_err(|e| Error::module(format!("cannot read {}: {}", path.display(), e.to_string_lossy())))?;
+    let module = context
+        .create_module_from_ir(buffer)
+        .map_err(|e| Error::module(format!("cannot parse {}: {}", path.display(), e.to_string_lossy())))?;
+    let data_layout = module.get_data_layout();
+    // SAFETY: the datalayout string is NUL-terminated and outlives the call.
+    let td = unsafe { LLVMCreateTargetData(data_layout.as_ptr()) };
+    let layout = Layout { td };
+    let result = ModuleTranslator::new(&layout).translate(module.as_mut_ptr());
+    // SAFETY: created above, used only by `layout`, which is not used past this point.
+    unsafe { LLVMDisposeTargetData(td) };
+    result
+}
+
+/// State shared by the functions of one module.
+pub(crate) struct ModuleTranslator<'a> {
+    pub layout: &'a Layout,
+    /// C names of functions and globals.
+    pub names: HashMap<Value, String>,
+    /// Constants used as memory by instructions: name and contents.
+    pub pool: Vec<(String, Vec<Piece>)>,
+    pool_index: HashMap<Vec<Piece>, String>,
+}
+
+impl<'a> ModuleTranslator<'a> {
+    fn new(layout: &'a Layout) -> Self {
+        ModuleTranslator { layout, names: HashMap::new(), pool: Vec::new(), pool_index: HashMap::new() }
+    }
+
+    /// The name of a read-only copy of constant `v`, for instructions that need it in memory.
+    pub fn pool_constant(&mut self, v: Value) -> Result<String, String> {
+        let mut pieces = Vec::new();
+        consts::flatten(v, self.layout, &self.names, &mut pieces)?;
+        if let Some(name) = self.pool_index.get(&pieces) {
+            return Ok(name.clone());
+        }
+        let name = format!("k{}", self.pool.len());
+        self.pool.push((name.clone(), pieces.clone()));
+        self.pool_index.insert(pieces, name.clone());
+        Ok(name)
+    }
+
+    fn translate(mut self, m: llvm_sys::prelude::LLVMModuleRef) -> Result<Translation, Error> {
+        // SAFETY: `td` is valid for the translation.
+        if unsafe { LLVMPointerSize(self.layout.td) } != 2 {
+            return Err(Error::module("the module is not for a 16-bit-pointer target (build with --target avr-none)"));
+        }
+        if let Some(alias) = llvm::first_alias(m) {
+            return Err(Error {
+                function: None,
+                instruction: Some(llvm::print(alias)),
+                message: "global aliases are not supported".into(),
+            });
+        }
+
+        let mut symbols = Vec::new();
+        let mut exact_names = Vec::new();
+        let functions: Vec<Value> =
+            llvm::functions(m).into_iter().filter(|&f| !llvm::name(f).starts_with("llvm.")).collect();
+        let defined: Vec<Value> = functions.iter().copied().filter(|&f| !llvm::is_declaration(f)).collect();
+        if defined.len() > usize::from(u16::MAX) {
+            return Err(Error::module("too many functions for 16-bit trap ids"));
+        }
+        for (id, &f) in defined.iter().enumerate() {
+            let original = llvm::name(f);
+            let c_name = if keeps_exact_name(f, &original) {
+                exact_names.push(original.clone());
+                original.clone()
+            } else {
+                names::generated('f', id, &original)
+            };
+            self.names.insert(f, c_name.clone());
+            symbols.push(SymbolEntry { c_name, rust_name: names::demangle(&original), function_id: Some(id as u16) });
+        }
+        for &f in functions.iter().filter(|&&f| llvm::is_declaration(f)) {
+            let original = llvm::name(f);
+            if !names::is_c_identifier(&original) {
+                return Err(Error::module(format!("external function `{original}` has no valid C name")));
+            }
+            exact_names.push(original.clone());
+            self.names.insert(f, original);
+        }
+        let globals: Vec<Value> = llvm::globals(m).into_iter().filter(|&g| !llvm::name(g).starts_with("llvm.")).collect();
+        for (i, &g) in globals.iter().enumerate() {
+            let original = llvm::name(g);
+            let c_name = if keeps_exact_name(g, &original) || llvm::is_declaration(g) {
+                if !names::is_c_identifier(&original) {
+                    return Err(Error::module(format!("external global `{original}` has no valid C name")));
+                }
+                exact_names.push(original.clone());
+                original.clone()
+            } else {
+                names::generated('g', i, &original)
+            };
+            self.names.insert(g, c_name.clone());
+            symbols.push(SymbolEntry { c_name, rust_name: names::demangle(&original), function_id: None });
+        }
+        if let Some(clash) = exact_names.iter().find(|n| names::looks_generated(n)) {
+            return Err(Error::module(format!(
+                "the external name `{clash}` has the shape of the back end's generated names; rename it"
+            )));
+        }
+
+        let mut prototypes = String::new();
+        for &f in &functions {
+            let name = &self.names[&f];
+            if is_runtime_declared(name) {
+                continue;
+            }
+            let proto = function::prototype(self.layout, name, llvm::function_type(f))
+                .map_err(|message| Error { function: Some(names::demangle(&llvm::name(f))), instruction: None, message })?;
+            let _ = writeln!(prototypes, "{proto};");
+        }
+
+        let mut bodies = String::new();
+        let mut trap_sites = Vec::new();
+        for (id, &f) in defined.iter().enumerate() {
+            let (text, traps) = function::translate(&mut self, f, id as u16)?;
+            bodies.push_str(&text);
+            bodies.push('\n');
+            if traps > 0 {
+                trap_sites.push(TrapSite { function_id: id as u16, rust_name: symbols[id].rust_name.clone(), count: traps });
+            }
+        }
+
+        let mut data = Vec::new();
+        for &g in &globals {
+            let name = self.names[&g].clone();
+            let rust_name = names::demangle(&llvm::name(g));
+            let global_error = |message: String| Error { function: Some(rust_name.clone()), instruction: None, message };
+            if llvm::is_thread_local(g) {
+                return Err(global_error("thread-local globals are not supported".into()));
+            }
+            Repr::of(llvm::global_value_type(g), self.layout)
+                .map_err(|m| global_error(format!("global of unsupported type: {m}")))?;
+            if llvm::is_declaration(g) {
+                let qualifier = if llvm::is_global_constant(g) { "const " } else { "" };
+                data.push(consts::DataDefinition {
+                    typedef: None,
+                    declaration: format!("extern {qualifier}uint8_t {name}[];"),
+                    definition: String::new(),
+                });
+                continue;
+            }
+            let init = llvm::initializer(g);
+            let mut pieces = Vec::new();
+            consts::flatten(init, self.layout, &self.names, &mut pieces).map_err(|m| Error {
+                function: Some(rust_name.clone()),
+                instruction: Some(llvm::print(init)),
+                message: m,
+            })?;
+            let all_zero = pieces.iter().all(|p| matches!(p, Piece::Bytes(b) if b.iter().all(|&x| x == 0)));
+            let placement = if llvm::is_global_constant(g) {
+                Placement::ReadOnly
+            } else if all_zero {
+                Placement::Zeroed
+            } else {
+                Placement::Initialised
+            };
+            data.push(consts::define(&name, &pieces, placement));
+        }
+        for (name, pieces) in &self.pool {
+            data.push(consts::define(name, pieces, Placement::ReadOnly));
+        }
+
+        let mut c = String::new();
+        c.push_str("/* Generated by tools/cbe from LLVM IR: do not edit. */\n#include \"cbe.h\"\n");
+        // Unused parameters are normal in translated code (e.g. `&self` of a constant method).
+        c.push_str("#pragma disable_warning 85\n\n");
+        for d in &data {
+            if let Some(t) = &d.typedef {
+                let _ = writeln!(c, "{t}");
+            }
+        }
+        for d in &data {
+            let _ = writeln!(c, "{}", d.declaration);
+        }
+        c.push('\n');
+        c.push_str(&prototypes);
+        c.push('\n');
+        for d in &data {
+            if !d.definition.is_empty() {
+                let _ = writeln!(c, "{}", d.definition);
+            }
+        }
+        c.push('\n');
+        c.push_str(&bodies);
+        Ok(Translation { c_source: c, symbols, trap_sites })
+    }
+}
+
+/// External, unmangled, valid C names stay as they are (crt0 and other C code use them).
+fn keeps_exact_name(v: Value, name: &str) -> bool {
+    !llvm::linkage_is_local(v) && !names::is_rust_mangled(name) && names::is_c_identifier(name)
+}
+
+/// Functions that `cbe.h` already declares (the generated code must not redeclare them with
+/// a conflicting prototype).
+fn is_runtime_declared(name: &str) -> bool {
+    name == "cbe_trap"
+}

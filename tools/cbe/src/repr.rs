@@ -1,0 +1,344 @@
+//! How LLVM values are represented in C, and the C expressions for integer arithmetic on them.
+//!
+//! The generated C targets SDCC 4.2 for the SM83, where `int` is 16 bits: `uint16_t` is
+//! `unsigned int` and never promotes to a signed type, `uint32_t` is `unsigned long`.
+//!
+//! Integers of 1..=32 bits live in the smallest of `uint8_t`/`uint16_t`/`uint32_t` that holds
+//! them, always zero-extended (odd widths are masked after every operation that can set bits
+//! above the width). Signed operations sign-extend first. Wider integers and all aggregates
+//! are byte arrays in LLVM's memory layout ("blobs"), operated on by the runtime helpers in
+//! `runtime/cbe.c`; a wide integer keeps the bits above its width zero too.
+
+use llvm_sys::LLVMTypeKind;
+
+use crate::llvm::{self, Layout, Type};
+
+/// Widest integer the runtime helpers accept (their scratch buffers are this big).
+pub const MAX_WIDE_BITS: u32 = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repr {
+    Void,
+    /// An integer of 1..=32 bits in a native C type.
+    Int(u32),
+    /// Any pointer (both address spaces are 16 bits): `uint8_t *`.
+    Ptr,
+    /// `size` bytes in memory layout; `wide_bits` for an integer wider than 32 bits.
+    Blob { size: u32, wide_bits: Option<u32> },
+}
+
+impl Repr {
+    pub fn of(t: Type, layout: &Layout) -> Result<Repr, String> {
+        match llvm::kind(t) {
+            LLVMTypeKind::LLVMVoidTypeKind => Ok(Repr::Void),
+            LLVMTypeKind::LLVMIntegerTypeKind => {
+                let bits = llvm::int_width(t);
+                if bits <= 32 {
+                    Ok(Repr::Int(bits))
+                } else if bits <= MAX_WIDE_BITS {
+                    Ok(Repr::Blob { size: bits.div_ceil(8), wide_bits: Some(bits) })
+                } else {
+                    Err(format!("integers wider than {MAX_WIDE_BITS} bits (i{bits}) are not supported"))
+                }
+            }
+            LLVMTypeKind::LLVMPointerTypeKind => Ok(Repr::Ptr),
+            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind => {
+                check_aggregate(t)?;
+                Ok(Repr::Blob { size: layout.alloc_size(t) as u32, wide_bits: None })
+            }
+            LLVMTypeKind::LLVMHalfTypeKind
+            | LLVMTypeKind::LLVMBFloatTypeKind
+            | LLVMTypeKind::LLVMFloatTypeKind
+            | LLVMTypeKind::LLVMDoubleTypeKind
+            | LLVMTypeKind::LLVMFP128TypeKind
+            | LLVMTypeKind::LLVMX86_FP80TypeKind
+            | LLVMTypeKind::LLVMPPC_FP128TypeKind => {
+                Err(format!("floating point ({}) is not supported on the Game Boy", llvm::print_type(t)))
+            }
+            LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
+                Err(format!("vector types ({}) are not supported", llvm::print_type(t)))
+            }
+            _ => Err(format!("values of type {} are not supported", llvm::print_type(t))),
+        }
+    }
+
+    /// The C type of a variable holding a scalar (not for blobs or void).
+    pub fn c_scalar(self) -> &'static str {
+        match self {
+            Repr::Int(bits) => uint_type(bits),
+            Repr::Ptr => "uint8_t *",
+            _ => unreachable!("c_scalar on {self:?}"),
+        }
+    }
+}
+
+/// Aggregates may hold anything in memory, but a float or vector inside one could only be
+/// copied, never used: reject them up front so errors name the instruction that made them.
+fn check_aggregate(t: Type) -> Result<(), String> {
+    match llvm::kind(t) {
+        LLVMTypeKind::LLVMStructTypeKind => {
+            for f in llvm::struct_field_types(t) {
+                check_aggregate(f)?;
+            }
+            Ok(())
+        }
+        LLVMTypeKind::LLVMArrayTypeKind => check_aggregate(llvm::element_type(t)),
+        LLVMTypeKind::LLVMIntegerTypeKind => {
+            let bits = llvm::int_width(t);
+            if bits > MAX_WIDE_BITS {
+                Err(format!("integers wider than {MAX_WIDE_BITS} bits (i{bits}) are not supported"))
+            } else {
+                Ok(())
+            }
+        }
+        LLVMTypeKind::LLVMPointerTypeKind => Ok(()),
+        _ => Err(format!("aggregates holding {} are not supported", llvm::print_type(t))),
+    }
+}
+
+/// Bits of the C container for a native integer of `bits` bits.
+pub fn container(bits: u32) -> u32 {
+    match bits {
+        0..=8 => 8,
+        9..=16 => 16,
+        _ => 32,
+    }
+}
+
+pub fn uint_type(bits: u32) -> &'static str {
+    match container(bits) {
+        8 => "uint8_t",
+        16 => "uint16_t",
+        _ => "uint32_t",
+    }
+}
+
+pub fn int_type(bits: u32) -> &'static str {
+    match container(bits) {
+        8 => "int8_t",
+        16 => "int16_t",
+        _ => "int32_t",
+    }
+}
+
+/// A C literal for an unsigned value of a native width (`u` or `ul` suffix so that the
+/// arithmetic it enters stays unsigned and wide enough).
+pub fn literal(value: u64, bits: u32) -> String {
+    let value = value & mask_u64(bits);
+    let suffix = if container(bits) == 32 { "ul" } else { "u" };
+    if value < 10 { format!("{value}{suffix}") } else { format!("{value:#x}{suffix}") }
+}
+
+pub fn mask_u64(bits: u32) -> u64 {
+    if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 }
+}
+
+/// `e` reduced to `bits` bits, converted to the container type.
+pub fn wrap(e: &str, bits: u32) -> String {
+    let t = uint_type(bits);
+    if bits == container(bits) {
+        format!("({t})({e})")
+    } else {
+        format!("({t})(({e}) & {})", literal(mask_u64(bits), bits))
+    }
+}
+
+/// `e` (a zero-extended `bits`-bit value) sign-extended into the signed container type.
+pub fn sext(e: &str, bits: u32) -> String {
+    let s = int_type(bits);
+    if bits == container(bits) {
+        format!("(({s})({e}))")
+    } else {
+        // (x ^ sign) - sign in unsigned arithmetic sign-extends without any signed overflow;
+        // the final conversion to the signed type is SDCC's (modular) implementation-defined one.
+        let sign = literal(1u64 << (bits - 1), bits);
+        format!("(({s})({})(({e} ^ {sign}) - {sign}))", uint_type(bits))
+    }
+}
+
+/// For SDCC, `uint8_t` operands promote to (16-bit, signed) `int`: products of two bytes could
+/// overflow it, so they are widened to `uint16_t` (`unsigned int`) first.
+fn unsigned_operand(e: &str, bits: u32) -> String {
+    if container(bits) == 8 { format!("(uint16_t)({e})") } else { format!("({e})") }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+}
+
+impl BinOp {
+    pub fn from_opcode(op: llvm_sys::LLVMOpcode) -> Option<BinOp> {
+        use llvm_sys::LLVMOpcode::*;
+        Some(match op {
+            LLVMAdd => BinOp::Add,
+            LLVMSub => BinOp::Sub,
+            LLVMMul => BinOp::Mul,
+            LLVMUDiv => BinOp::UDiv,
+            LLVMSDiv => BinOp::SDiv,
+            LLVMURem => BinOp::URem,
+            LLVMSRem => BinOp::SRem,
+            LLVMShl => BinOp::Shl,
+            LLVMLShr => BinOp::LShr,
+            LLVMAShr => BinOp::AShr,
+            LLVMAnd => BinOp::And,
+            LLVMOr => BinOp::Or,
+            LLVMXor => BinOp::Xor,
+            _ => return None,
+        })
+    }
+
+    /// The runtime helper for the operation on wide integers.
+    pub fn wide_helper(self) -> &'static str {
+        match self {
+            BinOp::Add => "cbe_wadd",
+            BinOp::Sub => "cbe_wsub",
+            BinOp::Mul => "cbe_wmul",
+            BinOp::UDiv => "cbe_wudiv",
+            BinOp::SDiv => "cbe_wsdiv",
+            BinOp::URem => "cbe_wurem",
+            BinOp::SRem => "cbe_wsrem",
+            BinOp::Shl => "cbe_wshl",
+            BinOp::LShr => "cbe_wlshr",
+            BinOp::AShr => "cbe_washr",
+            BinOp::And => "cbe_wand",
+            BinOp::Or => "cbe_wor",
+            BinOp::Xor => "cbe_wxor",
+        }
+    }
+}
+
+/// The C expression for a native-width binary operation; `b_const` is the right operand's
+/// value when it is a constant (lets shifts skip the range guard).
+pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, b_const: Option<u64>) -> String {
+    let c = container(bits);
+    match op {
+        BinOp::Add => wrap(&format!("{a} + {b}"), bits),
+        BinOp::Sub => wrap(&format!("{a} - {b}"), bits),
+        BinOp::Mul => wrap(&format!("{} * {b}", unsigned_operand(a, bits)), bits),
+        // Division by zero and signed overflow are immediate UB in LLVM too.
+        BinOp::UDiv => format!("({})({a} / {b})", uint_type(bits)),
+        BinOp::URem => format!("({})({a} % {b})", uint_type(bits)),
+        BinOp::SDiv => wrap(&format!("{} / {}", sext(a, bits), sext(b, bits)), bits),
+        BinOp::SRem => wrap(&format!("{} % {}", sext(a, bits), sext(b, bits)), bits),
+        BinOp::And => format!("({a} & {b})"),
+        BinOp::Or => format!("({a} | {b})"),
+        BinOp::Xor => format!("({a} ^ {b})"),
+        BinOp::Shl | BinOp::LShr | BinOp::AShr => {
+            // An amount >= the width is poison in LLVM but UB in C (which SDCC may exploit):
+            // keep it below the container width; any result is then a valid refinement.
+            let amount = match b_const {
+                Some(k) if k < u64::from(bits) => k.to_string(),
+                Some(_) => "0".to_string(),
+                None => format!("(uint8_t)({b} & {})", c - 1),
+            };
+            match op {
+                BinOp::Shl => wrap(&format!("{} << {amount}", unsigned_operand(a, bits)), bits),
+                BinOp::LShr => format!("({})({a} >> {amount})", uint_type(bits)),
+                // SDCC shifts signed values arithmetically (implementation-defined in C).
+                _ => wrap(&format!("{} >> {amount}", sext(a, bits)), bits),
+            }
+        }
+    }
+}
+
+/// A C comparison (0 or 1) for an icmp predicate on native-width operands.
+pub fn compare(pred: llvm_sys::LLVMIntPredicate, bits: u32, a: &str, b: &str) -> String {
+    use llvm_sys::LLVMIntPredicate::*;
+    let (op, signed) = match pred {
+        LLVMIntEQ => ("==", false),
+        LLVMIntNE => ("!=", false),
+        LLVMIntUGT => (">", false),
+        LLVMIntUGE => (">=", false),
+        LLVMIntULT => ("<", false),
+        LLVMIntULE => ("<=", false),
+        LLVMIntSGT => (">", true),
+        LLVMIntSGE => (">=", true),
+        LLVMIntSLT => ("<", true),
+        LLVMIntSLE => ("<=", true),
+    };
+    if signed { format!("({} {op} {})", sext(a, bits), sext(b, bits)) } else { format!("({a} {op} {b})") }
+}
+
+/// Whether the predicate compares as signed numbers, and the C operator applied to the
+/// three-way result of the wide comparison helper.
+pub fn wide_compare(pred: llvm_sys::LLVMIntPredicate) -> (bool, &'static str) {
+    use llvm_sys::LLVMIntPredicate::*;
+    match pred {
+        LLVMIntEQ => (false, "=="),
+        LLVMIntNE => (false, "!="),
+        LLVMIntUGT => (false, ">"),
+        LLVMIntUGE => (false, ">="),
+        LLVMIntULT => (false, "<"),
+        LLVMIntULE => (false, "<="),
+        LLVMIntSGT => (true, ">"),
+        LLVMIntSGE => (true, ">="),
+        LLVMIntSLT => (true, "<"),
+        LLVMIntSLE => (true, "<="),
+    }
+}
+
+/// Integer-to-integer conversion between native widths.
+pub fn convert(expr: &str, from: u32, to: u32, signed: bool) -> String {
+    if to < from {
+        wrap(expr, to)
+    } else if signed && from < to {
+        wrap(&sext(expr, from), to)
+    } else {
+        format!("({})({expr})", uint_type(to))
+    }
+}
+
+/// Little-endian bytes of a constant integer of any width, `bits.div_ceil(8)` long.
+pub fn int_bytes(v: llvm::Value, bits: u32) -> Result<Vec<u8>, String> {
+    let n = bits.div_ceil(8) as usize;
+    let mut bytes = vec![0u8; n.max(8)];
+    if bits <= 64 {
+        bytes[..8].copy_from_slice(&(llvm::const_zext(v) & mask_u64(bits)).to_le_bytes());
+    } else {
+        // The C API has no accessor for words past the first: parse the printed decimal.
+        let text = llvm::print(v);
+        let digits = text.rsplit(' ').next().unwrap_or("");
+        let (negative, digits) = match digits.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, digits),
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("cannot read integer constant `{text}`"));
+        }
+        for d in digits.bytes() {
+            // bytes = bytes * 10 + d
+            let mut carry = u32::from(d - b'0');
+            for byte in bytes.iter_mut() {
+                let x = u32::from(*byte) * 10 + carry;
+                *byte = x as u8;
+                carry = x >> 8;
+            }
+        }
+        if negative {
+            let mut carry = 1u32;
+            for byte in bytes.iter_mut() {
+                let x = u32::from(!*byte) + carry;
+                *byte = x as u8;
+                carry = x >> 8;
+            }
+        }
+    }
+    bytes.truncate(n);
+    if bits % 8 != 0 {
+        bytes[n - 1] &= ((1u32 << (bits % 8)) - 1) as u8;
+    }
+    Ok(bytes)
+}
