@@ -147,9 +147,8 @@ pub fn build(spec: &RomSpec) -> Result<RomArtifacts, BuildError> {
     let c_file = work.join(format!("{stem}.c"));
     fs::write(&c_file, &translation.c_source).map_err(io_error(&c_file))?;
 
-    let rust_names: Vec<(String, String)> =
-        translation.symbols.iter().map(|s| (s.c_name.clone(), s.rust_name.clone())).collect();
-    let mut artifacts = link_rom(&[c_file], &rust_names, &spec.output, &spec.title, &spec.sdcc_flags)?;
+    let mut artifacts =
+        link_rom(&[c_file], &translation.symbol_pairs(), &spec.output, &spec.title, &spec.sdcc_flags)?;
     artifacts.trap_names = translation.trap_names();
     Ok(artifacts)
 }
