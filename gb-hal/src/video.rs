@@ -117,6 +117,34 @@ impl VramAddress {
     }
 }
 
+/// Packs one row of 8 pixels (colour indices 0-3, leftmost first) into the two bytes of a
+/// 2bpp tile row (Pan Docs "Tile Data"): the first byte holds bit 0 of every pixel, the second
+/// bit 1, leftmost pixel in bit 7. `build.rs` encodes the PNG assets with it.
+pub const fn encode_tile_row(colors: [u8; 8]) -> [u8; 2] {
+    let mut low = 0;
+    let mut high = 0;
+    let mut pixel = 0;
+    while pixel < 8 {
+        let bit = 7 - pixel;
+        low |= (colors[pixel] & 1) << bit;
+        high |= ((colors[pixel] >> 1) & 1) << bit;
+        pixel += 1;
+    }
+    [low, high]
+}
+
+/// The colour indices (leftmost first) of a 2bpp tile row; the inverse of [`encode_tile_row`].
+pub const fn decode_tile_row(bytes: [u8; 2]) -> [u8; 8] {
+    let mut colors = [0; 8];
+    let mut pixel = 0;
+    while pixel < 8 {
+        let bit = 7 - pixel;
+        colors[pixel] = (bytes[0] >> bit) & 1 | ((bytes[1] >> bit) & 1) << 1;
+        pixel += 1;
+    }
+    colors
+}
+
 /// The three 128-tile blocks of tile data (Pan Docs "Tile Data", "VRAM Tile Data").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TileBlock {
@@ -488,6 +516,24 @@ mod tests {
         assert_eq!(vram(0x9FFE).offset(2), None);
         assert_eq!(vram(0x9FF0).check_len(16), Ok(()));
         assert_eq!(vram(0x9FF0).check_len(17), Err(VramRangeError));
+    }
+
+    #[test]
+    fn tile_rows_decode_like_the_pan_docs_example() {
+        // Pan Docs "Tile Data": bytes $3C $7E are the row 0 2 3 3 3 3 2 0.
+        assert_eq!(decode_tile_row([0x3C, 0x7E]), [0, 2, 3, 3, 3, 3, 2, 0]);
+        assert_eq!(encode_tile_row([0, 2, 3, 3, 3, 3, 2, 0]), [0x3C, 0x7E]);
+        assert_eq!(encode_tile_row([1, 0, 0, 0, 0, 0, 0, 2]), [0x80, 0x01]);
+    }
+
+    #[test]
+    fn tile_row_encoding_round_trips() {
+        for seed in 0..=255u8 {
+            let colors: [u8; 8] = core::array::from_fn(|pixel| (seed.rotate_left(pixel as u32) ^ pixel as u8) & 3);
+            assert_eq!(decode_tile_row(encode_tile_row(colors)), colors);
+        }
+        // Bits above the colour index are ignored.
+        assert_eq!(encode_tile_row([7; 8]), [0xFF, 0xFF]);
     }
 
     #[test]
