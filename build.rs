@@ -1,0 +1,305 @@
+//! Build script of the game crate: turns the tile art in `assets/*.png` into Game Boy 2bpp
+//! tile data and writes `$OUT_DIR/assets.rs`, which the game includes with
+//! `include!(concat!(env!("OUT_DIR"), "/assets.rs"))`.
+//!
+//! The PNGs are the source of truth (drawn by `assets/src/draw_assets.py`; layout in
+//! `assets/README.md`). Each pixel must be one of the four DMG greys, 255/170/85/0, which
+//! become colour indices 0-3; greyscale and indexed or RGB(A) PNGs with opaque grey pixels are
+//! accepted. Anything else stops the build with the file and pixel at fault.
+//!
+//! VRAM plan the constants encode (background with `LCDC.4 = 0`, "$8800" addressing, so that
+//! objects keep tile block 0 to themselves):
+//! - background tiles 0..UI_TILE_COUNT: the UI set (font and frame), always loaded;
+//! - background tiles from BOARD_FIRST_TILE: one board set at a time, the 16x16 cells, the
+//!   8x8 cells or the title logo;
+//! - object tiles 0..CURSOR_OBJ_TILE_COUNT: the cursors.
+
+use gb_hal::video::encode_tile_row;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::{env, fs};
+
+/// The characters of `assets/font.png`, cell by cell, left to right and top to bottom.
+/// Cell 0, the space, is blank and doubles as the blank background tile.
+const FONT_CHARS: &str = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:.-/x><?!";
+const FONT_COLUMNS: usize = 16;
+
+/// Cell variants: one row each in the cell sheets, in this order.
+const CELL_VARIANTS: [&str; 5] = ["PLAIN", "SHADED", "CIRCLED", "ERROR", "HINT"];
+const BIG_CELL_MAX_NUMBER: usize = 9;
+const SMALL_CELL_MAX_NUMBER: usize = 15;
+
+/// Frame tiles in `assets/frame.png`, a 3x3-tile sheet read row by row.
+const FRAME_PARTS: [&str; 9] =
+    ["TOP_LEFT", "TOP", "TOP_RIGHT", "LEFT", "INSIDE", "RIGHT", "BOTTOM_LEFT", "BOTTOM", "BOTTOM_RIGHT"];
+
+type Tile = [u8; 16];
+
+/// A PNG as DMG colour indices, row-major.
+struct Sheet {
+    path: PathBuf,
+    width: usize,
+    height: usize,
+    colors: Vec<u8>,
+}
+
+fn color_index(grey: u8) -> Option<u8> {
+    match grey {
+        255 => Some(0),
+        170 => Some(1),
+        85 => Some(2),
+        0 => Some(3),
+        _ => None,
+    }
+}
+
+impl Sheet {
+    fn load(path: PathBuf) -> Sheet {
+        let file = fs::File::open(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        let mut decoder = png::Decoder::new(file);
+        // Palette and low bit depths become 8-bit greyscale or RGB(A).
+        decoder.set_transformations(png::Transformations::normalize_to_color8());
+        let mut reader = decoder.read_info().unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        let mut buffer = vec![0; reader.output_buffer_size()];
+        let frame = reader.next_frame(&mut buffer).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        let channels = match frame.color_type {
+            png::ColorType::Grayscale => 1,
+            png::ColorType::GrayscaleAlpha => 2,
+            png::ColorType::Rgb => 3,
+            png::ColorType::Rgba => 4,
+            png::ColorType::Indexed => unreachable!("normalize_to_color8 expands palettes"),
+        };
+        let (width, height) = (frame.width as usize, frame.height as usize);
+        let mut colors = Vec::with_capacity(width * height);
+        for y in 0..height {
+            let line = &buffer[y * frame.line_size..][..width * channels];
+            for (x, pixel) in line.chunks_exact(channels).enumerate() {
+                let grey = pixel[0];
+                let is_grey = channels < 3 || (pixel[1] == grey && pixel[2] == grey);
+                let is_opaque = match channels {
+                    2 => pixel[1] == 255,
+                    4 => pixel[3] == 255,
+                    _ => true,
+                };
+                let color = color_index(grey).filter(|_| is_grey && is_opaque).unwrap_or_else(|| {
+                    panic!(
+                        "{}: pixel ({x}, {y}) is {pixel:?}; only opaque greys 255, 170, 85 and 0 (the four DMG shades) are allowed",
+                        path.display()
+                    )
+                });
+                colors.push(color);
+            }
+        }
+        Sheet { path, width, height, colors }
+    }
+
+    fn expect_size(&self, width: usize, height: usize) {
+        assert!(
+            self.width == width && self.height == height,
+            "{}: is {}x{} pixels, the layout in build.rs needs {width}x{height}",
+            self.path.display(),
+            self.width,
+            self.height
+        );
+    }
+
+    /// The 8x8 tile whose top-left pixel is at tile column `column`, tile row `row`.
+    fn tile(&self, column: usize, row: usize) -> Tile {
+        let mut tile = [0; 16];
+        for y in 0..8 {
+            let start = (row * 8 + y) * self.width + column * 8;
+            let colors: [u8; 8] = self.colors[start..start + 8].try_into().expect("8 pixels");
+            tile[y * 2..y * 2 + 2].copy_from_slice(&encode_tile_row(colors));
+        }
+        tile
+    }
+
+    /// The sheet cut into cells of `cell_width` x `cell_height` tiles, cells in reading order,
+    /// each cell's tiles in reading order; the first `count` cells.
+    fn cells(&self, cell_width: usize, cell_height: usize, count: usize) -> Vec<Tile> {
+        let cells_per_row = self.width / (cell_width * 8);
+        let mut tiles = Vec::new();
+        for cell in 0..count {
+            let (cell_column, cell_row) = (cell % cells_per_row, cell / cells_per_row);
+            for row in 0..cell_height {
+                for column in 0..cell_width {
+                    tiles.push(self.tile(cell_column * cell_width + column, cell_row * cell_height + row));
+                }
+            }
+        }
+        tiles
+    }
+}
+
+/// The text of assets.rs.
+struct AssetsRs {
+    text: String,
+}
+
+impl AssetsRs {
+    fn constant(&mut self, doc: &str, name: &str, value: usize) {
+        let value = u8::try_from(value).unwrap_or_else(|_| panic!("{name} = {value} does not fit a tile index"));
+        writeln!(self.text, "/// {doc}\npub const {name}: u8 = {value};").unwrap();
+    }
+
+    fn tiles(&mut self, doc: &str, name: &str, tiles: &[Tile]) {
+        writeln!(self.text, "/// {doc}\npub static {name}: [u8; {}] = [", tiles.len() * 16).unwrap();
+        for tile in tiles {
+            let bytes: Vec<String> = tile.iter().map(|byte| format!("0x{byte:02X}")).collect();
+            writeln!(self.text, "    {},", bytes.join(", ")).unwrap();
+        }
+        writeln!(self.text, "];\n").unwrap();
+    }
+}
+
+/// Tile index (from the UI set's start) of each printable ASCII byte 0x20-0x7F: the font's
+/// characters; lowercase letters as capitals, except `x`, which is the times sign of "9x9";
+/// anything else blank.
+fn font_tile_for_ascii() -> Vec<usize> {
+    (0x20u8..0x80)
+        .map(|byte| {
+            let char = byte as char;
+            let shown = if char != 'x' { char.to_ascii_uppercase() } else { char };
+            FONT_CHARS.find(shown).unwrap_or(0)
+        })
+        .collect()
+}
+
+fn main() {
+    let assets = Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("assets");
+    println!("cargo:rerun-if-changed=build.rs");
+    let load = |name: &str| {
+        let path = assets.join(name);
+        println!("cargo:rerun-if-changed={}", path.display());
+        Sheet::load(path)
+    };
+    let mut out = AssetsRs { text: String::new() };
+    out.text.push_str(
+        "// Generated by build.rs from assets/*.png: edit the PNGs (assets/src/draw_assets.py),\n\
+         // not this file. Tiles are 16 bytes of DMG 2bpp data each, one tile per line.\n\n",
+    );
+
+    // UI set: font, then frame.
+    let font = load("font.png");
+    let font_rows = FONT_CHARS.len().div_ceil(FONT_COLUMNS);
+    font.expect_size(FONT_COLUMNS * 8, font_rows * 8);
+    let frame = load("frame.png");
+    frame.expect_size(24, 24);
+    let mut ui_tiles = font.cells(1, 1, FONT_CHARS.len());
+    let frame_first = ui_tiles.len();
+    ui_tiles.extend(frame.cells(1, 1, FRAME_PARTS.len()));
+    out.tiles(
+        "Background tiles of the UI set: the font (see FONT_CHARS below), then the frame. Load at UI_FIRST_TILE.",
+        "UI_TILES",
+        &ui_tiles,
+    );
+    out.constant("Background tile index where UI_TILES goes.", "UI_FIRST_TILE", 0);
+    out.constant("Tiles in UI_TILES.", "UI_TILE_COUNT", ui_tiles.len());
+    out.constant("The blank (white) tile: the font's space.", "TILE_BLANK", 0);
+    writeln!(out.text, "/// The characters of the font, in tile order from UI_FIRST_TILE.\npub const FONT_CHARS: &[u8] = b\"{FONT_CHARS}\";").unwrap();
+    let font_index = |char: char| FONT_CHARS.find(char).expect("in the font");
+    out.constant("Tile of 'A'; 'B' to 'Z' follow.", "FONT_FIRST_LETTER", font_index('A'));
+    out.constant("Tile of '0'; '1' to '9' follow.", "FONT_FIRST_DIGIT", font_index('0'));
+    for (char, name) in [
+        (':', "COLON"),
+        ('.', "PERIOD"),
+        ('-', "DASH"),
+        ('/', "SLASH"),
+        ('x', "TIMES"),
+        ('>', "GREATER"),
+        ('<', "LESS"),
+        ('?', "QUESTION"),
+        ('!', "EXCLAMATION"),
+    ] {
+        out.constant(&format!("Tile of '{char}'."), &format!("FONT_{name}"), font_index(char));
+    }
+    let ascii: Vec<String> = font_tile_for_ascii().iter().map(usize::to_string).collect();
+    writeln!(
+        out.text,
+        "/// Tile for each ASCII byte 0x20-0x7F (index: byte - 0x20). Lowercase letters show as\n\
+         /// capitals, except 'x', the times sign; bytes without a glyph show blank.\n\
+         pub static FONT_TILE_FOR_ASCII: [u8; 96] = [{}];\n",
+        ascii.join(", ")
+    )
+    .unwrap();
+    for (offset, part) in FRAME_PARTS.iter().enumerate() {
+        out.constant(
+            &format!("Frame tile: {}.", part.to_lowercase().replace('_', " ")),
+            &format!("FRAME_{part}"),
+            frame_first + offset,
+        );
+    }
+
+    // Board sets, one loaded at a time after the UI set.
+    let board_first = ui_tiles.len();
+    out.constant("Background tile index where one of BIG_CELL_TILES, SMALL_CELL_TILES or LOGO_TILES goes.", "BOARD_FIRST_TILE", board_first);
+    for (index, variant) in CELL_VARIANTS.iter().enumerate() {
+        out.constant(&format!("Cell variant {}.", variant.to_lowercase()), &format!("CELL_VARIANT_{variant}"), index);
+    }
+    out.constant("Number of cell variants.", "CELL_VARIANT_COUNT", CELL_VARIANTS.len());
+
+    let big = load("big_cells.png");
+    big.expect_size(BIG_CELL_MAX_NUMBER * 16, CELL_VARIANTS.len() * 16);
+    let big_tiles = big.cells(2, 2, BIG_CELL_MAX_NUMBER * CELL_VARIANTS.len());
+    out.tiles(
+        "16x16 cells for boards 5-9: for each variant, numbers 1-9, each as 4 tiles (top left, top right, bottom left, bottom right). \
+         Tile = BIG_CELL_FIRST_TILE + variant * BIG_CELL_TILES_PER_VARIANT + (number - 1) * 4 + quarter.",
+        "BIG_CELL_TILES",
+        &big_tiles,
+    );
+    out.constant("Background tile index of the first 16x16 cell tile.", "BIG_CELL_FIRST_TILE", board_first);
+    out.constant("Highest number on a 16x16 cell.", "BIG_CELL_MAX_NUMBER", BIG_CELL_MAX_NUMBER);
+    out.constant("Tiles per 16x16 cell.", "BIG_CELL_TILES_PER_CELL", 4);
+    out.constant("Tiles per variant of the 16x16 cells.", "BIG_CELL_TILES_PER_VARIANT", BIG_CELL_MAX_NUMBER * 4);
+
+    let small = load("small_cells.png");
+    small.expect_size(SMALL_CELL_MAX_NUMBER * 8, CELL_VARIANTS.len() * 8);
+    let small_tiles = small.cells(1, 1, SMALL_CELL_MAX_NUMBER * CELL_VARIANTS.len());
+    out.tiles(
+        "8x8 cells for boards 10-15: for each variant, numbers 1-15, one tile each. \
+         Tile = SMALL_CELL_FIRST_TILE + variant * SMALL_CELL_TILES_PER_VARIANT + (number - 1).",
+        "SMALL_CELL_TILES",
+        &small_tiles,
+    );
+    out.constant("Background tile index of the first 8x8 cell tile.", "SMALL_CELL_FIRST_TILE", board_first);
+    out.constant("Highest number on an 8x8 cell.", "SMALL_CELL_MAX_NUMBER", SMALL_CELL_MAX_NUMBER);
+    out.constant("Tiles per variant of the 8x8 cells.", "SMALL_CELL_TILES_PER_VARIANT", SMALL_CELL_MAX_NUMBER);
+
+    let logo = load("logo.png");
+    let (logo_width, logo_height) = (logo.width / 8, logo.height / 8);
+    logo.expect_size(logo_width * 8, logo_height * 8);
+    let logo_tiles = logo.cells(logo_width, logo_height, 1);
+    out.tiles(
+        "The title logo, tiles in reading order: the tile at (column, row) is LOGO_FIRST_TILE + row * LOGO_WIDTH_TILES + column.",
+        "LOGO_TILES",
+        &logo_tiles,
+    );
+    out.constant("Background tile index of the logo's first tile.", "LOGO_FIRST_TILE", board_first);
+    out.constant("Logo width in tiles.", "LOGO_WIDTH_TILES", logo_width);
+    out.constant("Logo height in tiles.", "LOGO_HEIGHT_TILES", logo_height);
+
+    for (name, count) in [("BIG_CELL_TILES", big_tiles.len()), ("SMALL_CELL_TILES", small_tiles.len()), ("LOGO_TILES", logo_tiles.len())] {
+        assert!(board_first + count <= 256, "UI_TILES + {name} need {} background tiles; there are 256", board_first + count);
+    }
+
+    // Object tiles: the cursors. Colour index 0 (white in the PNG) is transparent.
+    let cursor_big = load("cursor_big.png");
+    cursor_big.expect_size(16, 16);
+    let cursor_small = load("cursor_small.png");
+    cursor_small.expect_size(8, 8);
+    let mut cursor_tiles = cursor_big.cells(2, 2, 1);
+    let cursor_small_tile = cursor_tiles.len();
+    cursor_tiles.extend(cursor_small.cells(1, 1, 1));
+    out.tiles(
+        "Object tiles of the cursors (colour 0 transparent): the 16x16 frame as 4 tiles (top left, top right, bottom left, bottom right), then the 8x8 frame. Load at object tile CURSOR_FIRST_OBJ_TILE (block 0, 0x8000).",
+        "CURSOR_TILES",
+        &cursor_tiles,
+    );
+    out.constant("Object tile index where CURSOR_TILES goes.", "CURSOR_FIRST_OBJ_TILE", 0);
+    out.constant("Object tiles in CURSOR_TILES.", "CURSOR_OBJ_TILE_COUNT", cursor_tiles.len());
+    out.constant("Object tile of the 16x16 cursor's top left quarter; the other three follow.", "CURSOR_BIG_OBJ_TILE", 0);
+    out.constant("Object tile of the 8x8 cursor.", "CURSOR_SMALL_OBJ_TILE", cursor_small_tile);
+
+    let out_path = Path::new(&env::var("OUT_DIR").expect("cargo sets it")).join("assets.rs");
+    fs::write(&out_path, out.text).unwrap_or_else(|error| panic!("{}: {error}", out_path.display()));
+}
