@@ -154,13 +154,16 @@ fn parse_board(input: &str) -> Result<Board, String> {
             let v: u8 = token
                 .parse()
                 .map_err(|_| format!("line {line_no}: `{token}` is not a number"))?;
-            if v == 0 || v as usize > n {
-                return Err(format!("line {line_no}: {v} is out of range 1 to {n}"));
-            }
             row.push(v);
         }
         if row.len() != n {
-            return Err(format!("line {line_no}: expected {n} numbers (one per column of a {n}x{n} grid), found {}", row.len()));
+            return Err(format!(
+                "line {line_no}: expected {n} numbers (one per column of a {n}x{n} grid), found {}",
+                row.len()
+            ));
+        }
+        if let Some(v) = row.iter().find(|&&v| v == 0 || v as usize > n) {
+            return Err(format!("line {line_no}: {v} is out of range 1 to {n}"));
         }
         rows.push(row);
     }

@@ -1,0 +1,86 @@
+//! The rules checker: each kind of violation, with its cells.
+
+use hitori::engine::board::{Board, CellSet, cell_at};
+use hitori::engine::rules::{RuleKind, Violation, ViolationMap, for_each_violation, is_solution};
+
+fn board() -> Board {
+    // A Latin square with (0,1) changed from 2 to 1: row 0 and column 1 repeat the 1.
+    Board::from_rows(&[&[1, 1, 3, 4], &[2, 1, 4, 3], &[3, 4, 1, 2], &[4, 3, 2, 1]]).unwrap()
+}
+
+fn shading(cells: &[(u8, u8)]) -> CellSet {
+    let mut set = CellSet::EMPTY;
+    for &(r, c) in cells {
+        set.insert(cell_at(r, c));
+    }
+    set
+}
+
+fn violations(board: &Board, shaded: &CellSet) -> Vec<Violation> {
+    let kept = CellSet::full(board.size()).minus(shaded);
+    let mut found = Vec::new();
+    for_each_violation(board, shaded, &kept, |v| found.push(v));
+    found
+}
+
+fn of_kind(found: &[Violation], kind: RuleKind) -> Vec<Vec<u8>> {
+    found.iter().filter(|v| v.kind == kind).map(|v| v.cells().to_vec()).collect()
+}
+
+#[test]
+fn repeats_among_unshaded_cells() {
+    let b = board();
+    let found = violations(&b, &CellSet::EMPTY);
+    assert_eq!(
+        of_kind(&found, RuleKind::Duplicate),
+        vec![vec![cell_at(0, 0), cell_at(0, 1)], vec![cell_at(0, 1), cell_at(1, 1)]]
+    );
+    assert_eq!(found.len(), 2);
+    assert!(!is_solution(&b, &CellSet::EMPTY));
+}
+
+#[test]
+fn the_solution_breaks_nothing() {
+    let b = board();
+    let solution = shading(&[(0, 1)]);
+    assert!(violations(&b, &solution).is_empty());
+    assert!(is_solution(&b, &solution));
+}
+
+#[test]
+fn touching_shaded_cells_and_an_unjustified_one() {
+    let b = board();
+    let shaded = shading(&[(0, 1), (0, 2)]);
+    let found = violations(&b, &shaded);
+    assert_eq!(of_kind(&found, RuleKind::Adjacent), vec![vec![cell_at(0, 1), cell_at(0, 2)]]);
+    // The 3 at (0,2) has no twin in its row or column.
+    assert_eq!(of_kind(&found, RuleKind::Unjustified), vec![vec![cell_at(0, 2)]]);
+    assert_eq!(found.len(), 2);
+}
+
+#[test]
+fn a_walled_in_corner() {
+    let b = board();
+    let shaded = shading(&[(0, 1), (1, 0)]);
+    let found = violations(&b, &shaded);
+    // The single cell (0,0) is cut off from the large region.
+    assert_eq!(of_kind(&found, RuleKind::Disconnected), vec![vec![cell_at(0, 0)]]);
+    assert_eq!(of_kind(&found, RuleKind::Unjustified), vec![vec![cell_at(1, 0)]]);
+    let map = ViolationMap::build(&b, &shaded, &CellSet::full(4).minus(&shaded));
+    assert_eq!(*map.cells(RuleKind::Disconnected), shading(&[(0, 0)]));
+    assert!(map.flags(cell_at(1, 0)));
+    assert!(!map.flags(cell_at(2, 2)));
+}
+
+#[test]
+fn the_larger_region_is_kept_and_every_smaller_one_flagged() {
+    let row: &[u8] = &[1, 1, 1, 1, 1];
+    let b = Board::from_rows(&[row; 5]).unwrap();
+    // A wall down column 1 cuts off column 0 (5 cells) from columns 2-4 (15 cells).
+    let shaded = shading(&[(0, 1), (1, 1), (2, 1), (3, 1), (4, 1)]);
+    let map = ViolationMap::build(&b, &shaded, &CellSet::EMPTY);
+    assert_eq!(*map.cells(RuleKind::Disconnected), shading(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]));
+    // Repeats are looked for only among the kept (here: no) cells.
+    assert!(map.cells(RuleKind::Duplicate).is_empty());
+    assert_eq!(map.cells(RuleKind::Adjacent).len(), 5);
+}
