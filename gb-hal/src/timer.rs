@@ -197,7 +197,22 @@ mod tests {
     #[test]
     fn seed_is_never_zero() {
         assert_eq!(EntropyPool::new().seed(), EntropyPool::ZERO_REPLACEMENT);
-        assert_eq!(EntropyPool { state: 0 }.seed(), EntropyPool::ZERO_REPLACEMENT);
+        // A state that mixing reaches 0 from: undo the last step for sample 0.
+        let before_zero = EntropyPool { state: undo_mix(0, 0) };
+        let mut pool = before_zero;
+        pool.mix(0);
+        assert_eq!(pool.state, 0);
+        assert_eq!(pool.seed(), EntropyPool::ZERO_REPLACEMENT);
         assert_eq!(EntropyPool { state: 5 }.seed(), 5);
+    }
+
+    /// The state that `mix(sample)` turns into `after` (mixing is a bijection).
+    fn undo_mix(after: u16, sample: u8) -> u16 {
+        let mut state = after.wrapping_sub(0x9E37);
+        // Undo `state ^= state >> 7`: two rounds recover all 16 bits.
+        state ^= state >> 7;
+        state ^= state >> 14;
+        state = state.rotate_right(5);
+        state ^ u16::from(sample)
     }
 }
