@@ -1,0 +1,92 @@
+//! Host figures for the puzzle engine (not a test): puzzles per second by size and
+//! difficulty, solver and island-check costs, and the engine's state sizes.
+//! Run: `cargo run --release -p hitori --example bench_engine`.
+
+use std::hint::black_box;
+use std::mem::size_of;
+use std::time::{Duration, Instant};
+
+use hitori::engine::board::{Board, CellSet};
+use hitori::engine::difficulty::Difficulty;
+use hitori::engine::dual::IslandGuard;
+use hitori::engine::flood;
+use hitori::engine::generate::Generator;
+use hitori::engine::play::Play;
+use hitori::engine::rng::Rng;
+use hitori::engine::solve::Solver;
+
+/// Time spent per (size, difficulty) cell of the table.
+const BUDGET: Duration = Duration::from_millis(400);
+
+fn main() {
+    println!("engine state: Generator {} B (includes Solver {} B, IslandGuard {} B), Board {} B, Play {} B",
+        size_of::<Generator>(), size_of::<Solver>(), size_of::<IslandGuard>(), size_of::<Board>(), size_of::<Play>());
+    println!();
+    println!("generation (host, release): puzzles/s, mean ms/puzzle, candidates tried per puzzle");
+    println!("{:>4}  {:>26}  {:>26}  {:>26}", "size", "easy", "medium", "hard");
+    let mut generator = Generator::new();
+    let mut solver = Solver::new(15);
+    for n in 5..=15u8 {
+        let mut row = format!("{n:>4}");
+        for difficulty in Difficulty::ALL {
+            let start = Instant::now();
+            let (mut puzzles, mut candidates) = (0u32, 0u32);
+            while start.elapsed() < BUDGET || puzzles < 5 {
+                let puzzle = generator.generate(n, difficulty, puzzles).unwrap();
+                black_box(&puzzle);
+                candidates += generator.candidates_tried as u32;
+                puzzles += 1;
+            }
+            let secs = start.elapsed().as_secs_f64();
+            row += &format!("  {:>8.0}/s {:>7.3} ms {:>5.1}", puzzles as f64 / secs, 1000.0 * secs / puzzles as f64, candidates as f64 / puzzles as f64);
+        }
+        println!("{row}");
+    }
+    println!();
+    println!("complete solver (count up to 2) on generated hard puzzles, mean per solve:");
+    for n in [5u8, 9, 12, 15] {
+        let boards: Vec<Board> = (0..20).map(|s| generator.generate(n, Difficulty::Hard, s).unwrap().board).collect();
+        let start = Instant::now();
+        for board in &boards {
+            assert_eq!(solver.count_solutions(black_box(board), 2), 1);
+        }
+        println!("  {n:>2}x{n:<2} {:>8.1} us", start.elapsed().as_secs_f64() * 1e6 / boards.len() as f64);
+    }
+    println!();
+    println!("island check per query at 15x15 (random legal positions, 60 shadings tried):");
+    let n = 15;
+    let mut rng = Rng::new(99);
+    let mut positions = Vec::new();
+    for _ in 0..400 {
+        let mut guard = IslandGuard::new(n);
+        let mut cells: Vec<u8> = CellSet::full(n).iter().collect();
+        hitori::engine::latin::shuffle(&mut cells, &mut rng);
+        for &cell in &cells[..60] {
+            let shaded = guard.shaded();
+            let touches = [cell.wrapping_sub(16), cell.wrapping_sub(1), cell + 1, cell + 16]
+                .iter()
+                .any(|&nb| nb < 240 && shaded.contains(nb));
+            if !touches && !guard.splits_if_shaded(cell) {
+                guard.shade(cell);
+            }
+        }
+        let open: Vec<u8> = CellSet::full(n).minus(guard.shaded()).iter().collect();
+        positions.push((guard, open));
+    }
+    let queries: usize = positions.iter().map(|(_, open)| open.len()).sum();
+    let start = Instant::now();
+    for (guard, open) in &positions {
+        for &cell in open {
+            black_box(guard.splits_if_shaded(black_box(cell)));
+        }
+    }
+    let dual = start.elapsed().as_secs_f64() * 1e9 / queries as f64;
+    let start = Instant::now();
+    for (guard, open) in &positions {
+        for &cell in open {
+            black_box(flood::splits_if_shaded(n, guard.shaded(), black_box(cell)));
+        }
+    }
+    let fill = start.elapsed().as_secs_f64() * 1e9 / queries as f64;
+    println!("  dual union-find {dual:.0} ns, flood fill {fill:.0} ns, ratio {:.1}x", fill / dual);
+}

@@ -1,0 +1,332 @@
+//! Generated puzzles checked by code written plainly here, independent of the engine's solver:
+//! a brute-force search proves each puzzle has exactly the generator's solution, and a plain
+//! closure of the deduction rules proves each is of the requested difficulty (not solvable at
+//! the level below; solvable at its own level, where the hard level's one-step contradictions
+//! are taken from the engine's hints and each one re-proved here).
+//! Heavy: run with `cargo test --release -p hitori --test engine_generate`.
+
+use hitori::engine::board::{Board, cell_at};
+use hitori::engine::difficulty::{Difficulty, Rule};
+use hitori::engine::generate::{Generator, Puzzle};
+use hitori::engine::play::{Hint, Play};
+use hitori::engine::solve::{Mark, Solver};
+
+const UNKNOWN: u8 = 0;
+const SHADED: u8 = 1;
+const UNSHADED: u8 = 2;
+
+/// A puzzle as plain vectors, cells numbered r * n + c.
+struct Plain {
+    n: usize,
+    num: Vec<u8>,
+    twins: Vec<Vec<usize>>,
+    neighbours: Vec<Vec<usize>>,
+}
+
+impl Plain {
+    fn new(board: &Board) -> Plain {
+        let n = board.size() as usize;
+        let num: Vec<u8> = (0..n * n).map(|i| board.number(cell_at((i / n) as u8, (i % n) as u8))).collect();
+        let mut twins = vec![Vec::new(); n * n];
+        let mut neighbours = vec![Vec::new(); n * n];
+        for i in 0..n * n {
+            let (r, c) = (i / n, i % n);
+            for j in 0..n * n {
+                let (r2, c2) = (j / n, j % n);
+                if j != i && (r == r2 || c == c2) && num[i] == num[j] {
+                    twins[i].push(j);
+                }
+                if r.abs_diff(r2) + c.abs_diff(c2) == 1 {
+                    neighbours[i].push(j);
+                }
+            }
+        }
+        Plain { n, num, twins, neighbours }
+    }
+
+    /// Whether the cells not shaded (and not `also_shaded`) form one connected region.
+    fn open_connected(&self, marks: &[u8], also_shaded: Option<usize>) -> bool {
+        let open = |i: usize| marks[i] != SHADED && Some(i) != also_shaded;
+        let Some(start) = (0..marks.len()).find(|&i| open(i)) else { return true };
+        let mut seen = vec![false; marks.len()];
+        let mut stack = vec![start];
+        seen[start] = true;
+        let mut count = 1;
+        while let Some(i) = stack.pop() {
+            for &j in &self.neighbours[i] {
+                if open(j) && !seen[j] {
+                    seen[j] = true;
+                    count += 1;
+                    stack.push(j);
+                }
+            }
+        }
+        count == (0..marks.len()).filter(|&i| open(i)).count()
+    }
+
+    /// No rule is broken yet (unknown cells count as possibly unshaded).
+    fn consistent(&self, marks: &[u8]) -> bool {
+        (0..marks.len()).all(|i| match marks[i] {
+            UNSHADED => self.twins[i].iter().all(|&t| marks[t] != UNSHADED),
+            SHADED => {
+                self.neighbours[i].iter().all(|&j| marks[j] != SHADED)
+                    && self.twins[i].iter().any(|&t| marks[t] != SHADED)
+            }
+            _ => true,
+        }) && self.open_connected(marks, None)
+    }
+
+    fn is_solution(&self, marks: &[u8]) -> bool {
+        marks.iter().all(|&m| m != UNKNOWN) && self.consistent(marks)
+    }
+
+    /// The number of solutions (stopping at 2) and the first one, by trying both marks for
+    /// every cell in order.
+    fn count_solutions(&self) -> (u32, Vec<u8>) {
+        let mut marks = vec![UNKNOWN; self.n * self.n];
+        let mut first = Vec::new();
+        let mut count = 0;
+        self.search(0, &mut marks, &mut count, &mut first);
+        (count, first)
+    }
+
+    fn search(&self, i: usize, marks: &mut Vec<u8>, count: &mut u32, first: &mut Vec<u8>) {
+        if *count >= 2 {
+            return;
+        }
+        if i == marks.len() {
+            if self.is_solution(marks) {
+                if *count == 0 {
+                    *first = marks.clone();
+                }
+                *count += 1;
+            }
+            return;
+        }
+        // Unshaded: no twin decided unshaded, and every undecided twin (which must then be
+        // shaded) has no shaded neighbour yet.
+        let can_shade = |marks: &[u8], t: usize| self.neighbours[t].iter().all(|&j| marks[j] != SHADED);
+        let can_unshade = |marks: &[u8], t: usize| self.twins[t].iter().all(|&u| marks[u] != UNSHADED);
+        if can_unshade(marks, i) && self.twins[i].iter().all(|&t| marks[t] != UNKNOWN || can_shade(marks, t)) {
+            marks[i] = UNSHADED;
+            self.search(i + 1, marks, count, first);
+        }
+        // A shaded twin of i whose twins are now all decided and shaded is unjustified.
+        let unjustified = |marks: &[u8], t: usize| {
+            marks[t] == SHADED && self.twins[t].iter().all(|&u| marks[u] == SHADED)
+        };
+        // Shaded: it has a twin, touches no shaded cell, and leaves the open cells connected.
+        if !self.twins[i].is_empty()
+            && self.neighbours[i].iter().all(|&j| marks[j] != SHADED)
+            && self.open_connected(marks, Some(i))
+        {
+            marks[i] = SHADED;
+            // Its undecided neighbours must be unshaded later: none may have an unshaded twin.
+            let neighbours_ok = self.neighbours[i].iter().all(|&j| marks[j] != UNKNOWN || can_unshade(marks, j));
+            if neighbours_ok && !unjustified(marks, i) && !self.twins[i].iter().any(|&t| unjustified(marks, t)) {
+                self.search(i + 1, marks, count, first);
+            }
+        }
+        marks[i] = UNKNOWN;
+    }
+
+    /// Cells of row or column `line` (rows 0..n, then columns).
+    fn line(&self, line: usize) -> Vec<usize> {
+        let n = self.n;
+        if line < n { (0..n).map(|c| line * n + c).collect() } else { (0..n).map(|r| r * n + line - n).collect() }
+    }
+
+    /// Every (cell, mark) the rules of `level` (without contradictions) read off the marks.
+    fn deductions(&self, marks: &[u8], level: Difficulty) -> Vec<(usize, u8)> {
+        let n = self.n;
+        let mut out = Vec::new();
+        for i in 0..n * n {
+            match marks[i] {
+                UNSHADED => out.extend(self.twins[i].iter().map(|&t| (t, SHADED))),
+                SHADED => {
+                    out.extend(self.neighbours[i].iter().map(|&j| (j, UNSHADED)));
+                    let open: Vec<usize> = self.twins[i].iter().copied().filter(|&t| marks[t] != SHADED).collect();
+                    if open.len() == 1 && marks[open[0]] == UNKNOWN {
+                        out.push((open[0], UNSHADED));
+                    }
+                }
+                _ => {
+                    if self.twins[i].iter().all(|&t| marks[t] == SHADED) {
+                        out.push((i, UNSHADED));
+                    }
+                }
+            }
+        }
+        for line in 0..2 * n {
+            let cells = self.line(line);
+            for k in 1..n - 1 {
+                if self.num[cells[k - 1]] == self.num[cells[k + 1]] {
+                    out.push((cells[k], UNSHADED));
+                }
+            }
+            for k in 0..n - 1 {
+                if self.num[cells[k]] == self.num[cells[k + 1]] {
+                    for (j, &other) in cells.iter().enumerate() {
+                        if j != k && j != k + 1 && self.num[other] == self.num[cells[k]] {
+                            out.push((other, SHADED));
+                        }
+                    }
+                }
+            }
+        }
+        if level == Difficulty::Easy {
+            return out;
+        }
+        let last = n - 1;
+        for (r, c, dr, dc) in [(0, 0, 1isize, 1isize), (0, last, 1, -1), (last, 0, -1, 1), (last, last, -1, -1)] {
+            let at = |y: isize, x: isize| ((r as isize + y) as usize) * n + (c as isize + x) as usize;
+            let (corner, beside, below, diagonal) = (at(0, 0), at(0, dc), at(dr, 0), at(dr, dc));
+            let v = |i: usize| self.num[i];
+            if v(corner) == v(beside) && v(corner) == v(below) {
+                out.push((corner, SHADED));
+            } else if (v(corner) == v(beside) && v(below) == v(diagonal)) || (v(corner) == v(below) && v(beside) == v(diagonal)) {
+                out.push((corner, SHADED));
+                out.push((diagonal, SHADED));
+            }
+        }
+        for i in 0..n * n {
+            if marks[i] == UNKNOWN && !self.open_connected(marks, Some(i)) {
+                out.push((i, UNSHADED));
+            }
+        }
+        out
+    }
+
+    /// The marks closed under the rules of `level`; `None` on a contradiction.
+    fn closure(&self, mut marks: Vec<u8>, level: Difficulty) -> Option<Vec<u8>> {
+        loop {
+            if !self.consistent(&marks) {
+                return None;
+            }
+            let mut changed = false;
+            for (cell, mark) in self.deductions(&marks, level) {
+                if marks[cell] == UNKNOWN {
+                    marks[cell] = mark;
+                    changed = true;
+                } else if marks[cell] != mark {
+                    return None;
+                }
+            }
+            if !changed {
+                return Some(marks);
+            }
+        }
+    }
+}
+
+fn is_complete(marks: &[u8]) -> bool {
+    marks.iter().all(|&m| m != UNKNOWN)
+}
+
+fn engine_mark(mark: u8) -> Mark {
+    if mark == SHADED { Mark::Shaded } else { Mark::Unshaded }
+}
+
+/// All the checks on one generated puzzle.
+fn check_puzzle(puzzle: &Puzzle, requested: Difficulty, solver: &mut Solver) {
+    let plain = Plain::new(&puzzle.board);
+    let n = plain.n;
+    for i in 0..n * n {
+        assert!((1..=n as u8).contains(&plain.num[i]), "numbers are 1..=n");
+    }
+    // Valid and unique, with the generator's solution.
+    let (count, solution) = plain.count_solutions();
+    assert_eq!(count, 1, "exactly one solution:\n{:?}", plain.num);
+    for i in 0..n * n {
+        let shaded = puzzle.solution.contains(cell_at((i / n) as u8, (i % n) as u8));
+        assert_eq!(solution[i] == SHADED, shaded, "generator's solution is the solution");
+    }
+    // Not easier than requested.
+    let empty = vec![UNKNOWN; n * n];
+    if requested > Difficulty::Easy {
+        let below = Difficulty::ALL[requested as usize - 1];
+        let closed = plain.closure(empty.clone(), below).expect("rules are sound");
+        assert!(!is_complete(&closed), "solvable at {below:?}, requested {requested:?}");
+    }
+    // Solvable at the requested level.
+    let level = requested.min(Difficulty::Medium);
+    let mut marks = plain.closure(empty, level).expect("rules are sound");
+    if requested == Difficulty::Hard {
+        let mut play = Play::new();
+        while !is_complete(&marks) {
+            for i in 0..n * n {
+                if marks[i] != UNKNOWN {
+                    play.set_mark(cell_at((i / n) as u8, (i % n) as u8), engine_mark(marks[i]));
+                }
+            }
+            let Hint::Deduction(d) = play.hint(&puzzle.board, &puzzle.solution, solver) else {
+                panic!("a hard puzzle stalled at medium has a contradiction step");
+            };
+            assert_eq!(d.rule, Rule::Contradiction, "the medium closure left no easier step");
+            let cell = (d.cell >> 4) as usize * n + (d.cell & 15) as usize;
+            let (forced, other) = if d.mark == Mark::Shaded { (SHADED, UNSHADED) } else { (UNSHADED, SHADED) };
+            let mut trial = marks.clone();
+            trial[cell] = other;
+            assert!(plain.closure(trial, Difficulty::Medium).is_none(), "the other mark is refuted");
+            marks[cell] = forced;
+            marks = plain.closure(marks, Difficulty::Medium).expect("rules are sound");
+        }
+    }
+    assert!(is_complete(&marks), "not solvable at {requested:?}");
+    assert_eq!(marks, solution);
+}
+
+const PUZZLES_PER_LEVEL: u32 = 700;
+
+fn check_size(n: u8) {
+    let mut generator = Generator::new();
+    let mut solver = Solver::new(n);
+    for difficulty in Difficulty::ALL {
+        for seed in 0..PUZZLES_PER_LEVEL {
+            let puzzle = generator.generate(n, difficulty, seed).expect("size in range");
+            assert_eq!(puzzle.difficulty, difficulty);
+            check_puzzle(&puzzle, difficulty, &mut solver);
+        }
+    }
+}
+
+#[test]
+fn size_5() { check_size(5) }
+#[test]
+fn size_6() { check_size(6) }
+#[test]
+fn size_7() { check_size(7) }
+#[test]
+fn size_8() { check_size(8) }
+#[test]
+fn size_9() { check_size(9) }
+#[test]
+fn size_10() { check_size(10) }
+#[test]
+fn size_11() { check_size(11) }
+#[test]
+fn size_12() { check_size(12) }
+#[test]
+fn size_13() { check_size(13) }
+#[test]
+fn size_14() { check_size(14) }
+#[test]
+fn size_15() { check_size(15) }
+
+#[test]
+fn a_puzzle_is_a_pure_function_of_size_difficulty_and_seed() {
+    let mut a = Generator::new();
+    let mut b = Generator::new();
+    for (n, d, seed) in [(5, Difficulty::Easy, 0), (9, Difficulty::Medium, 77), (15, Difficulty::Hard, 4_000_000_000)] {
+        // Another puzzle in between must not change the result.
+        let first = a.generate(n, d, seed).unwrap();
+        let _ = b.generate(7, Difficulty::Hard, 3);
+        let second = b.generate(n, d, seed).unwrap();
+        assert_eq!(first.board, second.board);
+        assert_eq!(first.solution, second.solution);
+        let other = a.generate(n, d, seed + 1).unwrap();
+        assert_ne!(first.board, other.board, "neighbouring seeds give different puzzles");
+    }
+    assert!(a.generate(4, Difficulty::Easy, 0).is_none());
+    assert!(a.generate(16, Difficulty::Easy, 0).is_none());
+}
