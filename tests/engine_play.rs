@@ -61,7 +61,7 @@ fn live_violations_and_solved() {
     assert!(!play.is_solved(board));
     // Circle two cells that repeat: a shaded solution cell and its unshaded twin.
     let shaded = puzzle.solution.first().unwrap();
-    let twin = board.twins(shaded).minus(&puzzle.solution).first().unwrap();
+    let twin = board.twins(shaded).to_set().minus(&puzzle.solution).first().unwrap();
     play.set_mark(shaded, Mark::Unshaded);
     play.set_mark(twin, Mark::Unshaded);
     let map = play.violations(board);

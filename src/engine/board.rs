@@ -220,43 +220,125 @@ impl Board {
         out
     }
 
-    /// The cells of row `r` (bit c) holding `value`.
-    pub fn row_positions(&self, r: u8, value: u8) -> u16 {
-        let mut bits = 0u16;
-        let base = cell_at(r, 0) as usize;
-        for c in 0..self.n as usize {
-            if self.numbers[base + c] == value {
-                bits |= 1 << c;
-            }
-        }
-        bits
-    }
-
-    /// The cells of column `c` (bit r) holding `value`.
-    pub fn col_positions(&self, c: u8, value: u8) -> u16 {
-        let mut bits = 0u16;
-        for r in 0..self.n {
-            if self.numbers[cell_at(r, c) as usize] == value {
-                bits |= 1 << r;
-            }
-        }
-        bits
-    }
-
-    /// The other cells of `cell`'s row and column with the same number (its "twins").
-    pub fn twins(&self, cell: u8) -> CellSet {
+    /// The other cells of `cell`'s row and column with the same number (its "twins"), found
+    /// in one pass over the row and one over the column.
+    pub fn twins(&self, cell: u8) -> Twins {
         let (r, c) = (row_of(cell), col_of(cell));
         let value = self.number(cell);
-        let mut set = CellSet::EMPTY;
-        set.set_row(r, self.row_positions(r, value));
-        let col_bits = self.col_positions(c, value);
-        for rr in 0..self.n {
-            if col_bits & (1 << rr) != 0 {
-                set.insert(cell_at(rr, c));
+        let mut in_row = 0u16;
+        let mut in_col = 0u16;
+        let mut bit = 1u16;
+        let mut across = cell_at(r, 0) as usize;
+        let mut down = c as usize;
+        for _ in 0..self.n {
+            if self.numbers[across] == value {
+                in_row |= bit;
             }
+            if self.numbers[down] == value {
+                in_col |= bit;
+            }
+            bit <<= 1;
+            across += 1;
+            down += 16;
         }
-        set.remove(cell);
+        Twins { row: r, col: c, in_row: in_row & !(1 << c), in_col: in_col & !(1 << r) }
+    }
+}
+
+/// A cell's twins as two bit rows: `in_row` bit c' is cell (row, c'), `in_col` bit r' is cell
+/// (r', col). Set operations on them cost one `u16` operation per line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Twins {
+    pub row: u8,
+    pub col: u8,
+    pub in_row: u16,
+    pub in_col: u16,
+}
+
+impl Twins {
+    pub fn is_empty(&self) -> bool {
+        self.in_row | self.in_col == 0
+    }
+
+    pub fn count(&self) -> u8 {
+        (self.in_row.count_ones() + self.in_col.count_ones()) as u8
+    }
+
+    /// The twins that are in `set`.
+    pub fn within(&self, set: &LineSet) -> Twins {
+        Twins { in_row: self.in_row & set.by_row.row(self.row), in_col: self.in_col & set.by_col.row(self.col), ..*self }
+    }
+
+    /// The twins that are not in `set`.
+    pub fn outside(&self, set: &LineSet) -> Twins {
+        Twins { in_row: self.in_row & !set.by_row.row(self.row), in_col: self.in_col & !set.by_col.row(self.col), ..*self }
+    }
+
+    /// The first twin: row twins, then column twins.
+    pub fn first(&self) -> Option<u8> {
+        if self.in_row != 0 {
+            Some(cell_at(self.row, self.in_row.trailing_zeros() as u8))
+        } else if self.in_col != 0 {
+            Some(cell_at(self.in_col.trailing_zeros() as u8, self.col))
+        } else {
+            None
+        }
+    }
+
+    /// Every twin (row twins, then column twins).
+    pub fn cells(&self) -> impl Iterator<Item = u8> + use<> {
+        let (row, col) = (self.row, self.col);
+        bits(self.in_row).map(move |c| cell_at(row, c)).chain(bits(self.in_col).map(move |r| cell_at(r, col)))
+    }
+
+    pub fn to_set(&self) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        for cell in self.cells() {
+            set.insert(cell);
+        }
         set
+    }
+}
+
+/// The set bits of a `u16`, lowest first.
+fn bits(mut word: u16) -> impl Iterator<Item = u8> {
+    core::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let bit = word.trailing_zeros() as u8;
+            word &= word - 1;
+            bit
+        })
+    })
+}
+
+/// A cell set kept both by rows and by columns, so that the part of it in any one row or
+/// column is a single `u16`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct LineSet {
+    by_row: CellSet,
+    /// Transposed: bit r of row c is cell (r, c).
+    by_col: CellSet,
+}
+
+impl LineSet {
+    pub const EMPTY: LineSet = LineSet { by_row: CellSet::EMPTY, by_col: CellSet::EMPTY };
+
+    pub fn insert(&mut self, cell: u8) {
+        self.by_row.insert(cell);
+        self.by_col.insert(cell_at(col_of(cell), row_of(cell)));
+    }
+
+    pub fn remove(&mut self, cell: u8) {
+        self.by_row.remove(cell);
+        self.by_col.remove(cell_at(col_of(cell), row_of(cell)));
+    }
+
+    pub fn contains(&self, cell: u8) -> bool {
+        self.by_row.contains(cell)
+    }
+
+    pub fn cells(&self) -> &CellSet {
+        &self.by_row
     }
 }
 

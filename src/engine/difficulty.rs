@@ -94,7 +94,7 @@ impl Rule {
 /// The grade of a puzzle: the lowest level whose deductions solve it, or `None` when none
 /// does (the puzzle needs guessing, or has no or several solutions).
 pub fn grade(board: &Board, solver: &mut Solver) -> Option<Difficulty> {
-    solver.reset(board.size());
+    solver.reset(board);
     for level in Difficulty::ALL {
         if solver.deduce(board, level).is_err() {
             return None;

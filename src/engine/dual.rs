@@ -36,18 +36,16 @@ pub struct IslandGuard {
 }
 
 impl IslandGuard {
-    /// A guard for an empty `n` x `n` board (1 <= n <= 15).
-    pub fn new(n: u8) -> IslandGuard {
-        let mut guard = IslandGuard {
-            n,
-            shaded: CellSet::EMPTY,
-            parent: [0; FACE_SLOTS],
-            size: [1; FACE_SLOTS],
-            log: [0; LOG_CAP],
-            log_len: 0,
-        };
-        guard.reset(n);
-        guard
+    /// A guard for an empty `n` x `n` board (1 <= n <= 15). `const`, so a console static can
+    /// start out built.
+    pub const fn new(n: u8) -> IslandGuard {
+        let mut parent = [0u8; FACE_SLOTS];
+        let mut face = 0;
+        while face < FACE_SLOTS {
+            parent[face] = face as u8;
+            face += 1;
+        }
+        IslandGuard { n, shaded: CellSet::EMPTY, parent, size: [1; FACE_SLOTS], log: [0; LOG_CAP], log_len: 0 }
     }
 
     /// Forget every shading and resize to `n` x `n`.

@@ -1,11 +1,12 @@
 //! The generator: a random Latin square, a random shading kept legal by the island guard, then
 //! numbers under the shaded cells copied from unshaded cells of their row or column. A
-//! candidate is kept when it grades at the requested level and the complete search finds
-//! exactly one solution; otherwise new numbers, a new shading, or a new square are tried.
+//! candidate is kept when the deductions of the requested level (and not of the level below)
+//! solve it and the complete search finds exactly one solution; otherwise new numbers, a new
+//! shading, or a new square are tried.
 
 use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, cell_at, col_of, row_of};
-use super::difficulty::{Difficulty, grade};
-use super::latin::{fill_latin_square, shuffle};
+use super::difficulty::Difficulty;
+use super::latin::fill_latin_square;
 use super::rng::Rng;
 use super::solve::{Mark, Solver};
 
@@ -26,7 +27,6 @@ const SHADINGS_PER_SQUARE: u8 = 4;
 /// The generator's working memory, owned by the caller (a static on the console).
 pub struct Generator {
     solver: Solver,
-    order: [u8; 225],
     /// Candidates tried by the last call (for the benchmark).
     pub candidates_tried: u16,
 }
@@ -38,8 +38,8 @@ impl Default for Generator {
 }
 
 impl Generator {
-    pub fn new() -> Generator {
-        Generator { solver: Solver::new(MAX_SIZE), order: [0; 225], candidates_tried: 0 }
+    pub const fn new() -> Generator {
+        Generator { solver: Solver::new(MAX_SIZE), candidates_tried: 0 }
     }
 
     /// The puzzle of (size, difficulty, seed); `None` unless 5 <= size <= 15.
@@ -59,11 +59,7 @@ impl Generator {
                     self.candidates_tried = self.candidates_tried.wrapping_add(1);
                     board.clone_from(&square);
                     number_shaded_cells(&mut board, &shading, &mut rng);
-                    if grade(&board, &mut self.solver) != Some(difficulty) {
-                        continue;
-                    }
-                    // Grading solved it by sound deductions; the complete search proves it.
-                    if self.solver.count_solutions(&board, 2) == 1 {
+                    if self.has_difficulty(&board, difficulty) {
                         let solution = *self.solver.solution();
                         return Some(Puzzle { board, solution, difficulty, seed });
                     }
@@ -72,18 +68,39 @@ impl Generator {
         }
     }
 
-    /// A maximal set of cells, taken in random order, that can be shaded without touching or
-    /// splitting the unshaded region.
+    /// Whether `board` grades exactly `target` and has one solution (kept in the solver).
+    /// Cheaper than grading fully: it stops at the target level, and runs the complete search
+    /// before the costly look-ahead pass rather than after.
+    fn has_difficulty(&mut self, board: &Board, target: Difficulty) -> bool {
+        let solver = &mut self.solver;
+        solver.reset(board);
+        for level in [Difficulty::Easy, Difficulty::Medium] {
+            if solver.deduce(board, level).is_err() {
+                return false;
+            }
+            if solver.is_complete() || level == target {
+                // Complete below the target is too easy; incomplete at the target too hard.
+                return solver.is_complete() && level == target && solver.count_solutions(board, 2) == 1;
+            }
+        }
+        // Hard: unique first (the search is cheap), then the look-ahead closure must finish it.
+        if solver.count_solutions(board, 2) != 1 {
+            return false;
+        }
+        let solution = *solver.solution();
+        solver.reset(board);
+        let solved = solver.deduce(board, Difficulty::Hard).is_ok() && solver.is_complete();
+        solved && *solver.shaded() == solution
+    }
+
+    /// A random set of cells that can be shaded without touching or splitting the unshaded
+    /// region: 3 n^2 random picks, each shaded when allowed. Almost maximal (a cell is never
+    /// picked with odds e^-3) and needs no shuffled list of cells.
     fn random_shading(&mut self, square: &Board, rng: &mut Rng) -> CellSet {
         let n = square.size();
-        let mut count = 0usize;
-        for cell in CellSet::full(n).iter() {
-            self.order[count] = cell;
-            count += 1;
-        }
-        shuffle(&mut self.order[..count], rng);
-        self.solver.reset(n);
-        for &cell in &self.order[..count] {
+        self.solver.reset(square);
+        for _ in 0..3 * n as u16 * n as u16 {
+            let cell = cell_at(rng.below(n), rng.below(n));
             // A refused mark (touching or splitting) leaves the solver as it was.
             let _ = self.solver.assign(square, cell, Mark::Shaded);
         }

@@ -48,7 +48,7 @@ impl Default for Play {
 
 impl Play {
     /// No marks, no history.
-    pub fn new() -> Play {
+    pub const fn new() -> Play {
         Play { shaded: CellSet::EMPTY, circled: CellSet::EMPTY, undo: Deque::new(), redo: Vec::new() }
     }
 
@@ -156,7 +156,7 @@ impl Play {
                 return Hint::Mistake(cell);
             }
         }
-        solver.reset(n);
+        solver.reset(board);
         for cell in CellSet::full(n).iter() {
             let mark = self.mark(cell);
             if mark != Mark::Unknown && solver.assign(board, cell, mark).is_err() {

@@ -94,7 +94,7 @@ pub fn for_each_violation(
     }
     // Rule 4: a shaded cell needs an unshaded twin.
     for cell in shaded.iter() {
-        if board.twins(cell).minus(shaded).is_empty() {
+        if board.twins(cell).to_set().minus(shaded).is_empty() {
             report(Violation::single(RuleKind::Unjustified, cell));
         }
     }

@@ -6,7 +6,7 @@
 //! state and no recursion. Every mark goes through [`Solver::assign`], which refuses marks that
 //! break rules 1-3 at once; rule 4 is kept by the lone-number and last-twin deductions.
 
-use super::board::{Board, CellSet, cell_at};
+use super::board::{Board, CELL_SLOTS, CellSet, LineSet, Twins, cell_at, col_of, row_of};
 use super::difficulty::{Difficulty, Rule};
 use super::dual::IslandGuard;
 use super::rules;
@@ -55,7 +55,9 @@ const TRAIL_CAP: usize = 225;
 pub struct Solver {
     n: u8,
     guard: IslandGuard,
-    unshaded: CellSet,
+    unshaded: LineSet,
+    /// The guard's shaded cells again, also by columns.
+    shaded: LineSet,
     /// Cells whose current mark is a search guess (tried shaded first).
     guesses: CellSet,
     trail: [u8; TRAIL_CAP],
@@ -64,34 +66,109 @@ pub struct Solver {
     queue: u8,
     /// Whether cells were shaded since the island scan last ran.
     islands_stale: bool,
+    /// Whether every cell has been checked for rule 4 since the last reset.
+    justified_all: bool,
     /// The first solution the search met.
     found: CellSet,
+    /// Twin chains of the board: the low nibble of `links[cell]` is the column of the next cell
+    /// of its row (cyclically) with the same number, the high nibble the row of the next one in
+    /// its column. A cell without twins in a line links to itself. 240 bytes that turn finding
+    /// a cell's twins from a scan of its row and column into a walk over the twins alone.
+    links: [u8; CELL_SLOTS],
 }
 
 impl Solver {
-    pub fn new(n: u8) -> Solver {
+    pub const fn new(n: u8) -> Solver {
         Solver {
             n,
             guard: IslandGuard::new(n),
-            unshaded: CellSet::EMPTY,
+            unshaded: LineSet::EMPTY,
+            shaded: LineSet::EMPTY,
             guesses: CellSet::EMPTY,
             trail: [0; TRAIL_CAP],
             trail_len: 0,
             queue: 0,
             islands_stale: true,
+            justified_all: false,
             found: CellSet::EMPTY,
+            links: [0; CELL_SLOTS],
         }
     }
 
-    /// Forget all marks; size `n` x `n`.
-    pub fn reset(&mut self, n: u8) {
+    /// Forget all marks and take on `board`.
+    pub fn reset(&mut self, board: &Board) {
+        let n = board.size();
         self.n = n;
+        self.link_twins(board);
         self.guard.reset(n);
-        self.unshaded = CellSet::EMPTY;
+        self.unshaded = LineSet::EMPTY;
+        self.shaded = LineSet::EMPTY;
         self.guesses = CellSet::EMPTY;
         self.trail_len = 0;
         self.queue = 0;
         self.islands_stale = true;
+        self.justified_all = false;
+    }
+
+    fn link_twins(&mut self, board: &Board) {
+        let n = self.n;
+        for line in 0..n {
+            // Per number: where it was first and last seen along the line (NONE: not yet).
+            const NONE: u8 = 0xFF;
+            let mut first_in_row = [NONE; 16];
+            let mut last_in_row = [NONE; 16];
+            let mut first_in_col = [NONE; 16];
+            let mut last_in_col = [NONE; 16];
+            for i in 0..n {
+                let across = cell_at(line, i);
+                let v = board.number(across) as usize;
+                if last_in_row[v] == NONE {
+                    first_in_row[v] = i;
+                } else {
+                    let prev = cell_at(line, last_in_row[v]) as usize;
+                    self.links[prev] = (self.links[prev] & 0xF0) | i;
+                }
+                last_in_row[v] = i;
+                let down = cell_at(i, line);
+                let v = board.number(down) as usize;
+                if last_in_col[v] == NONE {
+                    first_in_col[v] = i;
+                } else {
+                    let prev = cell_at(last_in_col[v], line) as usize;
+                    self.links[prev] = (self.links[prev] & 0x0F) | (i << 4);
+                }
+                last_in_col[v] = i;
+            }
+            // Close each chain back to its first cell.
+            for v in 0..16 {
+                if last_in_row[v] != NONE {
+                    let tail = cell_at(line, last_in_row[v]) as usize;
+                    self.links[tail] = (self.links[tail] & 0xF0) | first_in_row[v];
+                }
+                if last_in_col[v] != NONE {
+                    let tail = cell_at(last_in_col[v], line) as usize;
+                    self.links[tail] = (self.links[tail] & 0x0F) | (first_in_col[v] << 4);
+                }
+            }
+        }
+    }
+
+    /// The twins of `cell`, from the chains.
+    fn twins(&self, cell: u8) -> Twins {
+        let (r, c) = (row_of(cell), col_of(cell));
+        let mut in_row = 0u16;
+        let mut k = self.links[cell as usize] & 15;
+        while k != c {
+            in_row |= 1 << k;
+            k = self.links[cell_at(r, k) as usize] & 15;
+        }
+        let mut in_col = 0u16;
+        let mut k = self.links[cell as usize] >> 4;
+        while k != r {
+            in_col |= 1 << k;
+            k = self.links[cell_at(k, c) as usize] >> 4;
+        }
+        Twins { row: r, col: c, in_row, in_col }
     }
 
     pub fn mark(&self, cell: u8) -> Mark {
@@ -130,10 +207,11 @@ impl Solver {
                     return Err(Contradiction);
                 }
                 self.guard.shade(cell);
+                self.shaded.insert(cell);
                 self.islands_stale = true;
             }
             Mark::Unshaded => {
-                if !intersect(&board.twins(cell), &self.unshaded).is_empty() {
+                if !self.twins(cell).within(&self.unshaded).is_empty() {
                     return Err(Contradiction);
                 }
                 self.unshaded.insert(cell);
@@ -156,6 +234,7 @@ impl Solver {
             let cell = self.trail[self.trail_len as usize];
             if self.guard.shaded().contains(cell) {
                 self.guard.undo_shade(cell);
+                self.shaded.remove(cell);
             } else {
                 self.unshaded.remove(cell);
             }
@@ -178,35 +257,38 @@ impl Solver {
                 .find(|&&nb| self.mark(nb) == Mark::Unknown)
                 .map(|&nb| Deduction::new(Rule::ShadedNeighbour, nb, Mark::Unshaded, &[cell])),
             Mark::Unshaded => self
-                .unknown_of(&board.twins(cell))
+                .unknown_twins(&self.twins(cell))
                 .first()
                 .map(|twin| Deduction::new(Rule::CircledTwin, twin, Mark::Shaded, &[cell])),
             Mark::Unknown => None,
         }
     }
 
-    fn unknown_of(&self, set: &CellSet) -> CellSet {
-        set.minus(self.guard.shaded()).minus(&self.unshaded)
+    fn unknown_twins(&self, twins: &Twins) -> Twins {
+        twins.outside(&self.shaded).outside(&self.unshaded)
+    }
+
+    /// The undecided cells.
+    fn unknown_cells(&self) -> CellSet {
+        CellSet::full(self.n).minus(self.guard.shaded()).minus(self.unshaded.cells())
     }
 
     /// Rule 4 seen from one cell: an unknown cell with no twin that can stay unshaded must stay
     /// unshaded; a shaded cell with no unshaded twin needs its last possible one.
-    fn justification(&self, board: &Board, cell: u8) -> Found {
-        let twins = board.twins(cell);
+    fn justification(&self, cell: u8, twins: &Twins) -> Found {
         match self.mark(cell) {
             Mark::Unknown => {
-                let open = twins.minus(self.guard.shaded());
+                let open = twins.outside(&self.shaded);
                 Ok(open.is_empty().then(|| Deduction::new(Rule::LoneNumber, cell, Mark::Unshaded, &[])))
             }
             Mark::Shaded => {
-                if !intersect(&twins, &self.unshaded).is_empty() {
+                if !twins.within(&self.unshaded).is_empty() {
                     return Ok(None);
                 }
-                let open = twins.minus(self.guard.shaded());
-                let mut cells = open.iter();
-                match (cells.next(), cells.next()) {
-                    (None, _) => Err(Contradiction),
-                    (Some(last), None) => Ok(Some(Deduction::new(Rule::LastTwin, last, Mark::Unshaded, &[cell]))),
+                let open = twins.outside(&self.shaded);
+                match (open.count(), open.first()) {
+                    (0, _) => Err(Contradiction),
+                    (1, Some(last)) => Ok(Some(Deduction::new(Rule::LastTwin, last, Mark::Unshaded, &[cell]))),
                     _ => Ok(None),
                 }
             }
@@ -219,22 +301,27 @@ impl Solver {
         while self.queue < self.trail_len {
             let cell = self.trail[self.queue as usize];
             self.queue += 1;
-            while let Some(d) = self.direct_consequence(board, cell) {
-                self.apply(board, d)?;
-            }
+            let twins = self.twins(cell);
             if self.mark(cell) == Mark::Shaded {
+                for &nb in board.neighbours(cell).as_slice() {
+                    self.assign(board, nb, Mark::Unshaded)?;
+                }
                 // The cell and its twins lost an unshaded twin candidate.
-                self.justify(board, cell)?;
-                for twin in board.twins(cell).iter() {
-                    self.justify(board, twin)?;
+                self.justify(cell, &twins, board)?;
+                for twin in twins.cells() {
+                    self.justify(twin, &self.twins(twin), board)?;
+                }
+            } else {
+                for twin in self.unknown_twins(&twins).cells() {
+                    self.assign(board, twin, Mark::Shaded)?;
                 }
             }
         }
         Ok(())
     }
 
-    fn justify(&mut self, board: &Board, cell: u8) -> Result<(), Contradiction> {
-        while let Some(d) = self.justification(board, cell)? {
+    fn justify(&mut self, cell: u8, twins: &Twins, board: &Board) -> Result<(), Contradiction> {
+        while let Some(d) = self.justification(cell, twins)? {
             self.apply(board, d)?;
         }
         Ok(())
@@ -242,7 +329,7 @@ impl Solver {
 
     /// An unknown cell whose shading would split the unshaded region.
     fn island(&self) -> Option<Deduction> {
-        let open = CellSet::full(self.n).minus(self.guard.shaded()).minus(&self.unshaded);
+        let open = self.unknown_cells();
         open.iter()
             .find(|&cell| self.guard.splits_if_shaded(cell))
             .map(|cell| Deduction::new(Rule::Island, cell, Mark::Unshaded, &[]))
@@ -257,7 +344,7 @@ impl Solver {
             }
             self.islands_stale = false;
             // Unshading never changes the faces, so one pass finds every island cell.
-            let open = CellSet::full(self.n).minus(self.guard.shaded()).minus(&self.unshaded);
+            let open = self.unknown_cells();
             for cell in open.iter() {
                 if self.guard.splits_if_shaded(cell) {
                     self.assign(board, cell, Mark::Unshaded)?;
@@ -269,8 +356,12 @@ impl Solver {
     /// Extend the marks to the closure under every rule of `level`.
     pub fn deduce(&mut self, board: &Board, level: Difficulty) -> Result<(), Contradiction> {
         let lookahead_level = level.min(Difficulty::Medium);
-        for cell in CellSet::full(self.n).iter() {
-            self.justify(board, cell)?;
+        if !self.justified_all {
+            // Later losses of twins are caught as cells get shaded (see `drain`).
+            for cell in CellSet::full(self.n).iter() {
+                self.justify(cell, &self.twins(cell), board)?;
+            }
+            self.justified_all = true;
         }
         let mut pattern_result = Ok(());
         for_each_pattern(board, |d| {
@@ -294,7 +385,7 @@ impl Solver {
     /// One cell that cannot take one of its marks without the Medium rules finding a
     /// contradiction, with the other mark as the deduction.
     fn lookahead(&mut self, board: &Board) -> Found {
-        let open = CellSet::full(self.n).minus(self.guard.shaded()).minus(&self.unshaded);
+        let open = self.unknown_cells();
         for cell in open.iter() {
             for (trial, forced) in [(Mark::Shaded, Mark::Unshaded), (Mark::Unshaded, Mark::Shaded)] {
                 let before = self.trail_len;
@@ -318,7 +409,7 @@ impl Solver {
             }
         }
         for cell in CellSet::full(self.n).iter() {
-            if let Some(d) = self.justification(board, cell)? {
+            if let Some(d) = self.justification(cell, &self.twins(cell))? {
                 return Ok(Some(d));
             }
         }
@@ -347,7 +438,7 @@ impl Solver {
     /// Count the solutions of `board`, stopping at `limit`. The first one found is kept
     /// (see [`Solver::solution`]).
     pub fn count_solutions(&mut self, board: &Board, limit: u8) -> u8 {
-        self.reset(board.size());
+        self.reset(board);
         let mut count = 0u8;
         let mut consistent = self.deduce(board, Difficulty::Medium).is_ok();
         loop {
@@ -402,12 +493,8 @@ impl Solver {
     }
 
     fn first_unknown(&self) -> Option<u8> {
-        CellSet::full(self.n).minus(self.guard.shaded()).minus(&self.unshaded).first()
+        self.unknown_cells().first()
     }
-}
-
-fn intersect(a: &CellSet, b: &CellSet) -> CellSet {
-    a.minus(&a.minus(b))
 }
 
 /// Every number pattern deduction of the board (sandwiches, pairs, corners), whatever the
