@@ -45,19 +45,41 @@ impl Plain {
     }
 
     /// Whether the cells not shaded (and not `also_shaded`) form one connected region.
+    /// With `also_shaded`, the open cells must be connected now (the search and the closure
+    /// only ask from such states).
     fn open_connected(&self, marks: &[u8], also_shaded: Option<usize>) -> bool {
+        if let Some(i) = also_shaded {
+            // Walk the 8 cells around i (off-board counts as shaded). Consecutive ones touch
+            // orthogonally, so if the shaded ones form at most one arc, the open ones form one
+            // arc that keeps i's open neighbours linked: shading i splits nothing.
+            let (r, c, n) = ((i / self.n) as isize, (i % self.n) as isize, self.n as isize);
+            let ring = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+            let wall = |k: usize| {
+                let (y, x) = (r + ring[k].0, c + ring[k].1);
+                y < 0 || x < 0 || y >= n || x >= n || marks[(y * n + x) as usize] == SHADED
+            };
+            let arcs = (0..8).filter(|&k| wall(k) && !wall((k + 7) % 8)).count();
+            if arcs <= 1 && (0..8).any(|k| !wall(k)) {
+                return true;
+            }
+        }
         let open = |i: usize| marks[i] != SHADED && Some(i) != also_shaded;
         let Some(start) = (0..marks.len()).find(|&i| open(i)) else { return true };
-        let mut seen = vec![false; marks.len()];
-        let mut stack = vec![start];
+        let mut seen = [false; 225];
+        let mut stack = [0usize; 225];
+        let mut top = 1;
+        stack[0] = start;
         seen[start] = true;
         let mut count = 1;
-        while let Some(i) = stack.pop() {
+        while top > 0 {
+            top -= 1;
+            let i = stack[top];
             for &j in &self.neighbours[i] {
                 if open(j) && !seen[j] {
                     seen[j] = true;
                     count += 1;
-                    stack.push(j);
+                    stack[top] = j;
+                    top += 1;
                 }
             }
         }

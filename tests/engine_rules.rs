@@ -84,3 +84,27 @@ fn the_larger_region_is_kept_and_every_smaller_one_flagged() {
     assert!(map.cells(RuleKind::Duplicate).is_empty());
     assert_eq!(map.cells(RuleKind::Adjacent).len(), 5);
 }
+
+#[test]
+fn is_solution_agrees_with_the_violation_report() {
+    // Random small boards and shadings; boards from a 3-number range so repeats are common,
+    // shadings sparse enough that some of them are solutions.
+    let mut rng = fastrand::Rng::with_seed(9);
+    let mut solutions = 0;
+    for _ in 0..50_000 {
+        let n = rng.u8(1..=6);
+        let rows: Vec<Vec<u8>> = (0..n).map(|_| (0..n).map(|_| 1 + rng.u8(..3.min(n))).collect()).collect();
+        let refs: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
+        let b = Board::from_rows(&refs).unwrap();
+        let mut shaded = CellSet::EMPTY;
+        for cell in CellSet::full(n).iter() {
+            if rng.u8(..4) == 0 {
+                shaded.insert(cell);
+            }
+        }
+        let clean = violations(&b, &shaded).is_empty();
+        assert_eq!(is_solution(&b, &shaded), clean, "{rows:?} {shaded:?}");
+        solutions += clean as u32;
+    }
+    assert!(solutions > 1000, "{solutions}");
+}

@@ -55,13 +55,30 @@ impl Generator {
             let square = board.clone();
             for _ in 0..SHADINGS_PER_SQUARE {
                 let shading = self.random_shading(&square, &mut rng);
+                board.clone_from(&square);
+                // First every shaded cell gets a number; after a failure only the shaded cells
+                // the deductions could not settle get new ones, keeping the settled parts.
+                let mut renumber = shading;
                 for _ in 0..NUMBERINGS_PER_SHADING {
                     self.candidates_tried = self.candidates_tried.wrapping_add(1);
-                    board.clone_from(&square);
-                    number_shaded_cells(&mut board, &shading, &mut rng);
-                    if self.has_difficulty(&board, difficulty) {
-                        let solution = *self.solver.solution();
-                        return Some(Puzzle { board, solution, difficulty, seed });
+                    number_shaded_cells(&mut board, &renumber, &shading, &mut rng);
+                    match self.check(&board, difficulty) {
+                        Verdict::Accept => {
+                            let solution = *self.solver.solution();
+                            return Some(Puzzle { board, solution, difficulty, seed });
+                        }
+                        Verdict::Unsettled(cells) => {
+                            renumber = intersection(&cells, &shading);
+                            if difficulty == Difficulty::Hard {
+                                // Settling everything tends to make the puzzle easier: for a
+                                // hard one change a single unsettled cell at a time.
+                                renumber = one_of(&renumber, &mut rng);
+                            }
+                            if renumber.is_empty() {
+                                renumber = shading;
+                            }
+                        }
+                        Verdict::Reject => renumber = shading,
                     }
                 }
             }
@@ -71,26 +88,31 @@ impl Generator {
     /// Whether `board` grades exactly `target` and has one solution (kept in the solver).
     /// Cheaper than grading fully: it stops at the target level, and runs the complete search
     /// before the costly look-ahead pass rather than after.
-    fn has_difficulty(&mut self, board: &Board, target: Difficulty) -> bool {
+    fn check(&mut self, board: &Board, target: Difficulty) -> Verdict {
         let solver = &mut self.solver;
         solver.reset(board);
         for level in [Difficulty::Easy, Difficulty::Medium] {
             if solver.deduce(board, level).is_err() {
-                return false;
+                return Verdict::Reject;
             }
-            if solver.is_complete() || level == target {
-                // Complete below the target is too easy; incomplete at the target too hard.
-                return solver.is_complete() && level == target && solver.count_solutions(board, 2) == 1;
+            if solver.is_complete() {
+                // Complete below the target is too easy.
+                let unique = level == target && solver.count_solutions(board, 2) == 1;
+                return if unique { Verdict::Accept } else { Verdict::Reject };
+            }
+            if level == target {
+                return Verdict::Unsettled(solver.unknown_cells());
             }
         }
         // Hard: unique first (the search is cheap), then the look-ahead closure must finish it.
+        let unsettled = solver.unknown_cells();
         if solver.count_solutions(board, 2) != 1 {
-            return false;
+            return Verdict::Unsettled(unsettled);
         }
         let solution = *solver.solution();
         solver.reset(board);
         let solved = solver.deduce(board, Difficulty::Hard).is_ok() && solver.is_complete();
-        solved && *solver.shaded() == solution
+        if solved && *solver.shaded() == solution { Verdict::Accept } else { Verdict::Unsettled(unsettled) }
     }
 
     /// A random set of cells that can be shaded without touching or splitting the unshaded
@@ -108,11 +130,36 @@ impl Generator {
     }
 }
 
-/// Give each shaded cell the number of a random unshaded cell of its row or column, so that
-/// shading it is justified and the unshaded cells keep their Latin property.
-fn number_shaded_cells(board: &mut Board, shading: &CellSet, rng: &mut Rng) {
+/// What checking a candidate found.
+enum Verdict {
+    Accept,
+    /// Too hard or not unique: these cells were left undecided by the target level's rules.
+    Unsettled(CellSet),
+    /// Contradictory or too easy.
+    Reject,
+}
+
+/// A set of one random cell of `set` (empty if `set` is).
+fn one_of(set: &CellSet, rng: &mut Rng) -> CellSet {
+    let mut single = CellSet::EMPTY;
+    if !set.is_empty() {
+        let pick = rng.below(set.len());
+        if let Some(cell) = set.iter().nth(pick as usize) {
+            single.insert(cell);
+        }
+    }
+    single
+}
+
+fn intersection(a: &CellSet, b: &CellSet) -> CellSet {
+    a.minus(&a.minus(b))
+}
+
+/// Give each cell of `renumber` (all shaded) the number of a random unshaded cell of its row or
+/// column, so that shading it is justified and the unshaded cells keep their Latin property.
+fn number_shaded_cells(board: &mut Board, renumber: &CellSet, shading: &CellSet, rng: &mut Rng) {
     let n = board.size();
-    for cell in shading.iter() {
+    for cell in renumber.iter() {
         let (r, c) = (row_of(cell), col_of(cell));
         // Candidates: the unshaded cells of the row, then of the column.
         let mut choices = [0u8; 2 * MAX_SIZE as usize];

@@ -68,6 +68,8 @@ pub struct Solver {
     islands_stale: bool,
     /// Whether every cell has been checked for rule 4 since the last reset.
     justified_all: bool,
+    /// The number pattern deductions of levels below this are applied.
+    patterns_done: u8,
     /// The first solution the search met.
     found: CellSet,
     /// Twin chains of the board: the low nibble of `links[cell]` is the column of the next cell
@@ -90,6 +92,7 @@ impl Solver {
             queue: 0,
             islands_stale: true,
             justified_all: false,
+            patterns_done: 0,
             found: CellSet::EMPTY,
             links: [0; CELL_SLOTS],
         }
@@ -108,6 +111,7 @@ impl Solver {
         self.queue = 0;
         self.islands_stale = true;
         self.justified_all = false;
+        self.patterns_done = 0;
     }
 
     fn link_twins(&mut self, board: &Board) {
@@ -269,7 +273,7 @@ impl Solver {
     }
 
     /// The undecided cells.
-    fn unknown_cells(&self) -> CellSet {
+    pub fn unknown_cells(&self) -> CellSet {
         CellSet::full(self.n).minus(self.guard.shaded()).minus(self.unshaded.cells())
     }
 
@@ -363,14 +367,18 @@ impl Solver {
             }
             self.justified_all = true;
         }
+        // Number patterns never change: each level's are applied once after a reset.
         let mut pattern_result = Ok(());
+        let done = self.patterns_done;
         for_each_pattern(board, |d| {
-            if d.rule.level() <= level && pattern_result.is_ok() {
+            let level_of = d.rule.level() as u8;
+            if level_of >= done && level_of <= level as u8 && pattern_result.is_ok() {
                 pattern_result = self.apply(board, d);
             }
             true
         });
         pattern_result?;
+        self.patterns_done = self.patterns_done.max(level as u8 + 1);
         self.propagate(board, lookahead_level)?;
         if level < Difficulty::Hard {
             return Ok(());
