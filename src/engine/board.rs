@@ -140,10 +140,10 @@ impl Iterator for CellIter {
     }
 }
 
-/// Bits 0..n set.
+/// Bits 0..n set (n <= 16), with 16-bit arithmetic only.
 #[inline]
 pub const fn row_mask(n: u8) -> u16 {
-    ((1u32 << n) - 1) as u16
+    if n == 0 { 0 } else { u16::MAX >> (16 - n) }
 }
 
 /// An `n` x `n` grid of numbers 1..=n (0 while not filled).
