@@ -159,7 +159,18 @@ impl Board {
         if n == 0 || n > MAX_SIZE {
             return None;
         }
-        Some(Board { n, numbers: [0; CELL_SLOTS] })
+        Some(Board::blank(n))
+    }
+
+    /// An `n` x `n` board of zeros, for statics; `n` must be 1..=15.
+    pub const fn blank(n: u8) -> Board {
+        Board { n, numbers: [0; CELL_SLOTS] }
+    }
+
+    /// Make this an empty `n` x `n` board (1..=15) in place.
+    pub fn clear(&mut self, n: u8) {
+        self.n = n;
+        self.numbers = [0; CELL_SLOTS];
     }
 
     /// A board from rows of numbers; `None` unless it is square, 1..=15 wide, numbers in 1..=n.

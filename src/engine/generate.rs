@@ -20,6 +20,19 @@ pub struct Puzzle {
     pub seed: u32,
 }
 
+impl Default for Puzzle {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Puzzle {
+    /// A blank puzzle to generate into.
+    pub const fn new() -> Puzzle {
+        Puzzle { board: Board::blank(MIN_SIZE), solution: CellSet::EMPTY, difficulty: Difficulty::Easy, seed: 0 }
+    }
+}
+
 /// Number choices tried per shading, and shadings per Latin square, before starting over.
 const NUMBERINGS_PER_SHADING: u8 = 4;
 const SHADINGS_PER_SQUARE: u8 = 4;
@@ -44,28 +57,41 @@ impl Generator {
 
     /// The puzzle of (size, difficulty, seed); `None` unless 5 <= size <= 15.
     pub fn generate(&mut self, size: u8, difficulty: Difficulty, seed: u32) -> Option<Puzzle> {
+        let mut puzzle = Puzzle::new();
+        self.generate_into(size, difficulty, seed, &mut puzzle).then_some(puzzle)
+    }
+
+    /// [`Generator::generate`] into a caller-owned puzzle (a static on the console, so the
+    /// 272-byte result never sits on the stack); false when the size is out of range.
+    pub fn generate_into(&mut self, size: u8, difficulty: Difficulty, seed: u32, puzzle: &mut Puzzle) -> bool {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return None;
+            return false;
         }
         let mut rng = Rng::new(seed ^ ((size as u32) << 24) ^ ((difficulty as u32) << 30));
-        let mut board = Board::new(size)?;
+        let board = &mut puzzle.board;
+        board.clear(size);
         self.candidates_tried = 0;
         loop {
-            fill_latin_square(&mut board, &mut rng);
-            let square = board.clone();
-            for _ in 0..SHADINGS_PER_SQUARE {
-                let shading = self.random_shading(&square, &mut rng);
-                board.clone_from(&square);
+            // The square is a function of this state: re-deriving it costs less RAM than a copy.
+            let square_stream = rng.clone();
+            fill_latin_square(board, &mut rng);
+            for attempt in 0..SHADINGS_PER_SQUARE {
+                if attempt > 0 {
+                    fill_latin_square(board, &mut square_stream.clone());
+                }
+                let shading = self.random_shading(board, &mut rng);
                 // First every shaded cell gets a number; after a failure only the shaded cells
                 // the deductions could not settle get new ones, keeping the settled parts.
                 let mut renumber = shading;
                 for _ in 0..NUMBERINGS_PER_SHADING {
                     self.candidates_tried = self.candidates_tried.wrapping_add(1);
-                    number_shaded_cells(&mut board, &renumber, &shading, &mut rng);
-                    match self.check(&board, difficulty) {
+                    number_shaded_cells(board, &renumber, &shading, &mut rng);
+                    match self.check(board, difficulty) {
                         Verdict::Accept => {
-                            let solution = *self.solver.solution();
-                            return Some(Puzzle { board, solution, difficulty, seed });
+                            puzzle.solution = *self.solver.solution();
+                            puzzle.difficulty = difficulty;
+                            puzzle.seed = seed;
+                            return true;
                         }
                         Verdict::Unsettled(cells) => {
                             renumber = intersection(&cells, &shading);
@@ -118,13 +144,14 @@ impl Generator {
     /// A random set of cells that can be shaded without touching or splitting the unshaded
     /// region: 3 n^2 random picks, each shaded when allowed. Almost maximal (a cell is never
     /// picked with odds e^-3) and needs no shuffled list of cells.
-    fn random_shading(&mut self, square: &Board, rng: &mut Rng) -> CellSet {
-        let n = square.size();
-        self.solver.reset(square);
+    fn random_shading(&mut self, board: &Board, rng: &mut Rng) -> CellSet {
+        let n = board.size();
+        self.solver.reset(board);
         for _ in 0..3 * n as u16 * n as u16 {
             let cell = cell_at(rng.below(n), rng.below(n));
-            // A refused mark (touching or splitting) leaves the solver as it was.
-            let _ = self.solver.assign(square, cell, Mark::Shaded);
+            // A refused mark (touching or splitting) leaves the solver as it was; shading
+            // looks at no numbers.
+            let _ = self.solver.assign(board, cell, Mark::Shaded);
         }
         *self.solver.shaded()
     }
