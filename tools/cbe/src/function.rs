@@ -94,6 +94,7 @@ pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<(
         storage: HashMap::new(),
         labels: HashMap::new(),
         phi_saves: HashMap::new(),
+        inlined: HashSet::new(),
         current: None,
         traps: 0,
         next_local: 0,
@@ -125,6 +126,9 @@ pub(crate) struct FunctionTranslator<'m, 'a> {
     labels: HashMap<Block, String>,
     /// Temporaries holding a phi's old value during a parallel copy.
     phi_saves: HashMap<Value, String>,
+    /// Values whose expression is substituted into their single use instead of being
+    /// assigned to a variable (fewer locals make SDCC faster and its code smaller).
+    inlined: HashSet<Value>,
     /// The instruction being translated, for error messages.
     current: Option<Value>,
     pub traps: usize,
@@ -213,6 +217,11 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                     let a = self.new_local('v', value_type);
                     let o = self.new_local('o', Repr::Int(1));
                     self.storage.insert(inst, Storage::Pair(a, o));
+                    continue;
+                }
+                if r != Repr::Void && !matches!(r, Repr::Blob { .. }) && inlinable(inst) {
+                    // Declared only if the expression turns out too long (see `set`).
+                    self.inlined.insert(inst);
                     continue;
                 }
                 let s = self.fresh_storage(r);
@@ -486,6 +495,14 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
     pub fn set(&mut self, inst: Value, expr: String) -> Result<(), Error> {
         if llvm::users(inst).is_empty() {
             return Ok(());
+        }
+        if self.inlined.contains(&inst) {
+            if expr.len() <= MAX_INLINE_CHARS {
+                self.storage.insert(inst, Storage::Scalar(format!("({expr})")));
+                return Ok(());
+            }
+            let s = self.fresh_storage(self.repr_of(inst)?);
+            self.storage.insert(inst, s);
         }
         let dest = self.scalar(inst)?;
         self.line(format!("{dest} = {expr};"));
@@ -791,8 +808,11 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                 } else if volatile {
                     return Err(self.error("volatile access of an odd-sized integer"));
                 } else {
-                    self.line(format!("*(uint16_t *)({p}) = (uint16_t)({e});"));
-                    self.line(format!("*(uint8_t *)(({p}) + 2) = (uint8_t)(({e}) >> 16);"));
+                    // Evaluated once: the value may be a substituted load of the same bytes.
+                    let t = self.new_local('t', Repr::Int(32));
+                    self.line(format!("{t} = {e};"));
+                    self.line(format!("*(uint16_t *)({p}) = (uint16_t){t};"));
+                    self.line(format!("*(uint8_t *)(({p}) + 2) = (uint8_t)({t} >> 16);"));
                 }
             }
             Repr::Blob { size, .. } => {
@@ -987,6 +1007,57 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         }
         Ok(())
     }
+}
+
+/// Expressions longer than this get a variable even when used once (bounds the text growth
+/// of nested substitutions).
+const MAX_INLINE_CHARS: usize = 160;
+
+/// Whether a value can be computed at its single use instead of at its definition: it is a
+/// pure expression (or a plain load with no store or call before the use), used once, by a
+/// non-phi instruction of the same block (phi copies run on edges, where a substituted
+/// expression could read a phi variable that an earlier copy already overwrote).
+fn inlinable(inst: Value) -> bool {
+    use LLVMOpcode::*;
+    let users = llvm::users(inst);
+    let [user] = users[..] else { return false };
+    if !llvm::is_instruction(user) || llvm::opcode(user) == LLVMPHI || llvm::block_of(user) != llvm::block_of(inst) {
+        return false;
+    }
+    let op = llvm::opcode(inst);
+    let pure = BinOp::from_opcode(op).is_some()
+        || matches!(
+            op,
+            LLVMICmp
+                | LLVMSelect
+                | LLVMZExt
+                | LLVMSExt
+                | LLVMTrunc
+                | LLVMPtrToInt
+                | LLVMIntToPtr
+                | LLVMAddrSpaceCast
+                | LLVMBitCast
+                | LLVMGetElementPtr
+                | LLVMFreeze
+        );
+    if pure {
+        return true;
+    }
+    if op != LLVMLoad || llvm::is_volatile(inst) || llvm::is_atomic_access(inst) {
+        return false;
+    }
+    // Nothing between the load and its use may write memory.
+    let mut between = false;
+    for i in llvm::instructions(llvm::block_of(inst)) {
+        if i == inst {
+            between = true;
+        } else if i == user {
+            return true;
+        } else if between && matches!(llvm::opcode(i), LLVMStore | LLVMCall | LLVMFence | LLVMAtomicRMW | LLVMAtomicCmpXchg) {
+            return false;
+        }
+    }
+    false
 }
 
 /// `base` moved by a constant number of bytes (wrapping in the 16-bit address space).

@@ -88,9 +88,18 @@ impl FunctionTranslator<'_, '_> {
         }
         let d = self.scalar(llvm::operand(inst, 0))?;
         let len = llvm::operand(inst, 2);
-        let n = match self.repr_of(len)? {
-            Repr::Int(bits) => repr::convert(&self.scalar(len)?, bits, 16, false),
-            _ => return Err(self.error("memory intrinsic with a wide length")),
+        // rustc states lengths as i64 on 16-bit targets too; a constant one only has to fit
+        // the 64 KiB address space.
+        let n = if llvm::is_const_int(len) {
+            match llvm::const_zext(len) {
+                bytes @ 0..=0xFFFF => format!("{bytes}u"),
+                _ => return Err(self.error("memory intrinsic longer than the 64 KiB address space")),
+            }
+        } else {
+            match self.repr_of(len)? {
+                Repr::Int(bits) => repr::convert(&self.scalar(len)?, bits, 16, false),
+                _ => return Err(self.error("memory intrinsic with a non-constant length wider than 32 bits")),
+            }
         };
         let helper = if name.starts_with("memcpy.") {
             "cbe_copy"

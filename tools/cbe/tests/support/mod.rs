@@ -1,0 +1,149 @@
+//! Shared by the ROM tests: wrap a `no_std` program in a console crate that reports over the
+//! serial port, build it through the whole chain (gbrom -> cbe -> SDCC), run it headless.
+
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use gbemu::Console;
+use gbrom::RomSpec;
+
+/// Ends every report; a trap report starts with `TRAP_MARK` and the function id.
+pub const END_MARK: &[u8] = b"\xA5END\x5A!";
+pub const TRAP_MARK: &[u8] = b"\xA5TRAP";
+
+/// What the console printed.
+#[derive(Debug)]
+pub enum Outcome {
+    Values(Vec<u32>),
+    /// `cbe_trap` ran: the id and the Rust name of the function that trapped.
+    Trap(u16, String),
+}
+
+/// The console crate's lib.rs: `entry` is an expression of type `fn(&mut dyn FnMut(u32))`,
+/// `modules` declares what it needs.
+fn console_lib(modules: &str, entry: &str) -> String {
+    format!(
+        r#"#![no_std]
+#![allow(dead_code, static_mut_refs, unused_imports)]
+use core::ptr::{{read_volatile, write_volatile}};
+
+{modules}
+
+/// Pan Docs, "Serial Data Transfer": write SB, start with SC = 0x81, wait for bit 7 to clear.
+fn serial(b: u8) {{
+    // SAFETY: the DMG serial registers.
+    unsafe {{
+        write_volatile(0xFF01 as *mut u8, b);
+        write_volatile(0xFF02 as *mut u8, 0x81);
+        while read_volatile(0xFF02 as *const u8) & 0x80 != 0 {{}}
+    }}
+}}
+
+fn send(bytes: &[u8]) {{
+    for &b in bytes {{
+        serial(b);
+    }}
+}}
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {{
+    loop {{}}
+}}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn rust_main() -> ! {{
+    let entry: fn(&mut dyn FnMut(u32)) = {entry};
+    entry(&mut |v: u32| send(&v.to_le_bytes()));
+    send(&{END_MARK:?});
+    loop {{}}
+}}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn rust_vblank() {{}}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn cbe_trap(id: u16) -> ! {{
+    send(&{TRAP_MARK:?});
+    send(&id.to_le_bytes());
+    send(&{END_MARK:?});
+    loop {{}}
+}}
+"#
+    )
+}
+
+const CONSOLE_MANIFEST: &str = r#"[package]
+name = "NAME"
+version = "0.1.0"
+edition = "2024"
+publish = false
+
+[lib]
+crate-type = ["staticlib"]
+path = "src/lib.rs"
+
+[profile.gb]
+inherits = "release"
+opt-level = "s"
+lto = true
+codegen-units = 1
+panic = "abort"
+debug = false
+
+[workspace]
+"#;
+
+/// Scratch space for generated crates and ROMs (kept between runs so AVR builds stay warm).
+pub fn scratch() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cbe-roms")
+}
+
+/// Writes the console crate `name`, builds its ROM and returns the artifacts.
+pub fn build_rom(name: &str, modules: &str, entry: &str) -> Result<gbrom::RomArtifacts, String> {
+    let dir = scratch().join(name);
+    fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
+    write_if_changed(&dir.join("Cargo.toml"), &CONSOLE_MANIFEST.replace("NAME", name))?;
+    write_if_changed(&dir.join("src/lib.rs"), &console_lib(modules, entry))?;
+    let spec = RomSpec {
+        crate_dir: dir.clone(),
+        package: None,
+        profile: "gb".to_string(),
+        output: scratch().join(format!("{name}.gb")),
+        title: name.chars().take(11).collect::<String>().to_uppercase(),
+        target_dir: scratch().join("avr-target"),
+        sdcc_flags: Vec::new(),
+    };
+    gbrom::build(&spec).map_err(|e| e.to_string())
+}
+
+/// Keeps mtimes stable so cargo does not rebuild unchanged crates.
+fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
+    if fs::read_to_string(path).ok().as_deref() == Some(text) {
+        return Ok(());
+    }
+    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Runs a ROM until its end marker (or `max_cycles`) and decodes the report.
+pub fn run_rom(rom: &gbrom::RomArtifacts, max_cycles: u64) -> Result<Outcome, String> {
+    let bytes = fs::read(&rom.rom).map_err(|e| e.to_string())?;
+    let mut console = Console::new(&bytes, None).map_err(|e| e.to_string())?;
+    let output = console.run_until_serial_end(END_MARK, max_cycles).map_err(|e| e.to_string())?;
+    let body = &output[..output.len() - END_MARK.len()];
+    if let Some(at) = find(body, TRAP_MARK) {
+        let id_bytes = &body[at + TRAP_MARK.len()..];
+        let id = u16::from_le_bytes([id_bytes[0], id_bytes[1]]);
+        let name = rom.trap_names.get(usize::from(id)).cloned().unwrap_or_else(|| format!("<id {id}>"));
+        return Ok(Outcome::Trap(id, name));
+    }
+    if body.len() % 4 != 0 {
+        return Err(format!("serial output of {} bytes is not whole u32 values", body.len()));
+    }
+    Ok(Outcome::Values(body.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()))
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
