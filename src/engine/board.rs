@@ -119,6 +119,7 @@ impl CellSet {
 }
 
 /// Row-major iterator over a [`CellSet`].
+#[derive(Clone)]
 pub struct CellIter {
     set: CellSet,
     row: u8,

@@ -67,10 +67,12 @@ impl Rule {
     /// The level that first allows this rule.
     pub fn level(self) -> Difficulty {
         match self {
-            Rule::CircledTwin | Rule::ShadedNeighbour | Rule::LoneNumber | Rule::LastTwin => {
-                Difficulty::Easy
-            }
-            Rule::Sandwich | Rule::Pair => Difficulty::Easy,
+            Rule::CircledTwin
+            | Rule::ShadedNeighbour
+            | Rule::LoneNumber
+            | Rule::LastTwin
+            | Rule::Sandwich
+            | Rule::Pair => Difficulty::Easy,
             Rule::Corner | Rule::Island => Difficulty::Medium,
             Rule::Contradiction => Difficulty::Hard,
         }

@@ -34,8 +34,8 @@ impl Puzzle {
 }
 
 /// Number choices tried per shading, and shadings per Latin square, before starting over.
-const NUMBERINGS_PER_SHADING: u8 = 4;
-const SHADINGS_PER_SQUARE: u8 = 4;
+const NUMBERINGS_PER_SHADING: u8 = 2;
+const SHADINGS_PER_SQUARE: u8 = 8;
 
 /// The generator's working memory, owned by the caller (a static on the console).
 pub struct Generator {
@@ -86,7 +86,7 @@ impl Generator {
                 for _ in 0..NUMBERINGS_PER_SHADING {
                     self.candidates_tried = self.candidates_tried.wrapping_add(1);
                     number_shaded_cells(board, &renumber, &shading, &mut rng);
-                    match self.check(board, difficulty) {
+                    match self.check(board, difficulty, &shading) {
                         Verdict::Accept => {
                             puzzle.solution = *self.solver.solution();
                             puzzle.difficulty = difficulty;
@@ -105,6 +105,12 @@ impl Generator {
                             }
                         }
                         Verdict::Reject => renumber = shading,
+                        Verdict::Ambiguous(other) => {
+                            renumber = CellSet::EMPTY;
+                            if !break_alternative(board, &shading, &other, &mut rng) {
+                                renumber = shading;
+                            }
+                        }
                     }
                 }
             }
@@ -114,7 +120,7 @@ impl Generator {
     /// Whether `board` grades exactly `target` and has one solution (kept in the solver).
     /// Cheaper than grading fully: it stops at the target level, and runs the complete search
     /// before the costly look-ahead pass rather than after.
-    fn check(&mut self, board: &Board, target: Difficulty) -> Verdict {
+    fn check(&mut self, board: &Board, target: Difficulty, shading: &CellSet) -> Verdict {
         let solver = &mut self.solver;
         solver.reset(board);
         for level in [Difficulty::Easy, Difficulty::Medium] {
@@ -132,8 +138,14 @@ impl Generator {
         }
         // Hard: unique first (the search is cheap), then the look-ahead closure must finish it.
         let unsettled = solver.unknown_cells();
-        if solver.count_solutions(board, 2) != 1 {
-            return Verdict::Unsettled(unsettled);
+        match solver.count_solutions(board, 2) {
+            1 => {}
+            // The search stops on the second solution it meets: the solver holds it.
+            2 => {
+                let other = if solver.shaded() != shading { *solver.shaded() } else { *solver.solution() };
+                return Verdict::Ambiguous(other);
+            }
+            _ => return Verdict::Reject,
         }
         let solution = *solver.solution();
         solver.reset(board);
@@ -164,6 +176,55 @@ enum Verdict {
     Unsettled(CellSet),
     /// Contradictory or too easy.
     Reject,
+    /// Right level of deductions but two solutions: this one besides the intended one.
+    Ambiguous(CellSet),
+}
+
+/// Change numbers under shaded cells so that `other`, a second solution, breaks a rule while
+/// `shading` still solves the board. False when no such change was found.
+fn break_alternative(board: &mut Board, shading: &CellSet, other: &CellSet, rng: &mut Rng) -> bool {
+    let n = board.size();
+    // A cell shaded here but not in `other` takes the number of a cell of its row or column
+    // unshaded in both: `other` then repeats that number.
+    let unshaded_in_both = CellSet::full(n).minus(shading).minus(other);
+    let open_here = shading.minus(other);
+    let start = rng.below(open_here.len().max(1));
+    for cell in open_here.iter().cycle().skip(start as usize).take(open_here.len() as usize) {
+        let line_mates = line_mates(n, cell);
+        let pool = intersection(&line_mates, &unshaded_in_both);
+        if !pool.is_empty() {
+            let pick = rng.below(pool.len());
+            if let Some(source) = pool.iter().nth(pick as usize) {
+                board.set_number(cell, board.number(source));
+                return true;
+            }
+        }
+    }
+    // A cell shaded only in `other` is justified there only by twins shaded here (unshaded
+    // cells here never repeat its number): move those twins off its number.
+    let mut changed = false;
+    if let Some(cell) = other.minus(shading).first() {
+        let value = board.number(cell);
+        let twins = board.twins(cell).to_set();
+        for twin in intersection(&twins, shading).minus(other).iter() {
+            if let Some(v) = random_line_number(board, twin, shading, value, rng) {
+                board.set_number(twin, v);
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+/// The other cells of `cell`'s row and column.
+fn line_mates(n: u8, cell: u8) -> CellSet {
+    let mut set = CellSet::EMPTY;
+    for i in 0..n {
+        set.insert(cell_at(row_of(cell), i));
+        set.insert(cell_at(i, col_of(cell)));
+    }
+    set.remove(cell);
+    set
 }
 
 /// A set of one random cell of `set` (empty if `set` is).
@@ -185,21 +246,27 @@ fn intersection(a: &CellSet, b: &CellSet) -> CellSet {
 /// Give each cell of `renumber` (all shaded) the number of a random unshaded cell of its row or
 /// column, so that shading it is justified and the unshaded cells keep their Latin property.
 fn number_shaded_cells(board: &mut Board, renumber: &CellSet, shading: &CellSet, rng: &mut Rng) {
-    let n = board.size();
     for cell in renumber.iter() {
-        let (r, c) = (row_of(cell), col_of(cell));
-        // Candidates: the unshaded cells of the row, then of the column.
-        let mut choices = [0u8; 2 * MAX_SIZE as usize];
-        let mut count = 0;
-        for i in 0..n {
-            for other in [cell_at(r, i), cell_at(i, c)] {
-                if other != cell && !shading.contains(other) {
-                    choices[count] = board.number(other);
-                    count += 1;
-                }
+        if let Some(v) = random_line_number(board, cell, shading, 0, rng) {
+            board.set_number(cell, v);
+        }
+    }
+}
+
+/// The number of a random cell of `cell`'s row or column that is not in `shading`, other than
+/// `except` (0: any); `None` if there is none.
+fn random_line_number(board: &Board, cell: u8, shading: &CellSet, except: u8, rng: &mut Rng) -> Option<u8> {
+    let (r, c, n) = (row_of(cell), col_of(cell), board.size());
+    let mut choices = [0u8; 2 * MAX_SIZE as usize];
+    let mut count = 0;
+    for i in 0..n {
+        for other in [cell_at(r, i), cell_at(i, c)] {
+            let v = board.number(other);
+            if other != cell && !shading.contains(other) && v != except {
+                choices[count] = v;
+                count += 1;
             }
         }
-        let pick = rng.below(count as u8) as usize;
-        board.set_number(cell, choices[pick]);
     }
+    (count > 0).then(|| choices[rng.below(count as u8) as usize])
 }

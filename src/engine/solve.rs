@@ -50,7 +50,8 @@ type Found = Result<Option<Deduction>, Contradiction>;
 
 const TRAIL_CAP: usize = 225;
 
-/// Caller-owned solver state (about 1.2 KiB at any size).
+/// Caller-owned solver state (about 1.5 KiB at any size). [`Solver::reset`] takes on a board;
+/// every other method works on the board given to the last reset.
 #[derive(Clone)]
 pub struct Solver {
     n: u8,
@@ -359,7 +360,7 @@ impl Solver {
 
     /// Extend the marks to the closure under every rule of `level`.
     pub fn deduce(&mut self, board: &Board, level: Difficulty) -> Result<(), Contradiction> {
-        let lookahead_level = level.min(Difficulty::Medium);
+        let closure_level = level.min(Difficulty::Medium);
         if !self.justified_all {
             // Later losses of twins are caught as cells get shaded (see `drain`).
             for cell in CellSet::full(self.n).iter() {
@@ -379,13 +380,13 @@ impl Solver {
         });
         pattern_result?;
         self.patterns_done = self.patterns_done.max(level as u8 + 1);
-        self.propagate(board, lookahead_level)?;
+        self.propagate(board, closure_level)?;
         if level < Difficulty::Hard {
             return Ok(());
         }
         while let Some(d) = self.lookahead(board)? {
             self.apply(board, d)?;
-            self.propagate(board, lookahead_level)?;
+            self.propagate(board, closure_level)?;
         }
         Ok(())
     }
