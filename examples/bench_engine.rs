@@ -43,6 +43,19 @@ fn main() {
         println!("{row}");
     }
     println!();
+    println!("Latin squares (row-by-row matching), mean per square:");
+    let mut rng = Rng::new(1);
+    for n in [5u8, 9, 12, 15] {
+        let mut board = Board::new(n).unwrap();
+        let start = Instant::now();
+        let squares = 2000;
+        for _ in 0..squares {
+            hitori::engine::latin::fill_latin_square(&mut board, &mut rng);
+            black_box(&board);
+        }
+        println!("  {n:>2}x{n:<2} {:>8.1} us", start.elapsed().as_secs_f64() * 1e6 / squares as f64);
+    }
+    println!();
     println!("complete solver (count up to 2) on generated hard puzzles, mean per solve:");
     for n in [5u8, 9, 12, 15] {
         let boards: Vec<Board> = (0..20).map(|s| generator.generate(n, Difficulty::Hard, s).unwrap().board).collect();
