@@ -34,8 +34,8 @@ impl Puzzle {
 }
 
 /// Number choices tried per shading, and shadings per Latin square, before starting over.
-const NUMBERINGS_PER_SHADING: u8 = 2;
-const SHADINGS_PER_SQUARE: u8 = 8;
+const NUMBERINGS_PER_SHADING: u8 = 4;
+const SHADINGS_PER_SQUARE: u8 = 4;
 
 /// The generator's working memory, owned by the caller (a static on the console).
 pub struct Generator {
@@ -95,11 +95,6 @@ impl Generator {
                         }
                         Verdict::Unsettled(cells) => {
                             renumber = intersection(&cells, &shading);
-                            if difficulty == Difficulty::Hard {
-                                // Settling everything tends to make the puzzle easier: for a
-                                // hard one change a single unsettled cell at a time.
-                                renumber = one_of(&renumber, &mut rng);
-                            }
                             if renumber.is_empty() {
                                 renumber = shading;
                             }
@@ -225,18 +220,6 @@ fn line_mates(n: u8, cell: u8) -> CellSet {
     }
     set.remove(cell);
     set
-}
-
-/// A set of one random cell of `set` (empty if `set` is).
-fn one_of(set: &CellSet, rng: &mut Rng) -> CellSet {
-    let mut single = CellSet::EMPTY;
-    if !set.is_empty() {
-        let pick = rng.below(set.len());
-        if let Some(cell) = set.iter().nth(pick as usize) {
-            single.insert(cell);
-        }
-    }
-    single
 }
 
 fn intersection(a: &CellSet, b: &CellSet) -> CellSet {
