@@ -155,9 +155,12 @@ impl FunctionTranslator<'_, '_> {
                             self.line(format!("{value} = {};", repr::wrap(&t, w)));
                             self.line(format!("{flag} = (int32_t){t} != (int32_t){};", repr::sext(&value, w)));
                         } else {
-                            self.line(format!("{t} = (uint32_t){x} * {y};"));
+                            // The high half, not `t > mask`: SDCC 4.2 miscompiles that
+                            // comparison here (it clobbers L, holding another value, with
+                            // `ldhl sp`), see docs/cbe-notes.md.
+                            self.line(format!("{t} = (uint32_t){x} * (uint32_t){y};"));
                             self.line(format!("{value} = {};", repr::wrap(&t, w)));
-                            self.line(format!("{flag} = {t} > {};", repr::literal(repr::mask_u64(w), 32)));
+                            self.line(format!("{flag} = (uint16_t)({t} >> {w}) != 0;"));
                         }
                     }
                     "umul" | "smul" => {

@@ -147,3 +147,55 @@ pub fn run_rom(rom: &gbrom::RomArtifacts, max_cycles: u64) -> Result<Outcome, St
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
+
+/// The serial reporting and entry points for a hand-written C test program whose
+/// `void run(void)` calls `report(uint32_t)`.
+const C_HARNESS: &str = r#"
+#include "cbe.h"
+static void serial(uint8_t b)
+{
+    *(volatile uint8_t *)0xFF01 = b;
+    *(volatile uint8_t *)0xFF02 = 0x81;
+    while (*(volatile uint8_t *)0xFF02 & 0x80)
+        ;
+}
+static void send(const uint8_t *p, uint8_t n)
+{
+    while (n--)
+        serial(*p++);
+}
+void report(uint32_t v)
+{
+    uint8_t b[4];
+    b[0] = (uint8_t)v; b[1] = (uint8_t)(v >> 8); b[2] = (uint8_t)(v >> 16); b[3] = (uint8_t)(v >> 24);
+    send(b, 4);
+}
+void run(void);
+void rust_vblank(void) {}
+void cbe_trap(uint16_t id)
+{
+    send((const uint8_t *)"\xA5" "TRAP", 5);
+    send((const uint8_t *)&id, 2);
+    send((const uint8_t *)"\xA5" "END" "\x5A" "!", 6);
+    for (;;)
+        ;
+}
+void rust_main(void)
+{
+    run();
+    send((const uint8_t *)"\xA5" "END" "\x5A" "!", 6);
+    for (;;)
+        ;
+}
+"#;
+
+/// Builds a ROM from hand-written C (`program` defines `void run(void)` and may call
+/// `report(uint32_t)`) with the back end's runtime, and returns what it reported.
+pub fn run_c(name: &str, program: &str) -> Result<Outcome, String> {
+    let dir = scratch().join(name);
+    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let source = dir.join(format!("{name}.c"));
+    fs::write(&source, format!("{C_HARNESS}\nvoid report(uint32_t v);\n{program}")).map_err(|e| e.to_string())?;
+    let rom = gbrom::link_rom(&[source], &[], &dir.join(format!("{name}.gb")), "CTEST", &[]).map_err(|e| e.to_string())?;
+    run_rom(&rom, 500_000_000)
+}
