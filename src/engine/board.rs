@@ -240,18 +240,14 @@ impl Board {
         let mut in_row = 0u16;
         let mut in_col = 0u16;
         let mut bit = 1u16;
-        let mut across = cell_at(r, 0) as usize;
-        let mut down = c as usize;
-        for _ in 0..self.n {
-            if self.numbers[across] == value {
+        for i in 0..self.n {
+            if self.numbers[cell_at(r, i) as usize] == value {
                 in_row |= bit;
             }
-            if self.numbers[down] == value {
+            if self.numbers[cell_at(i, c) as usize] == value {
                 in_col |= bit;
             }
             bit <<= 1;
-            across += 1;
-            down += 16;
         }
         Twins { row: r, col: c, in_row: in_row & !(1 << c), in_col: in_col & !(1 << r) }
     }

@@ -433,10 +433,10 @@ impl Solver {
         if pattern.is_some() {
             return Ok(pattern);
         }
-        if Rule::Island.level() <= level {
-            if let Some(d) = self.island() {
-                return Ok(Some(d));
-            }
+        if Rule::Island.level() <= level
+            && let Some(d) = self.island()
+        {
+            return Ok(Some(d));
         }
         if Rule::Contradiction.level() <= level {
             return self.lookahead(board);
