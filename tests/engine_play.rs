@@ -149,3 +149,17 @@ fn seed_codes_round_trip_and_catch_typos() {
     assert_eq!(SeedCode::decode(&confusable), Some(code));
     assert_eq!(SeedCode { size: 4, difficulty: Difficulty::Easy, seed: 0 }.encode(), None);
 }
+
+#[test]
+fn hints_can_use_the_generators_solver() {
+    let mut generator = Generator::new();
+    let puzzle = generator.generate(6, Difficulty::Easy, 2).unwrap();
+    let play = Play::new();
+    let Hint::Deduction(d) = play.hint(&puzzle.board, &puzzle.solution, generator.solver()) else {
+        panic!("an empty easy grid has a deduction");
+    };
+    assert_eq!(d.mark == Mark::Shaded, puzzle.solution.contains(d.cell));
+    // Generating afterwards is unaffected by the hint's use of the solver.
+    let again = generator.generate(6, Difficulty::Easy, 2).unwrap();
+    assert_eq!(again.board, puzzle.board);
+}

@@ -55,6 +55,12 @@ impl Generator {
         Generator { solver: Solver::new(MAX_SIZE), candidates_tried: 0 }
     }
 
+    /// The generator's solver, free between generations: hints during play can use it
+    /// instead of a second 1.5 KiB solver.
+    pub fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+
     /// The puzzle of (size, difficulty, seed); `None` unless 5 <= size <= 15.
     pub fn generate(&mut self, size: u8, difficulty: Difficulty, seed: u32) -> Option<Puzzle> {
         let mut puzzle = Puzzle::new();
