@@ -36,8 +36,27 @@ pub enum Hint {
 pub struct Play {
     shaded: CellSet,
     circled: CellSet,
-    undo: Deque<Move, HISTORY_LEN>,
-    redo: Vec<Move, HISTORY_LEN>,
+    /// Moves packed in two bytes each (see [`Move::pack`]): the history is most of this state.
+    undo: Deque<[u8; 2], HISTORY_LEN>,
+    redo: Vec<[u8; 2], HISTORY_LEN>,
+}
+
+impl Move {
+    fn pack(self) -> [u8; 2] {
+        [self.cell, ((self.from as u8) << 2) | self.to as u8]
+    }
+
+    fn unpack(packed: [u8; 2]) -> Move {
+        Move { cell: packed[0], from: mark_of(packed[1] >> 2), to: mark_of(packed[1] & 3) }
+    }
+}
+
+fn mark_of(bits: u8) -> Mark {
+    match bits {
+        1 => Mark::Shaded,
+        2 => Mark::Unshaded,
+        _ => Mark::Unknown,
+    }
 }
 
 impl Default for Play {
@@ -91,7 +110,7 @@ impl Play {
             self.undo.pop_front();
         }
         // Cannot fail: a slot was freed above when full.
-        let _ = self.undo.push_back(Move { cell, from, to: mark });
+        let _ = self.undo.push_back(Move { cell, from, to: mark }.pack());
         self.redo.clear();
         true
     }
@@ -108,21 +127,21 @@ impl Play {
 
     /// Take back the latest move, if any.
     pub fn undo(&mut self) -> Option<Move> {
-        let m = self.undo.pop_back()?;
+        let m = Move::unpack(self.undo.pop_back()?);
         self.put(m.cell, m.from);
         // The redo stack never outgrows the undo history it came from.
-        let _ = self.redo.push(m);
+        let _ = self.redo.push(m.pack());
         Some(m)
     }
 
     /// Replay the latest undone move, if any.
     pub fn redo(&mut self) -> Option<Move> {
-        let m = self.redo.pop()?;
+        let m = Move::unpack(self.redo.pop()?);
         self.put(m.cell, m.to);
         if self.undo.is_full() {
             self.undo.pop_front();
         }
-        let _ = self.undo.push_back(m);
+        let _ = self.undo.push_back(m.pack());
         Some(m)
     }
 
