@@ -83,6 +83,7 @@ fn function_pointer_type(layout: &Layout, fn_type: Type) -> Result<String, Strin
 /// it has.
 pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<(String, usize), Error> {
     let name = m.names[&f].clone();
+    let static_frame = m.static_frames.contains(&f);
     let rust_name = names::demangle(&llvm::name(f));
     let mut t = FunctionTranslator {
         m,
@@ -98,6 +99,7 @@ pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<(
         current: None,
         traps: 0,
         next_local: 0,
+        static_frame,
     };
     let header = prototype(t.m.layout, &name, llvm::function_type(f)).map_err(|msg| t.error(msg))?;
     t.assign_storage()?;
@@ -133,6 +135,11 @@ pub(crate) struct FunctionTranslator<'m, 'a> {
     current: Option<Value>,
     pub traps: usize,
     next_local: usize,
+    /// Whether byte arrays (blobs, allocas) may be `static`: true for functions that never run
+    /// twice at once. Addressing them absolutely is smaller and faster than SP-relative
+    /// addressing on the SM83, and keeps stack frames small: SDCC 4.2 miscompiles some
+    /// accesses to frame offsets beyond `ldhl sp, #127` (see docs/cbe-notes.md).
+    static_frame: bool,
 }
 
 impl<'m, 'a> FunctionTranslator<'m, 'a> {
@@ -158,12 +165,16 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         self.body.push('\n');
     }
 
+    fn frame_class(&self) -> &'static str {
+        if self.static_frame { "static " } else { "" }
+    }
+
     /// Declares a new local of `repr` and returns its name.
     pub fn new_local(&mut self, prefix: char, r: Repr) -> String {
         let name = format!("{prefix}{}", self.next_local);
         self.next_local += 1;
         match r {
-            Repr::Blob { size, .. } => self.decls.push(format!("uint8_t {name}[{}];", size.max(1))),
+            Repr::Blob { size, .. } => self.decls.push(format!("{}uint8_t {name}[{}];", self.frame_class(), size.max(1))),
             _ => self.decls.push(format!("{} {name};", r.c_scalar())),
         }
         name
@@ -204,7 +215,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                     let size = self.m.layout.alloc_size(llvm::allocated_type(inst)) * llvm::const_zext(count);
                     let name = format!("a{}", self.next_local);
                     self.next_local += 1;
-                    self.decls.push(format!("uint8_t {name}[{}];", size.max(1)));
+                    self.decls.push(format!("{}uint8_t {name}[{}];", self.frame_class(), size.max(1)));
                     self.storage.insert(inst, Storage::Scalar(name));
                     continue;
                 }

@@ -5,7 +5,7 @@
 //! compiles for the SM83 (`sdcc -msm83`). See docs/cbe-notes.md for the representation and
 //! conventions, and `runtime/` for the helpers the generated C calls.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::fmt::Write;
 use std::path::Path;
@@ -19,6 +19,7 @@ mod function;
 mod intrinsics;
 mod llvm;
 mod names;
+mod reentrancy;
 mod repr;
 
 use consts::{Piece, Placement};
@@ -131,11 +132,19 @@ pub(crate) struct ModuleTranslator<'a> {
     /// Constants used as memory by instructions: name and contents.
     pub pool: Vec<(String, Vec<Piece>)>,
     pool_index: HashMap<Vec<Piece>, String>,
+    /// Functions that can never be active twice at once (see `reentrancy`).
+    pub static_frames: HashSet<Value>,
 }
 
 impl<'a> ModuleTranslator<'a> {
     fn new(layout: &'a Layout) -> Self {
-        ModuleTranslator { layout, names: HashMap::new(), pool: Vec::new(), pool_index: HashMap::new() }
+        ModuleTranslator {
+            layout,
+            names: HashMap::new(),
+            pool: Vec::new(),
+            pool_index: HashMap::new(),
+            static_frames: HashSet::new(),
+        }
     }
 
     /// The name of a read-only copy of constant `v`, for instructions that need it in memory.
@@ -223,6 +232,7 @@ impl<'a> ModuleTranslator<'a> {
             let _ = writeln!(prototypes, "{proto};");
         }
 
+        self.static_frames = reentrancy::non_reentrant(&defined);
         let mut bodies = String::new();
         let mut trap_sites = Vec::new();
         for (id, &f) in defined.iter().enumerate() {
