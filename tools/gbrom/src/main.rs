@@ -6,7 +6,6 @@
 //! Defaults build the game crate at the repository root into `target/hitori.gb`. The IR, C and
 //! assembly stay in `target/hitori.build/` for debugging.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gbrom::{RomSpec, build, repo_root};
@@ -24,13 +23,15 @@ fn parse_args() -> Result<RomSpec, String> {
         target_dir: root.join("target/gb"),
         sdcc_flags: Vec::new(),
     };
+    // Paths are taken from where gbrom runs; cargo later runs in the crate's own directory.
+    let cwd = std::env::current_dir().map_err(|e| format!("current directory: {e}"))?;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"));
         match flag.as_str() {
-            "--crate" => spec.crate_dir = PathBuf::from(value()?),
+            "--crate" => spec.crate_dir = cwd.join(value()?),
             "--package" => spec.package = Some(value()?),
-            "--out" => spec.output = PathBuf::from(value()?),
+            "--out" => spec.output = cwd.join(value()?),
             "--title" => spec.title = value()?,
             "--sdcc-flag" => spec.sdcc_flags.push(value()?),
             "--help" | "-h" => return Err(USAGE.to_string()),

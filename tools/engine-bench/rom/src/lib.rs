@@ -1,0 +1,104 @@
+//! Runs the engine's generator on the console for the jobs in `JOBS`, printing one line per
+//! puzzle over the serial port: `size seed digest`, where the digest hashes the numbers and
+//! the solution. The host side (`tools/engine-bench`) times each `bench_generate` call from
+//! entry to return and checks every digest against the same puzzle generated on the host.
+#![no_std]
+
+use core::ptr::{read_volatile, write_volatile};
+
+use hitori::engine::board::cell_at;
+use hitori::engine::difficulty::Difficulty;
+use hitori::engine::generate::{Generator, Puzzle};
+
+/// The jobs: sizes the issue names, seeds 1..=SEEDS each, at the easy level.
+pub const SIZES: [u8; 4] = [5, 9, 12, 15];
+pub const SEEDS: u32 = 32;
+
+static mut GENERATOR: Option<Generator> = None;
+
+/// One puzzle: the function the host times.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_generate(size: u8, seed: u16) -> u16 {
+    // SAFETY: the console runs one thread and the VBlank handler never touches the generator.
+    let generator = unsafe { (*core::ptr::addr_of_mut!(GENERATOR)).get_or_insert_with(Generator::new) };
+    match generator.generate(size, Difficulty::Easy, u32::from(seed)) {
+        Some(puzzle) => digest(&puzzle),
+        None => 0,
+    }
+}
+
+/// Order-sensitive hash of every number and shaded cell (same function as the host side).
+fn digest(puzzle: &Puzzle) -> u16 {
+    let n = puzzle.board.size();
+    let mut hash: u16 = 0;
+    for r in 0..n {
+        for c in 0..n {
+            let cell = cell_at(r, c);
+            let value = u16::from(puzzle.board.number(cell)) | (u16::from(puzzle.solution.contains(cell)) << 4);
+            hash = hash.wrapping_mul(31).wrapping_add(value);
+        }
+    }
+    hash
+}
+
+fn serial_send(byte: u8) {
+    const SB: *mut u8 = 0xFF01 as *mut u8;
+    const SC: *mut u8 = 0xFF02 as *mut u8;
+    unsafe {
+        write_volatile(SB, byte);
+        write_volatile(SC, 0x81);
+        while read_volatile(SC) & 0x80 != 0 {}
+    }
+}
+
+fn send_decimal(mut value: u16) {
+    let mut digits = [0u8; 5];
+    let mut count = 0;
+    loop {
+        digits[count] = b'0' + (value % 10) as u8;
+        count += 1;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    while count > 0 {
+        count -= 1;
+        serial_send(digits[count]);
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn rust_main() {
+    for size in SIZES {
+        for seed in 1..=SEEDS as u16 {
+            let hash = bench_generate(size, seed);
+            send_decimal(u16::from(size));
+            serial_send(b' ');
+            send_decimal(seed);
+            serial_send(b' ');
+            send_decimal(hash);
+            serial_send(b'\n');
+        }
+    }
+    serial_send(b'.');
+    loop {}
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn rust_vblank() {}
+
+/// A trap (failed bounds check, overflow, `unreachable`) prints `!` and the function id.
+#[unsafe(no_mangle)]
+pub extern "C" fn cbe_trap(function: u16) -> ! {
+    serial_send(b'!');
+    send_decimal(function);
+    serial_send(b'.');
+    loop {}
+}
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    loop {}
+}
