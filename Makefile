@@ -1,7 +1,7 @@
 # Hitori for the Game Boy. Two commands do everything from a fresh clone:
 #   make play   install what is missing, build target/hitori.gb, run it
 #   make test   install what is missing, run every test
-# Other targets: setup, rom, bench-codegen, bench-engine, bench-rom, clean.
+# Other targets: setup, rom, bench-codegen, bench-engine, clean.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -14,7 +14,7 @@ export LLVM_SYS_221_PREFIX := /usr/lib/llvm-22
 
 ROM := target/hitori.gb
 
-.PHONY: setup setup-play rom play test bench-codegen bench-engine bench-rom clean
+.PHONY: setup setup-play rom play test bench-codegen bench-engine clean
 
 setup:
 	@tools/setup.sh
@@ -43,9 +43,6 @@ bench-codegen: setup
 
 bench-engine: setup
 	$(CARGO) run --quiet --release --example bench_engine
-
-bench-rom: setup rom
-	$(CARGO) run --quiet --release -p gbemu --bin bench-rom -- $(ROM)
 
 clean:
 	$(CARGO) clean
