@@ -35,8 +35,11 @@ play: setup-play rom
 		$(CARGO) run --quiet --release -p gbemu --bin gbemu-play -- $(ROM) target/screens; \
 	fi
 
+# Ends with one total line: cargo's own last line belongs to whichever crate ran last.
 test: setup rom
-	$(CARGO) test --release --workspace
+	$(CARGO) test --release --workspace 2>&1 | tee target/test.log
+	@awk '/^test result:/ { passed += $$4; failed += $$6; ignored += $$8 } \
+		END { printf "total: %d passed, %d failed, %d skipped\n", passed, failed, ignored }' target/test.log
 
 bench-codegen: setup
 	$(CARGO) run --quiet --release -p codegen-bench
