@@ -6,6 +6,7 @@ use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
 use gb_hal::interrupts::{self, Interrupts};
 use gb_hal::lcd::{self, LcdControl, Palette};
+use gb_hal::serial;
 use gb_hal::video::{self, TileAddressing, TileMap, VramAccess};
 
 use crate::assets::{self, font_tile};
@@ -88,12 +89,9 @@ pub extern "C" fn cbe_trap(function_id: u16) -> ! {
         video::fill_map(off, MAP, assets::TILE_BLANK);
         write_text(off, 5, 6, b"CRASHED!");
         write_text(off, 3, 9, b"IN FUNCTION");
-        let mut hex = [0u8; 4];
-        for (i, digit) in hex.iter_mut().enumerate() {
-            let nibble = ((function_id >> (12 - 4 * i)) & 0xF) as u8;
-            *digit = if nibble < 10 { b'0' + nibble } else { b'A' + nibble - 10 };
-        }
-        write_text(off, 15, 9, &hex);
+        let [high, low] = function_id.to_be_bytes();
+        write_text(off, 15, 9, &serial::hex_digits(high));
+        write_text(off, 17, 9, &serial::hex_digits(low));
         lcd::BGP.write(Palette::IDENTITY);
         lcd::set_control(LcdControl::BG_WINDOW_ON);
     });

@@ -125,7 +125,7 @@ static void send_hex(uint32_t value) {
     int8_t shift;
     for (shift = 7; shift >= 0; shift--) {
         uint8_t nibble = (value >> (shift * 4)) & 0xF;
-        serial_send(nibble < 10 ? '0' + nibble : 'a' + nibble - 10);
+        serial_send(nibble < 10 ? '0' + nibble : 'A' + nibble - 10);
     }
     serial_send('\n');
 }

@@ -4,8 +4,7 @@
 //! entry to return and checks every digest against the same puzzle generated on the host.
 #![no_std]
 
-use core::ptr::{read_volatile, write_volatile};
-
+use gb_hal::serial;
 use hitori::engine::board::cell_at;
 use hitori::engine::difficulty::Difficulty;
 use hitori::engine::generate::{Generator, Puzzle};
@@ -42,16 +41,6 @@ fn digest(puzzle: &Puzzle) -> u16 {
     hash
 }
 
-fn serial_send(byte: u8) {
-    const SB: *mut u8 = 0xFF01 as *mut u8;
-    const SC: *mut u8 = 0xFF02 as *mut u8;
-    unsafe {
-        write_volatile(SB, byte);
-        write_volatile(SC, 0x81);
-        while read_volatile(SC) & 0x80 != 0 {}
-    }
-}
-
 fn send_decimal(mut value: u16) {
     let mut digits = [0u8; 5];
     let mut count = 0;
@@ -65,7 +54,7 @@ fn send_decimal(mut value: u16) {
     }
     while count > 0 {
         count -= 1;
-        serial_send(digits[count]);
+        serial::write_byte(digits[count]);
     }
 }
 
@@ -75,14 +64,14 @@ pub extern "C" fn rust_main() {
         for seed in 1..=SEEDS as u16 {
             let hash = bench_generate(size, seed);
             send_decimal(u16::from(size));
-            serial_send(b' ');
+            serial::write_byte(b' ');
             send_decimal(seed);
-            serial_send(b' ');
+            serial::write_byte(b' ');
             send_decimal(hash);
-            serial_send(b'\n');
+            serial::write_byte(b'\n');
         }
     }
-    serial_send(b'.');
+    serial::write_byte(b'.');
     loop {}
 }
 
@@ -92,9 +81,9 @@ pub extern "C" fn rust_vblank() {}
 /// A trap (failed bounds check, overflow, `unreachable`) prints `!` and the function id.
 #[unsafe(no_mangle)]
 pub extern "C" fn cbe_trap(function: u16) -> ! {
-    serial_send(b'!');
+    serial::write_byte(b'!');
     send_decimal(function);
-    serial_send(b'.');
+    serial::write_byte(b'.');
     loop {}
 }
 

@@ -3,7 +3,9 @@
 //! same harness and print the same results over the serial port, which the benchmark compares.
 #![no_std]
 
-use core::ptr::{addr_of, addr_of_mut, write_volatile, read_volatile};
+use core::ptr::{addr_of, addr_of_mut};
+
+use gb_hal::serial;
 
 /// A 256-entry table indexed by `u8`: the index can never be out of bounds.
 static mut PARENT: [u8; 256] = [0; 256];
@@ -158,22 +160,11 @@ pub extern "C" fn kernel_multiply_16() -> u32 {
 
 // ---- harness (not measured) ----
 
-fn serial_send(byte: u8) {
-    const SB: *mut u8 = 0xFF01 as *mut u8;
-    const SC: *mut u8 = 0xFF02 as *mut u8;
-    unsafe {
-        write_volatile(SB, byte);
-        write_volatile(SC, 0x81);
-        while read_volatile(SC) & 0x80 != 0 {}
-    }
-}
-
+/// Eight hex digits and a newline, as the C harness prints them.
 fn send_hex(value: u32) {
-    for shift in (0..8).rev() {
-        let nibble = ((value >> (shift * 4)) & 0xF) as u8;
-        serial_send(if nibble < 10 { b'0' + nibble } else { b'a' + nibble - 10 });
-    }
-    serial_send(b'\n');
+    serial::write_hex_u16((value >> 16) as u16);
+    serial::write_hex_u16(value as u16);
+    serial::write_byte(b'\n');
 }
 
 #[unsafe(no_mangle)]
@@ -194,7 +185,7 @@ pub extern "C" fn rust_main() {
     send_hex(kernel_latin_fill() as u32);
     send_hex(kernel_copy_256() as u32);
     send_hex(kernel_multiply_16());
-    serial_send(b'.');
+    serial::write_byte(b'.');
     loop {}
 }
 
@@ -203,7 +194,7 @@ pub extern "C" fn rust_vblank() {}
 
 #[unsafe(no_mangle)]
 pub extern "C" fn cbe_trap(_function: u16) -> ! {
-    serial_send(b'!');
+    serial::write_byte(b'!');
     loop {}
 }
 
