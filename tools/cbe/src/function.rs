@@ -19,6 +19,7 @@ use crate::consts;
 use crate::llvm::{self, Block, Layout, Type, Value};
 use crate::names;
 use crate::repr::{self, BinOp, Repr};
+use crate::sharing;
 use crate::{Error, ModuleTranslator};
 
 /// Where an SSA value lives in the C function.
@@ -196,6 +197,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
             self.labels.insert(b, format!("b{i}"));
         }
         let mut deferred = Vec::new();
+        let mut shared: Vec<(Value, &'static str)> = Vec::new();
         for (bi, &b) in blocks.iter().enumerate() {
             for inst in llvm::instructions(b) {
                 self.current = Some(inst);
@@ -235,9 +237,30 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                     self.inlined.insert(inst);
                     continue;
                 }
-                let s = self.fresh_storage(r);
-                self.storage.insert(inst, s);
+                match r {
+                    // 32-bit variables are not shared: the changed allocation exposes SDCC
+                    // bug 2 (docs/cbe-notes.md) in the corpus.
+                    Repr::Blob { .. } | Repr::Int(17..) => {
+                        let s = self.fresh_storage(r);
+                        self.storage.insert(inst, s);
+                    }
+                    _ => shared.push((inst, r.c_scalar())),
+                }
             }
+        }
+        // Scalars with disjoint live ranges share a variable (per C type).
+        let slots = sharing::share(self.func, &shared, &self.inlined);
+        let mut variables: HashMap<(&'static str, usize), String> = HashMap::new();
+        for (&(inst, c_type), slot) in shared.iter().zip(slots) {
+            let name = match variables.get(&(c_type, slot)) {
+                Some(name) => name.clone(),
+                None => {
+                    let name = self.new_local('v', self.repr_of(inst)?);
+                    variables.insert((c_type, slot), name.clone());
+                    name
+                }
+            };
+            self.storage.insert(inst, Storage::Scalar(name));
         }
         // extractvalue/insertvalue may alias their operand's storage, which must exist first;
         // operands can be defined in blocks laid out later, so resolve recursively.

@@ -21,6 +21,7 @@ mod llvm;
 mod names;
 mod reentrancy;
 mod repr;
+mod sharing;
 
 use consts::{Piece, Placement};
 use llvm::{Layout, Value};
