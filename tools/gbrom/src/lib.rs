@@ -9,6 +9,7 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod layout;
 
@@ -144,11 +145,18 @@ pub fn build(spec: &RomSpec) -> Result<RomArtifacts, BuildError> {
     emit_llvm_ir(spec, &ir)?;
 
     let translation = cbe::translate_file(&ir).map_err(|e| BuildError::Translate(e.to_string()))?;
+    // The whole program in one file, for reading; SDCC compiles the units.
     let c_file = work.join(format!("{stem}.c"));
     fs::write(&c_file, &translation.c_source).map_err(io_error(&c_file))?;
+    let mut units = Vec::new();
+    for (i, unit) in translation.units.iter().enumerate() {
+        let path = work.join(format!("{stem}_{i}.c"));
+        fs::write(&path, unit).map_err(io_error(&path))?;
+        units.push(path);
+    }
 
     let mut artifacts =
-        link_rom(&[c_file], &translation.symbol_pairs(), &spec.output, &spec.title, &spec.sdcc_flags)?;
+        link_rom(&units, &translation.symbol_pairs(), &spec.output, &spec.title, &spec.sdcc_flags)?;
     artifacts.trap_names = translation.trap_names();
     Ok(artifacts)
 }
@@ -178,9 +186,7 @@ pub fn link_rom(
     let mut objects = vec![assemble(&root.join("linker/crt0.s"), &work)?];
     let mut sources = c_sources.to_vec();
     sources.extend(runtime_sources(&runtime)?);
-    for source in &sources {
-        objects.push(compile_c(source, &runtime, &work, sdcc_flags)?);
-    }
+    objects.extend(compile_all(&sources, &runtime, &work, sdcc_flags)?);
 
     let ihx = work.join(format!("{stem}.ihx"));
     let mut link = Command::new("sdcc");
@@ -244,10 +250,48 @@ fn assemble(source: &Path, work: &Path) -> Result<PathBuf, BuildError> {
     Ok(object)
 }
 
+/// Compiles `sources` on as many threads as the machine has cores; objects in source order.
+fn compile_all(sources: &[PathBuf], include: &Path, work: &Path, flags: &[String]) -> Result<Vec<PathBuf>, BuildError> {
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(sources.len().max(1));
+    let mut results: Vec<(usize, Result<PathBuf, BuildError>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(source) = sources.get(i) else { break };
+                        done.push((i, compile_c(source, include, work, flags)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().expect("compile thread panicked")).collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+/// SDCC 4.2's global optimisations (CSE, loop invariants and induction variables, lospre)
+/// take time superlinear in a function's size: a 770-line function did not finish in 5
+/// minutes with them and takes 12 s without. LLVM has already done these optimisations, so
+/// they are skipped for units with more than this many statement lines (docs/cbe-notes.md).
+const LARGE_UNIT_STATEMENTS: usize = 400;
+const LARGE_UNIT_FLAGS: [&str; 5] = ["--nogcse", "--noinvariant", "--noinduction", "--noloopreverse", "--nolospre"];
+
 fn compile_c(source: &Path, include: &Path, work: &Path, flags: &[String]) -> Result<PathBuf, BuildError> {
     let object = work.join(source.file_stem().expect("C file name")).with_extension("rel");
+    let text = fs::read_to_string(source).map_err(io_error(source))?;
+    // Statements of function bodies are indented by four spaces (generated and runtime C).
+    let large = text.lines().filter(|l| l.starts_with("    ")).count() > LARGE_UNIT_STATEMENTS;
     let mut sdcc = Command::new("sdcc");
-    sdcc.args(["-msm83", "-c", "--std-c11"]).arg("-I").arg(include).args(flags).arg(source).arg("-o").arg(&object);
+    sdcc.args(["-msm83", "-c", "--std-c11"]).arg("-I").arg(include).args(flags);
+    if large {
+        sdcc.args(LARGE_UNIT_FLAGS);
+    }
+    sdcc.arg(source).arg("-o").arg(&object);
     run("compile (sdcc -msm83)", &mut sdcc)?;
     Ok(object)
 }
