@@ -3,5 +3,7 @@
 pub mod assets;
 pub mod engine;
 
-#[cfg(target_arch = "avr")]
+/// The ROM's entry points (`rust_main`, `rust_vblank`, `cbe_trap`) and panic handler: only in
+/// the game ROM, so that other console programs (benchmarks) can link the engine.
+#[cfg(all(target_arch = "avr", feature = "rom"))]
 mod console;

@@ -40,6 +40,7 @@ fn run() -> Result<(), String> {
         crate_dir: here.join("kernels/rust"),
         package: None,
         profile: "gb".into(),
+        features: Vec::new(),
         output: out.join("kernels-rust.gb"),
         title: "KERNELS RS".into(),
         target_dir: root.join("target/gb"),

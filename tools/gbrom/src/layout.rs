@@ -53,7 +53,8 @@ impl MemoryUsage {
             let (Ok(start), Ok(size)) = (u32::from_str_radix(fields[1], 16), u32::from_str_radix(fields[2], 16)) else {
                 continue;
             };
-            if size > 0 {
+            // The map repeats an area's line (once per page of the listing): count it once.
+            if size > 0 && !regions.iter().any(|r: &Region| r.name == fields[0]) {
                 regions.push(Region { name: fields[0].to_string(), start, size });
             }
         }
@@ -174,7 +175,9 @@ _INITIALIZED                        0000C104    00000001 =           1. bytes (R
 
     #[test]
     fn map_areas_are_summed_per_memory() {
-        let usage = MemoryUsage::from_map(MAP).unwrap();
+        // A repeated area line (as long maps have) counts once.
+        let repeated = format!("{MAP}_CODE                               00000150    00000038 =          56. bytes (REL,CON)\n");
+        let usage = MemoryUsage::from_map(&repeated).unwrap();
         assert_eq!(usage.rom_bytes(), 56 + 102 + 1);
         assert_eq!(usage.rom_end(), 0x1EF);
         assert_eq!(usage.wram_bytes(), 5);

@@ -34,6 +34,8 @@ pub struct RomSpec {
     pub package: Option<String>,
     /// Cargo profile for the AVR build (the workspace defines `gb`).
     pub profile: String,
+    /// Cargo features to enable (the game crate's entry points sit behind `rom`).
+    pub features: Vec<String>,
     /// Where the .gb goes; the .sym, .map and intermediates go beside it.
     pub output: PathBuf,
     /// Up to 11 characters of cartridge title.
@@ -131,6 +133,9 @@ pub fn emit_llvm_ir(spec: &RomSpec, ir_path: &Path) -> Result<(), BuildError> {
         .args(["-Zbuild-std=core", "--profile", &spec.profile, "--config", AVR_RUSTFLAGS]);
     if let Some(package) = &spec.package {
         cargo.args(["--package", package]);
+    }
+    if !spec.features.is_empty() {
+        cargo.args(["--features", &spec.features.join(",")]);
     }
     cargo.arg("--").arg(format!("--emit=llvm-ir={}", ir_path.display()));
     run("rustc (avr-none)", &mut cargo)?;

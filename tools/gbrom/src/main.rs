@@ -18,6 +18,7 @@ fn parse_args() -> Result<RomSpec, String> {
         crate_dir: root.clone(),
         package: Some("hitori".to_string()),
         profile: "gb".to_string(),
+        features: vec!["rom".to_string()],
         output: root.join("target/hitori.gb"),
         title: "HITORI".to_string(),
         target_dir: root.join("target/gb"),
@@ -30,7 +31,11 @@ fn parse_args() -> Result<RomSpec, String> {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"));
         match flag.as_str() {
             "--crate" => spec.crate_dir = cwd.join(value()?),
-            "--package" => spec.package = Some(value()?),
+            "--package" => {
+                spec.package = Some(value()?);
+                // Another crate's features are its own business.
+                spec.features.clear();
+            }
             "--out" => spec.output = cwd.join(value()?),
             "--title" => spec.title = value()?,
             "--sdcc-flag" => spec.sdcc_flags.push(value()?),

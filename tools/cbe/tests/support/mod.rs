@@ -110,6 +110,7 @@ pub fn build_rom(name: &str, modules: &str, entry: &str) -> Result<gbrom::RomArt
         crate_dir: dir.clone(),
         package: None,
         profile: "gb".to_string(),
+        features: Vec::new(),
         output: scratch().join(format!("{name}.gb")),
         title: name.chars().take(11).collect::<String>().to_uppercase(),
         target_dir: scratch().join("avr-target"),
