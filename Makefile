@@ -44,8 +44,10 @@ test: setup rom
 bench-codegen: setup
 	$(CARGO) run --quiet --release -p codegen-bench
 
+# Host puzzles per second, then exact console cycles per puzzle (checked against the host).
 bench-engine: setup
 	$(CARGO) run --quiet --release --example bench_engine
+	$(CARGO) run --quiet --release -p engine-bench
 
 clean:
 	$(CARGO) clean

@@ -31,6 +31,21 @@ impl Puzzle {
     pub const fn new() -> Puzzle {
         Puzzle { board: Board::blank(MIN_SIZE), solution: CellSet::EMPTY, difficulty: Difficulty::Easy, seed: 0 }
     }
+
+    /// An order-sensitive 16-bit hash of every number and shaded cell: a cheap fingerprint to
+    /// check that the console and the host generate the same puzzle.
+    pub fn digest(&self) -> u16 {
+        let n = self.board.size();
+        let mut hash: u16 = 0;
+        for r in 0..n {
+            for c in 0..n {
+                let cell = cell_at(r, c);
+                let value = u16::from(self.board.number(cell)) | (u16::from(self.solution.contains(cell)) << 4);
+                hash = hash.wrapping_mul(31).wrapping_add(value);
+            }
+        }
+        hash
+    }
 }
 
 /// Number choices tried per shading, and shadings per Latin square, before starting over.

@@ -1,13 +1,12 @@
-//! Runs the engine's generator on the console for the jobs in `JOBS`, printing one line per
-//! puzzle over the serial port: `size seed digest`, where the digest hashes the numbers and
-//! the solution. The host side (`tools/engine-bench`) times each `bench_generate` call from
-//! entry to return and checks every digest against the same puzzle generated on the host.
+//! Runs the engine's generator on the console for every size in `SIZES` and seeds 1..=`SEEDS`,
+//! printing one line per puzzle over the serial port: `size seed digest` (`Puzzle::digest`).
+//! The host side (`tools/engine-bench`) times each `bench_generate` call from entry to return
+//! and checks every digest against the same puzzle generated on the host.
 #![no_std]
 
 use gb_hal::serial;
-use hitori::engine::board::cell_at;
 use hitori::engine::difficulty::Difficulty;
-use hitori::engine::generate::{Generator, Puzzle};
+use hitori::engine::generate::Generator;
 
 /// The jobs: sizes the issue names, seeds 1..=SEEDS each, at the easy level.
 pub const SIZES: [u8; 4] = [5, 9, 12, 15];
@@ -22,23 +21,9 @@ pub extern "C" fn bench_generate(size: u8, seed: u16) -> u16 {
     // SAFETY: the console runs one thread and the VBlank handler never touches the generator.
     let generator = unsafe { (*core::ptr::addr_of_mut!(GENERATOR)).get_or_insert_with(Generator::new) };
     match generator.generate(size, Difficulty::Easy, u32::from(seed)) {
-        Some(puzzle) => digest(&puzzle),
+        Some(puzzle) => puzzle.digest(),
         None => 0,
     }
-}
-
-/// Order-sensitive hash of every number and shaded cell (same function as the host side).
-fn digest(puzzle: &Puzzle) -> u16 {
-    let n = puzzle.board.size();
-    let mut hash: u16 = 0;
-    for r in 0..n {
-        for c in 0..n {
-            let cell = cell_at(r, c);
-            let value = u16::from(puzzle.board.number(cell)) | (u16::from(puzzle.solution.contains(cell)) << 4);
-            hash = hash.wrapping_mul(31).wrapping_add(value);
-        }
-    }
-    hash
 }
 
 fn send_decimal(mut value: u16) {

@@ -1,0 +1,100 @@
+//! `make bench-engine`, console side: builds `rom/` (the engine's generator for the Game Boy),
+//! times every `bench_generate` call in the emulator from entry to return (exact T-cycles at
+//! 4.194304 MHz), checks each puzzle's digest against the host engine, and prints median and
+//! 95th percentile per size with ROM and WRAM use. A benchmark: it prints figures and fails
+//! only when the build fails or console and host disagree.
+
+use std::process::ExitCode;
+
+use gbemu::Console;
+use gbrom::{RomSpec, repo_root};
+use hitori::engine::difficulty::Difficulty;
+use hitori::engine::generate::Generator;
+
+const CPU_HZ: f64 = 4_194_304.0;
+/// The whole run is a few billion cycles; a single puzzle far less than this.
+const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
+/// Calls the ROM makes: its `SIZES` (4) times `SEEDS` (32). Checked against its output.
+const JOBS: usize = 4 * 32;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("bench-engine: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let root = repo_root();
+    let rom = gbrom::build(&RomSpec {
+        crate_dir: root.join("tools/engine-bench/rom"),
+        package: None,
+        profile: "gb".into(),
+        features: Vec::new(),
+        output: root.join("target/bench-engine/engine.gb"),
+        title: "ENGINE".into(),
+        target_dir: root.join("target/gb"),
+        sdcc_flags: Vec::new(),
+    })
+    .map_err(|e| e.to_string())?;
+    println!("console build: {}", rom.usage.summary());
+
+    let entry = rom
+        .symbols
+        .iter()
+        .find(|(name, _)| name == "bench_generate")
+        .map(|&(_, address)| address)
+        .ok_or("no bench_generate symbol")?;
+    let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
+    let mut cycles = Vec::new();
+    while cycles.len() < JOBS {
+        console.run_to_pc(entry, MAX_CYCLES_PER_CALL).ok_or("bench_generate was not called")?;
+        let sp = console.sp();
+        let return_to = u16::from_le_bytes([console.read(sp), console.read(sp.wrapping_add(1))]);
+        let spent = console.run_to_pc(return_to, MAX_CYCLES_PER_CALL).ok_or("bench_generate never returned")?;
+        cycles.push(spent);
+    }
+    let output = console.run_until_serial_end(b".", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
+    let output = String::from_utf8_lossy(&output);
+    // The ROM ends its output with a lone '.'.
+    let text = output.trim_end_matches('.');
+    if text.contains('!') {
+        return Err(format!("the console trapped: {text}"));
+    }
+
+    if text.lines().count() != JOBS {
+        return Err(format!("expected {JOBS} result lines, got:\n{text}"));
+    }
+    let mut generator = Generator::new();
+    let mut by_size: Vec<(u8, Vec<u64>)> = Vec::new();
+    for (line, &spent) in text.lines().zip(&cycles) {
+        let fields: Vec<u32> = line.split(' ').filter_map(|f| f.parse().ok()).collect();
+        let [size, seed, digest] = fields[..] else { return Err(format!("unreadable line `{line}`")) };
+        let size = size as u8;
+        let host = generator.generate(size, Difficulty::Easy, seed).ok_or("host generation failed")?;
+        if u32::from(host.digest()) != digest {
+            return Err(format!("{size}x{size} seed {seed}: console digest {digest}, host {}", host.digest()));
+        }
+        match by_size.iter_mut().find(|(s, _)| *s == size) {
+            Some((_, list)) => list.push(spent),
+            None => by_size.push((size, vec![spent])),
+        }
+    }
+    println!("console and host agree on all {} puzzles (easy)", cycles.len());
+    println!("size   puzzles   median cycles (s)      95th percentile (s)");
+    for (size, mut list) in by_size {
+        list.sort_unstable();
+        let median = list[list.len() / 2];
+        let p95 = list[(list.len() * 95).div_ceil(100) - 1];
+        println!(
+            "{size:>2}x{size:<2} {:>8} {median:>14} ({:>5.2}) {p95:>14} ({:>5.2})",
+            list.len(),
+            median as f64 / CPU_HZ,
+            p95 as f64 / CPU_HZ
+        );
+    }
+    Ok(())
+}
