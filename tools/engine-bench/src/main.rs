@@ -16,6 +16,8 @@ const CPU_HZ: f64 = 4_194_304.0;
 const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
 /// Calls the ROM makes: its `SIZES` (4) times `SEEDS` (32). Checked against its output.
 const JOBS: usize = 4 * 32;
+/// Island queries the ROM times per method (its `ISLAND_QUERIES`), checked against its output.
+const ISLAND_QUERIES: usize = 64;
 
 fn main() -> ExitCode {
     match run() {
@@ -42,20 +44,24 @@ fn run() -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     println!("console build: {}", rom.usage.summary());
 
-    let entry = rom
-        .symbols
-        .iter()
-        .find(|(name, _)| name == "bench_generate")
-        .map(|&(_, address)| address)
-        .ok_or("no bench_generate symbol")?;
+    let symbol = |wanted: &str| {
+        rom.symbols
+            .iter()
+            .find(|(name, _)| name == wanted)
+            .map(|&(_, address)| address)
+            .ok_or(format!("no {wanted} symbol"))
+    };
+    let (generate, dual, flood) =
+        (symbol("bench_generate")?, symbol("bench_island_dual")?, symbol("bench_island_flood")?);
     let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
     let mut cycles = Vec::new();
     while cycles.len() < JOBS {
-        console.run_to_pc(entry, MAX_CYCLES_PER_CALL).ok_or("bench_generate was not called")?;
-        let sp = console.sp();
-        let return_to = u16::from_le_bytes([console.read(sp), console.read(sp.wrapping_add(1))]);
-        let spent = console.run_to_pc(return_to, MAX_CYCLES_PER_CALL).ok_or("bench_generate never returned")?;
-        cycles.push(spent);
+        cycles.push(time_call(&mut console, generate)?);
+    }
+    let (mut dual_cycles, mut flood_cycles) = (0u64, 0u64);
+    for _ in 0..ISLAND_QUERIES {
+        dual_cycles += time_call(&mut console, dual)?;
+        flood_cycles += time_call(&mut console, flood)?;
     }
     let output = console.run_until_serial_end(b".", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
     let output = String::from_utf8_lossy(&output);
@@ -65,12 +71,13 @@ fn run() -> Result<(), String> {
         return Err(format!("the console trapped: {text}"));
     }
 
-    if text.lines().count() != JOBS {
-        return Err(format!("expected {JOBS} result lines, got:\n{text}"));
+    let (island_lines, puzzle_lines): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.starts_with("island "));
+    if puzzle_lines.len() != JOBS || island_lines != [format!("island {ISLAND_QUERIES} 0")] {
+        return Err(format!("expected {JOBS} puzzle lines and `island {ISLAND_QUERIES} 0`, got:\n{text}"));
     }
     let mut generator = Generator::new();
     let mut by_size: Vec<(u8, Vec<u64>)> = Vec::new();
-    for (line, &spent) in text.lines().zip(&cycles) {
+    for (line, &spent) in puzzle_lines.iter().zip(&cycles) {
         let fields: Vec<u32> = line.split(' ').filter_map(|f| f.parse().ok()).collect();
         let [size, seed, digest] = fields[..] else { return Err(format!("unreadable line `{line}`")) };
         let size = size as u8;
@@ -96,5 +103,21 @@ fn run() -> Result<(), String> {
             p95 as f64 / CPU_HZ
         );
     }
+    let per_query = |total: u64| total as f64 / ISLAND_QUERIES as f64;
+    println!(
+        "island query at 15x15 ({ISLAND_QUERIES} queries, both methods agree): dual union-find {:.0} cycles, flood fill {:.0} cycles, ratio {:.1}x",
+        per_query(dual_cycles),
+        per_query(flood_cycles),
+        flood_cycles as f64 / dual_cycles as f64
+    );
     Ok(())
+}
+
+/// Runs to the next call of the function at `entry` and returns the T-cycles from its first
+/// instruction to its return.
+fn time_call(console: &mut Console, entry: u16) -> Result<u64, String> {
+    console.run_to_pc(entry, MAX_CYCLES_PER_CALL).ok_or(format!("no call to {entry:#06x}"))?;
+    let sp = console.sp();
+    let return_to = u16::from_le_bytes([console.read(sp), console.read(sp.wrapping_add(1))]);
+    console.run_to_pc(return_to, MAX_CYCLES_PER_CALL).ok_or(format!("the call to {entry:#06x} never returned"))
 }

@@ -5,14 +5,71 @@
 #![no_std]
 
 use gb_hal::serial;
+use hitori::engine::board::{MAX_SIZE, cell_at};
 use hitori::engine::difficulty::Difficulty;
+use hitori::engine::dual::IslandGuard;
+use hitori::engine::flood;
 use hitori::engine::generate::Generator;
+use hitori::engine::rng::Rng;
 
 /// The jobs: sizes the issue names, seeds 1..=SEEDS each, at the easy level.
 pub const SIZES: [u8; 4] = [5, 9, 12, 15];
 pub const SEEDS: u32 = 32;
 
 static mut GENERATOR: Option<Generator> = None;
+
+/// Island queries timed per method, on one 15x15 shading (the host side expects this count).
+pub const ISLAND_QUERIES: u8 = 64;
+static mut GUARD: IslandGuard = IslandGuard::new(MAX_SIZE);
+
+/// "Would shading `cell` split the unshaded region?" by the dual union-find.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_island_dual(cell: u8) -> u8 {
+    // SAFETY: single-threaded; the VBlank handler does not touch GUARD.
+    let guard = unsafe { &*core::ptr::addr_of!(GUARD) };
+    u8::from(guard.splits_if_shaded(cell))
+}
+
+/// The same question answered by the flood-fill reference.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_island_flood(cell: u8) -> u8 {
+    // SAFETY: as above.
+    let guard = unsafe { &*core::ptr::addr_of!(GUARD) };
+    u8::from(flood::splits_if_shaded(MAX_SIZE, guard.shaded(), cell))
+}
+
+/// Shades random cells of a 15x15 board wherever that keeps the unshaded region whole, then
+/// asks both methods about `ISLAND_QUERIES` unshaded cells; prints `island QUERIES MISMATCHES`.
+fn island_queries() {
+    // SAFETY: as above.
+    let guard = unsafe { &mut *core::ptr::addr_of_mut!(GUARD) };
+    let mut rng = Rng::new(0x15_15);
+    for _ in 0..120 {
+        let cell = cell_at(rng.below(MAX_SIZE), rng.below(MAX_SIZE));
+        if !guard.shaded().contains(cell) && !guard.splits_if_shaded(cell) {
+            guard.shade(cell);
+        }
+    }
+    let (mut asked, mut mismatches) = (0u8, 0u8);
+    let mut cell = 0;
+    while asked < ISLAND_QUERIES {
+        let candidate = cell_at(cell / MAX_SIZE, cell % MAX_SIZE);
+        if !guard.shaded().contains(candidate) {
+            if bench_island_dual(candidate) != bench_island_flood(candidate) {
+                mismatches += 1;
+            }
+            asked += 1;
+        }
+        cell += 1;
+    }
+    serial::write_bytes(b"island ");
+    send_decimal(u16::from(asked));
+    serial::write_byte(b' ');
+    send_decimal(u16::from(mismatches));
+    serial::write_byte(b'\n');
+}
 
 /// One puzzle: the function the host times.
 #[unsafe(no_mangle)]
@@ -56,6 +113,7 @@ pub extern "C" fn rust_main() {
             serial::write_byte(b'\n');
         }
     }
+    island_queries();
     serial::write_byte(b'.');
     loop {}
 }
