@@ -39,7 +39,6 @@ fn run() -> Result<(), String> {
     let rust = gbrom::build(&RomSpec {
         crate_dir: here.join("kernels/rust"),
         package: None,
-        profile: "gb".into(),
         features: Vec::new(),
         output: out.join("kernels-rust.gb"),
         title: "KERNELS RS".into(),
@@ -80,16 +79,8 @@ fn measure(rom: &RomArtifacts, module: &Path) -> Result<Measured, String> {
     let mut cycles = Vec::new();
     let mut bytes = Vec::new();
     for name in KERNELS {
-        let entry = rom
-            .symbols
-            .iter()
-            .find(|(symbol, _)| symbol == name)
-            .map(|&(_, address)| address)
-            .ok_or_else(|| format!("{}: no symbol {name}", rom.rom.display()))?;
-        console.run_to_pc(entry, MAX_CYCLES).ok_or_else(|| format!("{name} never ran"))?;
-        let sp = console.sp();
-        let return_to = u16::from_le_bytes([console.read(sp), console.read(sp.wrapping_add(1))]);
-        let spent = console.run_to_pc(return_to, MAX_CYCLES).ok_or_else(|| format!("{name} never returned"))?;
+        let entry = rom.symbol(name).ok_or_else(|| format!("{}: no symbol {name}", rom.rom.display()))?;
+        let spent = console.time_next_call(entry, MAX_CYCLES).ok_or_else(|| format!("{name} did not run to its return"))?;
         cycles.push(spent);
         bytes.push(functions.bytes_reachable_from(name));
     }

@@ -34,7 +34,6 @@ fn run() -> Result<(), String> {
     let rom = gbrom::build(&RomSpec {
         crate_dir: root.join("tools/engine-bench/rom"),
         package: None,
-        profile: "gb".into(),
         features: Vec::new(),
         output: root.join("target/bench-engine/engine.gb"),
         title: "ENGINE".into(),
@@ -44,13 +43,7 @@ fn run() -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     println!("console build: {}", rom.usage.summary());
 
-    let symbol = |wanted: &str| {
-        rom.symbols
-            .iter()
-            .find(|(name, _)| name == wanted)
-            .map(|&(_, address)| address)
-            .ok_or(format!("no {wanted} symbol"))
-    };
+    let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
     let (generate, dual, flood) =
         (symbol("bench_generate")?, symbol("bench_island_dual")?, symbol("bench_island_flood")?);
     let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
@@ -113,11 +106,9 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// Runs to the next call of the function at `entry` and returns the T-cycles from its first
-/// instruction to its return.
+/// T-cycles of the next call of the function at `entry`, from its first instruction to its return.
 fn time_call(console: &mut Console, entry: u16) -> Result<u64, String> {
-    console.run_to_pc(entry, MAX_CYCLES_PER_CALL).ok_or(format!("no call to {entry:#06x}"))?;
-    let sp = console.sp();
-    let return_to = u16::from_le_bytes([console.read(sp), console.read(sp.wrapping_add(1))]);
-    console.run_to_pc(return_to, MAX_CYCLES_PER_CALL).ok_or(format!("the call to {entry:#06x} never returned"))
+    console
+        .time_next_call(entry, MAX_CYCLES_PER_CALL)
+        .ok_or(format!("the function at {entry:#06x} did not run to its return"))
 }

@@ -160,6 +160,16 @@ impl Console {
         Some(ran)
     }
 
+    /// Runs to the next call of the function at `entry`, then to its return, and gives the
+    /// T-cycles from its first instruction to its return (`None` past `max_cycles` either way).
+    pub fn time_next_call(&mut self, entry: u16, max_cycles: u64) -> Option<u64> {
+        self.run_to_pc(entry, max_cycles)?;
+        // At the first instruction, SP points at the return address the `call` pushed.
+        let sp = self.sp();
+        let return_to = u16::from_le_bytes([self.read(sp), self.read(sp.wrapping_add(1))]);
+        self.run_to_pc(return_to, max_cycles)
+    }
+
     pub fn pc(&self) -> u16 {
         self.gb.cpu_i().pc()
     }

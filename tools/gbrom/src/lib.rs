@@ -21,6 +21,18 @@ const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
 
 /// The flags the AVR target needs: a CPU to name (it only picks the datalayout we rely on)
 /// and panics that compile to `llvm.trap`, so no `core::fmt` reaches the console.
+/// The console profile, defined here for every crate gbrom builds (so no manifest needs a copy):
+/// small code, one codegen unit and LTO so that the IR is the whole program, no unwinding.
+const CONSOLE_PROFILE: &str = "gb";
+const CONSOLE_PROFILE_SETTINGS: [&str; 6] = [
+    r#"profile.gb.inherits="release""#,
+    r#"profile.gb.opt-level="s""#,
+    "profile.gb.lto=true",
+    "profile.gb.codegen-units=1",
+    r#"profile.gb.panic="abort""#,
+    "profile.gb.debug=false",
+];
+
 const AVR_RUSTFLAGS: &str =
     r#"target.avr-none.rustflags=["-Ctarget-cpu=atmega328p","-Zunstable-options","-Cpanic=immediate-abort"]"#;
 
@@ -32,8 +44,6 @@ pub struct RomSpec {
     pub crate_dir: PathBuf,
     /// The cargo package name, when the manifest is a workspace root with several packages.
     pub package: Option<String>,
-    /// Cargo profile for the AVR build (the workspace defines `gb`).
-    pub profile: String,
     /// Cargo features to enable (the game crate's entry points sit behind `rom`).
     pub features: Vec<String>,
     /// Where the .gb goes; the .sym, .map and intermediates go beside it.
@@ -73,6 +83,13 @@ pub enum BuildError {
     /// The linked program does not fit the memory map.
     Layout(String),
     Io { path: PathBuf, error: std::io::Error },
+}
+
+impl RomArtifacts {
+    /// The address of the C symbol `name` (no leading underscore), if the linker placed it.
+    pub fn symbol(&self, name: &str) -> Option<u16> {
+        self.symbols.iter().find(|(symbol, _)| symbol == name).map(|&(_, address)| address)
+    }
 }
 
 impl fmt::Display for BuildError {
@@ -130,7 +147,10 @@ pub fn emit_llvm_ir(spec: &RomSpec, ir_path: &Path) -> Result<(), BuildError> {
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("CARGO_BUILD_TARGET")
         .args(["rustc", "--quiet", "--lib", "--crate-type", "staticlib", "--target", "avr-none"])
-        .args(["-Zbuild-std=core", "--profile", &spec.profile, "--config", AVR_RUSTFLAGS]);
+        .args(["-Zbuild-std=core", "--profile", CONSOLE_PROFILE, "--config", AVR_RUSTFLAGS]);
+    for setting in CONSOLE_PROFILE_SETTINGS {
+        cargo.args(["--config", setting]);
+    }
     if let Some(package) = &spec.package {
         cargo.args(["--package", package]);
     }

@@ -17,7 +17,6 @@ fn parse_args() -> Result<RomSpec, String> {
     let mut spec = RomSpec {
         crate_dir: root.clone(),
         package: Some("hitori".to_string()),
-        profile: "gb".to_string(),
         features: vec!["rom".to_string()],
         output: root.join("target/hitori.gb"),
         title: "HITORI".to_string(),

@@ -84,14 +84,6 @@ publish = false
 crate-type = ["staticlib"]
 path = "src/lib.rs"
 
-[profile.gb]
-inherits = "release"
-opt-level = "s"
-lto = true
-codegen-units = 1
-panic = "abort"
-debug = false
-
 [workspace]
 "#;
 
@@ -109,7 +101,6 @@ pub fn build_rom(name: &str, modules: &str, entry: &str) -> Result<gbrom::RomArt
     let spec = RomSpec {
         crate_dir: dir.clone(),
         package: None,
-        profile: "gb".to_string(),
         features: Vec::new(),
         output: scratch().join(format!("{name}.gb")),
         title: name.chars().take(11).collect::<String>().to_uppercase(),
