@@ -2,6 +2,7 @@
 
 pub mod assets;
 pub mod engine;
+pub mod game;
 
 /// The ROM's entry points (`rust_main`, `rust_vblank`, `cbe_trap`) and panic handler: only in
 /// the game ROM, so that other console programs (benchmarks) can link the engine.

@@ -8,7 +8,8 @@ use super::board::{MAX_SIZE, MIN_SIZE};
 use super::difficulty::Difficulty;
 
 pub const CODE_LEN: usize = 8;
-const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/// The 32 symbols of a code, in value order.
+pub const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /// What a seed code stands for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

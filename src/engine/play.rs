@@ -145,6 +145,13 @@ impl Play {
         Some(m)
     }
 
+    /// Put back marks saved earlier (cells marked both ways stay unmarked), with no history.
+    pub fn restore(&mut self, shaded: &CellSet, circled: &CellSet) {
+        *self = Play::new();
+        self.shaded = shaded.minus(circled);
+        self.circled = circled.minus(shaded);
+    }
+
     /// Clear every mark and the history.
     pub fn restart(&mut self) {
         *self = Play::new();

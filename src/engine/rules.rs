@@ -149,6 +149,9 @@ pub struct ViolationMap {
 }
 
 impl ViolationMap {
+    /// No violations (for statics).
+    pub const EMPTY: ViolationMap = ViolationMap { kinds: [CellSet::EMPTY; 4] };
+
     pub fn build(board: &Board, shaded: &CellSet, kept: &CellSet) -> ViolationMap {
         let mut map = ViolationMap::default();
         let n = board.size();

@@ -1,0 +1,238 @@
+//! What the screen should show: a copy of the visible part of both tile maps (background and
+//! window) in WRAM, and which tiles differ from VRAM. Screens draw here at any time; the console
+//! copies the differences to VRAM inside VBlank (`Canvas::flush`), as many as fit.
+//!
+//! Changed tiles are remembered in a short list; when it overflows, whole rows are marked
+//! instead, so any amount of drawing costs bounded memory and is never lost.
+
+use heapless::Vec;
+
+use super::layout::{SCREEN_COLS, SCREEN_ROWS};
+use crate::assets::{self, font_tile};
+
+const TILES: usize = SCREEN_COLS as usize * SCREEN_ROWS as usize;
+/// Rows of both layers, as bits of `dirty_rows`.
+const ROWS_TOTAL: usize = 2 * SCREEN_ROWS as usize;
+const CHANGED_CAP: usize = 64;
+const ROW_BYTES: usize = ROWS_TOTAL.div_ceil(8);
+/// `dirty_rows` with every row of both layers set.
+const ALL_ROWS: [u8; ROW_BYTES] = {
+    let mut bits = [0u8; ROW_BYTES];
+    let mut row = 0;
+    while row < ROWS_TOTAL {
+        bits[row / 8] |= 1 << (row % 8);
+        row += 1;
+    }
+    bits
+};
+
+/// The two tile maps: the background (map 0x9800) and the window (map 0x9C00).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Layer {
+    Background = 0,
+    Window = 1,
+}
+
+pub struct Canvas {
+    tiles: [[u8; TILES]; 2],
+    /// Tiles changed since the last flush: `layer * TILES + y * 20 + x`.
+    changed: Vec<u16, CHANGED_CAP>,
+    /// Rows to rewrite whole (bit `layer * 18 + y`), once `changed` was full.
+    dirty_rows: [u8; ROW_BYTES],
+}
+
+impl Default for Canvas {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Canvas {
+    /// A blank canvas that still has to be written out whole.
+    pub const fn new() -> Canvas {
+        Canvas { tiles: [[assets::TILE_BLANK; TILES]; 2], changed: Vec::new(), dirty_rows: ALL_ROWS }
+    }
+
+    pub fn tile(&self, layer: Layer, x: u8, y: u8) -> u8 {
+        self.tiles[layer as usize][index(x, y)]
+    }
+
+    pub fn set(&mut self, layer: Layer, x: u8, y: u8, tile: u8) {
+        if x >= SCREEN_COLS || y >= SCREEN_ROWS {
+            return;
+        }
+        let i = index(x, y);
+        let slot = &mut self.tiles[layer as usize][i];
+        if *slot == tile {
+            return;
+        }
+        *slot = tile;
+        if self.changed.push((layer as usize * TILES + i) as u16).is_err() {
+            self.mark_row(layer, y);
+        }
+    }
+
+    /// Sets a `cols` x `rows` block starting at (x, y) to `tile`.
+    pub fn fill(&mut self, layer: Layer, x: u8, y: u8, cols: u8, rows: u8, tile: u8) {
+        for row in y..y.saturating_add(rows) {
+            for col in x..x.saturating_add(cols) {
+                self.set(layer, col, row, tile);
+            }
+        }
+    }
+
+    /// Blanks a whole layer.
+    pub fn clear(&mut self, layer: Layer) {
+        self.fill(layer, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
+    }
+
+    /// ASCII text from (x, y) rightwards, clipped at the screen edge.
+    pub fn text(&mut self, layer: Layer, x: u8, y: u8, text: &[u8]) {
+        for (offset, &byte) in text.iter().enumerate() {
+            self.set(layer, x.saturating_add(offset as u8), y, font_tile(byte));
+        }
+    }
+
+    /// Text centred on row `y` of a `width`-column area starting at column `x`.
+    pub fn text_centred(&mut self, layer: Layer, x: u8, width: u8, y: u8, text: &[u8]) {
+        let len = text.len().min(usize::from(width)) as u8;
+        self.text(layer, x + (width - len) / 2, y, &text[..usize::from(len)]);
+    }
+
+    /// Whether VRAM already shows everything.
+    pub fn is_flushed(&self) -> bool {
+        self.changed.is_empty() && self.dirty_rows.iter().all(|&bits| bits == 0)
+    }
+
+    /// Marks everything as changed (after VRAM lost its contents, e.g. at power-on).
+    pub fn invalidate(&mut self) {
+        self.changed.clear();
+        self.dirty_rows = ALL_ROWS;
+    }
+
+    /// Hands changed tiles to `write(layer, x, y, tile)` while `has_time()` allows, dirty rows
+    /// first; what is left waits for the next call. Returns the number of tiles written.
+    pub fn flush(&mut self, mut write: impl FnMut(Layer, u8, u8, u8), mut has_time: impl FnMut() -> bool) -> u16 {
+        let mut written = 0u16;
+        for row in 0..ROWS_TOTAL as u8 {
+            if self.dirty_rows[usize::from(row / 8)] & (1 << (row % 8)) == 0 {
+                continue;
+            }
+            let (layer, y) = if row < SCREEN_ROWS { (Layer::Background, row) } else { (Layer::Window, row - SCREEN_ROWS) };
+            for x in 0..SCREEN_COLS {
+                if !has_time() {
+                    // The row is rewritten whole next time: simpler than remembering where.
+                    return written;
+                }
+                write(layer, x, y, self.tile(layer, x, y));
+                written += 1;
+            }
+            self.dirty_rows[usize::from(row / 8)] &= !(1 << (row % 8));
+        }
+        while let Some(&slot) = self.changed.last() {
+            if !has_time() {
+                break;
+            }
+            let layer = if usize::from(slot) < TILES { Layer::Background } else { Layer::Window };
+            let i = slot % TILES as u16;
+            let (x, y) = ((i % u16::from(SCREEN_COLS)) as u8, (i / u16::from(SCREEN_COLS)) as u8);
+            write(layer, x, y, self.tiles[layer as usize][usize::from(i)]);
+            written += 1;
+            self.changed.pop();
+        }
+        written
+    }
+
+    fn mark_row(&mut self, layer: Layer, y: u8) {
+        let row = layer as u8 * SCREEN_ROWS + y;
+        self.dirty_rows[usize::from(row / 8)] |= 1 << (row % 8);
+    }
+}
+
+fn index(x: u8, y: u8) -> usize {
+    usize::from(y) * usize::from(SCREEN_COLS) + usize::from(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fake VRAM: both maps as the console would hold them.
+    struct Vram([[u8; TILES]; 2]);
+
+    impl Vram {
+        fn flush_all(&mut self, canvas: &mut Canvas) {
+            canvas.flush(|layer, x, y, tile| self.0[layer as usize][index(x, y)] = tile, || true);
+            assert!(canvas.is_flushed());
+        }
+
+        fn matches(&self, canvas: &Canvas) -> bool {
+            self.0 == canvas.tiles
+        }
+    }
+
+    #[test]
+    fn flushing_makes_vram_equal_the_canvas_whatever_the_amount_drawn() {
+        let mut canvas = Canvas::new();
+        let mut vram = Vram([[0xAA; TILES]; 2]);
+        vram.flush_all(&mut canvas);
+        assert!(vram.matches(&canvas));
+        let mut rng = fastrand::Rng::with_seed(7);
+        for round in 0..200 {
+            let count = if round % 10 == 0 { 500 } else { rng.usize(0..40) };
+            for _ in 0..count {
+                let layer = if rng.bool() { Layer::Background } else { Layer::Window };
+                canvas.set(layer, rng.u8(0..SCREEN_COLS), rng.u8(0..SCREEN_ROWS), rng.u8(..));
+            }
+            vram.flush_all(&mut canvas);
+            assert!(vram.matches(&canvas), "round {round}");
+        }
+    }
+
+    #[test]
+    fn a_flush_cut_short_resumes_without_losing_tiles() {
+        let mut canvas = Canvas::new();
+        let mut vram = Vram([[0; TILES]; 2]);
+        vram.flush_all(&mut canvas);
+        canvas.text(Layer::Window, 0, 3, b"HELLO WORLD");
+        for y in 0..SCREEN_ROWS {
+            canvas.set(Layer::Background, 5, y, 9);
+        }
+        let mut frames = 0;
+        while !canvas.is_flushed() {
+            let mut budget = 7;
+            let written = canvas.flush(
+                |layer, x, y, tile| vram.0[layer as usize][index(x, y)] = tile,
+                || {
+                    budget -= 1;
+                    budget >= 0
+                },
+            );
+            assert!(written <= 7);
+            frames += 1;
+            assert!(frames < 100, "flush makes no progress");
+        }
+        assert!(vram.matches(&canvas));
+    }
+
+    #[test]
+    fn unchanged_tiles_cost_nothing() {
+        let mut canvas = Canvas::new();
+        canvas.flush(|_, _, _, _| {}, || true);
+        canvas.set(Layer::Background, 1, 1, assets::TILE_BLANK);
+        assert!(canvas.is_flushed());
+        canvas.set(Layer::Background, 1, 1, 3);
+        canvas.set(Layer::Background, 25, 1, 3);
+        assert_eq!(canvas.flush(|_, _, _, _| {}, || true), 1);
+    }
+
+    #[test]
+    fn text_is_clipped_and_centred() {
+        let mut canvas = Canvas::new();
+        canvas.text(Layer::Background, 18, 0, b"ABC");
+        assert_eq!(canvas.tile(Layer::Background, 18, 0), font_tile(b'A'));
+        assert_eq!(canvas.tile(Layer::Background, 19, 0), font_tile(b'B'));
+        canvas.text_centred(Layer::Window, 0, 20, 2, b"SOLVED");
+        assert_eq!(canvas.tile(Layer::Window, 7, 2), font_tile(b'S'));
+    }
+}

@@ -1,0 +1,39 @@
+//! The engine as the game calls it: a few entry points that live in switchable ROM bank 1 on
+//! the console, so the engine's code (about 20 KB) stays out of the fixed bank 0. The back end
+//! places every function reachable only from these entries in the same bank and calls the
+//! entries through the bank-switching trampoline (docs/ARCHITECTURE.md, "Banking"). On the host
+//! they are plain calls.
+
+use crate::engine::board::Board;
+use crate::engine::difficulty::Difficulty;
+use crate::engine::generate::{Generator, Puzzle};
+use crate::engine::play::{Hint, Play};
+use crate::engine::rules::ViolationMap;
+
+/// Generates the puzzle of (size, difficulty, seed) into `puzzle` (seconds on the console).
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
+#[inline(never)]
+pub fn generate(generator: &mut Generator, size: u8, difficulty: Difficulty, seed: u32, puzzle: &mut Puzzle) -> bool {
+    generator.generate_into(size, difficulty, seed, puzzle)
+}
+
+/// The cells to highlight for the player's current marks.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
+#[inline(never)]
+pub fn violations(play: &Play, board: &Board, out: &mut ViolationMap) {
+    *out = play.violations(board);
+}
+
+/// Whether the marks solve the puzzle by the four rules.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
+#[inline(never)]
+pub fn is_solved(play: &Play, board: &Board) -> bool {
+    play.is_solved(board)
+}
+
+/// The next hint for the player's marks, using the generator's idle solver.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
+#[inline(never)]
+pub fn hint(play: &Play, puzzle: &Puzzle, generator: &mut Generator, out: &mut Hint) {
+    *out = play.hint(&puzzle.board, &puzzle.solution, generator.solver());
+}

@@ -1,0 +1,77 @@
+//! A vertical list of choices with a `>` marker, shared by the title, pause and solved screens.
+
+use gb_hal::joypad::{Buttons, InputFrame};
+
+use super::canvas::{Canvas, Layer};
+
+pub enum MenuEvent {
+    None,
+    Chosen(u8),
+    /// B: leave the menu.
+    Back,
+}
+
+pub struct Menu {
+    pub items: &'static [&'static [u8]],
+    pub selected: u8,
+    /// Where the marker column is; items start one column to its right, one row apart.
+    pub layer: Layer,
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Menu {
+    pub const fn new(items: &'static [&'static [u8]], layer: Layer, x: u8, y: u8) -> Menu {
+        Menu { items, selected: 0, layer, x, y }
+    }
+
+    /// Up and Down move (wrapping), A or Start choose, B backs out.
+    pub fn update(&mut self, input: &InputFrame) -> MenuEvent {
+        let count = self.items.len() as u8;
+        if input.triggered.contains(Buttons::UP) {
+            self.selected = if self.selected == 0 { count - 1 } else { self.selected - 1 };
+        } else if input.triggered.contains(Buttons::DOWN) {
+            self.selected = if self.selected + 1 == count { 0 } else { self.selected + 1 };
+        }
+        if input.pressed.intersects(Buttons::A | Buttons::START) {
+            MenuEvent::Chosen(self.selected)
+        } else if input.pressed.contains(Buttons::B) {
+            MenuEvent::Back
+        } else {
+            MenuEvent::None
+        }
+    }
+
+    pub fn draw(&self, canvas: &mut Canvas) {
+        for (i, item) in self.items.iter().enumerate() {
+            let y = self.y + i as u8;
+            let marker = if i as u8 == self.selected { b'>' } else { b' ' };
+            canvas.text(self.layer, self.x, y, &[marker]);
+            canvas.text(self.layer, self.x + 1, y, item);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(buttons: Buttons) -> InputFrame {
+        InputFrame { held: buttons, pressed: buttons, released: Buttons::empty(), triggered: buttons }
+    }
+
+    #[test]
+    fn moves_wrap_and_choices_report_the_item() {
+        let mut menu = Menu::new(&[b"ONE", b"TWO", b"THREE"], Layer::Window, 2, 2);
+        assert!(matches!(menu.update(&press(Buttons::UP)), MenuEvent::None));
+        assert_eq!(menu.selected, 2);
+        menu.update(&press(Buttons::DOWN));
+        assert_eq!(menu.selected, 0);
+        assert!(matches!(menu.update(&press(Buttons::A)), MenuEvent::Chosen(0)));
+        assert!(matches!(menu.update(&press(Buttons::B)), MenuEvent::Back));
+        let mut canvas = Canvas::new();
+        menu.draw(&mut canvas);
+        assert_eq!(canvas.tile(Layer::Window, 2, 2), crate::assets::font_tile(b'>'));
+        assert_eq!(canvas.tile(Layer::Window, 3, 3), crate::assets::font_tile(b'T'));
+    }
+}

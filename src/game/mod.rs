@@ -1,0 +1,347 @@
+//! The game: screens as a small state machine over a pure model. Nothing here touches the
+//! hardware: a screen reads an [`InputFrame`], updates its state and draws into the [`Canvas`];
+//! the console (`src/console.rs`) copies the canvas to VRAM in VBlank, loads the [`Tileset`]
+//! the screen asks for, places the cursor sprite and shows the window layer where asked.
+//! Saves go through the [`Platform`]'s storage. The same code runs in host tests.
+//!
+//! ```text
+//! boot -> title -> new game -> generating -> play <-> pause
+//!           ^  \______________continue_____/   |  \-> solved -> new game / title
+//!           \_____________ quit / A+B+Start+Select from anywhere _____/
+//! ```
+
+pub mod canvas;
+mod clock;
+pub mod engine_calls;
+pub mod layout;
+mod menu;
+mod new_game;
+mod pause;
+mod play;
+pub mod save;
+mod solved;
+mod title;
+
+use gb_hal::joypad::{Buttons, InputFrame};
+
+use self::canvas::{Canvas, Layer};
+use self::layout::{SCREEN_COLS, SCREEN_ROWS};
+use self::new_game::{NewGame, NewGameEvent, Request};
+use self::pause::{Pause, PauseChoice};
+use self::play::{PlayEvent, Session};
+use self::save::{BestTimes, Storage};
+use self::solved::{Solved, SolvedChoice};
+use self::title::{Title, TitleEvent};
+use crate::engine::difficulty::Difficulty;
+pub use self::play::{cell_tile, read_cell_tile};
+
+/// Where the console animates the "working" dots while the engine generates (tile column,
+/// row; three tiles wide).
+pub const SPINNER_X: u8 = 8;
+pub const SPINNER_Y: u8 = 12;
+/// The game in progress is saved at least this often while playing (seconds).
+const SAVE_EVERY_SECONDS: u16 = 10;
+const SOFT_RESET: Buttons = Buttons::A.union(Buttons::B).union(Buttons::START).union(Buttons::SELECT);
+
+/// What the game needs from the machine besides the screen.
+pub trait Platform: Storage {
+    /// While true, the VBlank handler animates dots at (`SPINNER_X`, `SPINNER_Y`): the main
+    /// loop is blocked in the generator.
+    fn set_busy(&mut self, busy: bool);
+    /// A seed for a random puzzle (timing of the player's key presses on the console).
+    fn random_seed(&mut self) -> u32;
+}
+
+/// The background tiles a screen needs besides the font (only one set fits in VRAM at a time).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tileset {
+    Logo,
+    BigCells,
+    SmallCells,
+}
+
+/// The cursor sprite: top-left screen pixel and whether it frames a 16x16 cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Cursor {
+    pub x: u8,
+    pub y: u8,
+    pub big: bool,
+}
+
+/// Which screen is up, as a small number (for tests and the crash screen).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum ScreenId {
+    Boot = 0,
+    Title = 1,
+    NewGame = 2,
+    Generating = 3,
+    Play = 4,
+    Pause = 5,
+    Solved = 6,
+}
+
+enum Screen {
+    /// Reads the saves, then shows the title (also after a soft reset).
+    Boot,
+    Title(Title),
+    NewGame(NewGame),
+    Generating { request: Request, drawn: bool },
+    Play,
+    Pause(Pause),
+    Solved(Solved),
+}
+
+pub struct Game {
+    pub canvas: Canvas,
+    pub session: Session,
+    screen: Screen,
+    best: BestTimes,
+    /// Frames since boot (for blinking).
+    frame: u16,
+    /// The last size and level chosen, offered again on the next new game.
+    size: u8,
+    difficulty: Difficulty,
+    /// The frames passed to the next update include time spent generating: don't count them.
+    skip_frames: bool,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Game {
+    pub const fn new() -> Game {
+        Game {
+            canvas: Canvas::new(),
+            session: Session::new(),
+            screen: Screen::Boot,
+            best: BestTimes::new(),
+            frame: 0,
+            size: 9,
+            difficulty: Difficulty::Easy,
+            skip_frames: false,
+        }
+    }
+
+    pub fn screen(&self) -> ScreenId {
+        match self.screen {
+            Screen::Boot => ScreenId::Boot,
+            Screen::Title(_) => ScreenId::Title,
+            Screen::NewGame(_) => ScreenId::NewGame,
+            Screen::Generating { .. } => ScreenId::Generating,
+            Screen::Play => ScreenId::Play,
+            Screen::Pause(_) => ScreenId::Pause,
+            Screen::Solved(_) => ScreenId::Solved,
+        }
+    }
+
+    pub fn tileset(&self) -> Tileset {
+        match self.screen {
+            Screen::Play | Screen::Pause(_) | Screen::Solved(_) if self.session.layout().big => Tileset::BigCells,
+            Screen::Play | Screen::Pause(_) | Screen::Solved(_) => Tileset::SmallCells,
+            _ => Tileset::Logo,
+        }
+    }
+
+    /// The pixel row where the window layer starts, when it is shown.
+    pub fn window_y(&self) -> Option<u8> {
+        match self.screen {
+            Screen::Play if self.session.banner_shown() => Some((SCREEN_ROWS - play::BANNER_ROWS) * 8),
+            Screen::Pause(_) => Some(0),
+            Screen::Solved(_) => Some(solved::WINDOW_Y),
+            _ => None,
+        }
+    }
+
+    pub fn cursor(&self) -> Option<Cursor> {
+        match self.screen {
+            Screen::Play => {
+                let layout = self.session.layout();
+                let cell = self.session.cursor();
+                let (x, y) = layout.cell_pixel_xy(cell >> 4, cell & 15);
+                Some(Cursor { x, y, big: layout.big })
+            }
+            _ => None,
+        }
+    }
+
+    /// One frame of the game: `frames` VBlanks have passed since the last call.
+    pub fn update(&mut self, input: &InputFrame, frames: u8, platform: &mut impl Platform) {
+        let frames = if core::mem::take(&mut self.skip_frames) { 0 } else { frames };
+        self.frame = self.frame.wrapping_add(u16::from(frames));
+        if input.held.contains(SOFT_RESET) && !input.pressed.is_empty() {
+            self.screen = Screen::Boot;
+        }
+        match &mut self.screen {
+            Screen::Boot => {
+                self.best = BestTimes::load(platform);
+                let can_continue = self.load_game(platform);
+                self.canvas.clear(Layer::Window);
+                let title = Title::new(can_continue);
+                title.draw(&mut self.canvas, self.frame);
+                self.screen = Screen::Title(title);
+            }
+            Screen::Title(title) => match title.update(input, self.frame, &mut self.canvas) {
+                TitleEvent::Continue => {
+                    if self.load_game(platform) {
+                        self.enter_play();
+                    }
+                }
+                TitleEvent::NewGame => self.enter_new_game(),
+                TitleEvent::None => {}
+            },
+            Screen::NewGame(menu) => match menu.update(input, &mut self.canvas) {
+                NewGameEvent::Back => self.screen = Screen::Boot,
+                NewGameEvent::Start { size, difficulty, seed } => {
+                    self.size = size;
+                    self.difficulty = difficulty;
+                    let seed = seed.unwrap_or_else(|| platform.random_seed());
+                    self.enter_generating(Request { size, difficulty, seed });
+                }
+                NewGameEvent::None => {}
+            },
+            Screen::Generating { request, drawn } => {
+                if !*drawn {
+                    *drawn = true;
+                } else if self.canvas.is_flushed() {
+                    // Shown: now block in the generator while the VBlank handler animates.
+                    let request = *request;
+                    platform.set_busy(true);
+                    let made = engine_calls::generate(
+                        &mut self.session.generator,
+                        request.size,
+                        request.difficulty,
+                        request.seed,
+                        &mut self.session.puzzle,
+                    );
+                    platform.set_busy(false);
+                    // The handler drew the dots behind the canvas's back.
+                    self.canvas.invalidate();
+                    self.skip_frames = true;
+                    if made {
+                        self.session.play.restart();
+                        self.session.begin(0);
+                        self.save_game(platform);
+                        self.enter_play();
+                    } else {
+                        self.screen = Screen::Boot;
+                    }
+                }
+            }
+            Screen::Play => {
+                let before = self.session.clock.seconds();
+                match self.session.update(input, frames, &mut self.canvas) {
+                    PlayEvent::Pause => {
+                        self.save_game(platform);
+                        let pause = Pause::new();
+                        pause.draw(&mut self.canvas, &self.session.puzzle, self.session.clock.seconds());
+                        self.screen = Screen::Pause(pause);
+                    }
+                    PlayEvent::Solved => self.enter_solved(platform),
+                    PlayEvent::Moved => self.save_game(platform),
+                    PlayEvent::None => {
+                        let now = self.session.clock.seconds();
+                        if now != before && now % SAVE_EVERY_SECONDS == 0 {
+                            self.save_game(platform);
+                        }
+                    }
+                }
+            }
+            Screen::Pause(pause) => {
+                let Some(choice) = pause.update(input, &mut self.canvas) else { return };
+                let event = match choice {
+                    PauseChoice::Resume => PlayEvent::None,
+                    PauseChoice::Undo => self.session.undo(&mut self.canvas),
+                    PauseChoice::Redo => self.session.redo(&mut self.canvas),
+                    PauseChoice::Restart => self.session.restart(&mut self.canvas),
+                    PauseChoice::Hint => {
+                        self.session.show_hint(&mut self.canvas);
+                        PlayEvent::None
+                    }
+                    PauseChoice::NewGame => {
+                        self.enter_new_game();
+                        return;
+                    }
+                    PauseChoice::Quit => {
+                        self.screen = Screen::Boot;
+                        return;
+                    }
+                };
+                self.screen = Screen::Play;
+                match event {
+                    PlayEvent::Solved => self.enter_solved(platform),
+                    PlayEvent::Moved => self.save_game(platform),
+                    _ => {}
+                }
+            }
+            Screen::Solved(solved) => match solved.update(input, &mut self.canvas) {
+                Some(SolvedChoice::NewGame) => self.enter_new_game(),
+                Some(SolvedChoice::Title) => self.screen = Screen::Boot,
+                None => {}
+            },
+        }
+    }
+
+    fn enter_new_game(&mut self) {
+        self.canvas.clear(Layer::Window);
+        let menu = NewGame::new(self.size, self.difficulty);
+        menu.draw(&mut self.canvas);
+        self.screen = Screen::NewGame(menu);
+    }
+
+    fn enter_generating(&mut self, request: Request) {
+        self.canvas.clear(Layer::Background);
+        self.canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 7, b"GENERATING");
+        let mut label = [b' '; 12];
+        let size = clock::two_digits(request.size);
+        let size = if request.size < 10 { &size[1..] } else { &size[..] };
+        let mut len = 0;
+        for &b in size.iter().chain(b"x").chain(size).chain(b" ").chain(request.difficulty.name().as_bytes()) {
+            label[len] = b;
+            len += 1;
+        }
+        self.canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 9, &label[..len]);
+        self.screen = Screen::Generating { request, drawn: false };
+    }
+
+    fn enter_play(&mut self) {
+        self.canvas.clear(Layer::Window);
+        self.session.draw(&mut self.canvas);
+        self.screen = Screen::Play;
+    }
+
+    fn enter_solved(&mut self, platform: &mut impl Platform) {
+        let puzzle = &self.session.puzzle;
+        let (size, level, seconds) = (puzzle.board.size(), puzzle.difficulty, self.session.clock.seconds());
+        let new_best = self.best.record(size, level, seconds);
+        if new_best {
+            self.best.save(platform);
+        }
+        save::erase_game(platform);
+        let solved = Solved::new();
+        solved.draw(&mut self.canvas, seconds, self.best.get(size, level), new_best);
+        self.screen = Screen::Solved(solved);
+    }
+
+    /// Reads the saved game into the session; false when there is none (or it is corrupt).
+    fn load_game(&mut self, storage: &mut impl Storage) -> bool {
+        let mut bytes = [0u8; save::GAME_LEN];
+        storage.read(save::GAME_OFFSET, &mut bytes);
+        match save::decode_game(&bytes, &mut self.session.puzzle, &mut self.session.play) {
+            Some(seconds) => {
+                self.session.begin(seconds);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn save_game(&mut self, storage: &mut impl Storage) {
+        let mut bytes = [0u8; save::GAME_LEN];
+        save::encode_game(&self.session.puzzle, &self.session.play, self.session.clock.seconds(), &mut bytes);
+        storage.write(save::GAME_OFFSET, &bytes);
+    }
+}

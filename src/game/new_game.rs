@@ -1,0 +1,263 @@
+//! The new-game screen: board size (5..15), difficulty, and the seed: random, or a seed code
+//! typed with the D-pad (Left/Right pick a character, Up/Down change it).
+
+use gb_hal::joypad::{Buttons, InputFrame};
+
+use super::canvas::{Canvas, Layer};
+use super::clock;
+use super::layout::SCREEN_COLS;
+use crate::assets;
+use crate::engine::board::{MAX_SIZE, MIN_SIZE};
+use crate::engine::code::{ALPHABET, CODE_LEN, SeedCode};
+use crate::engine::difficulty::Difficulty;
+
+const ROW_SIZE: u8 = 0;
+const ROW_LEVEL: u8 = 1;
+const ROW_SEED: u8 = 2;
+const ROW_CODE: u8 = 3;
+const ROW_START: u8 = 4;
+const ROWS: u8 = 5;
+/// Screen row of menu row `i` is `FIRST_Y + 2 * i`.
+const FIRST_Y: u8 = 4;
+const LABEL_X: u8 = 2;
+const VALUE_X: u8 = 9;
+const MESSAGE_Y: u8 = 15;
+
+/// What to generate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Request {
+    pub size: u8,
+    pub difficulty: Difficulty,
+    pub seed: u32,
+}
+
+pub enum NewGameEvent {
+    None,
+    Back,
+    /// Start with this size and difficulty: with the typed code's seed, or a random one
+    /// (`None`), which the caller draws from its entropy.
+    Start { size: u8, difficulty: Difficulty, seed: Option<u32> },
+}
+
+pub struct NewGame {
+    row: u8,
+    size: u8,
+    difficulty: Difficulty,
+    use_code: bool,
+    code: [u8; CODE_LEN],
+    /// The character being edited, while editing the code.
+    editing: Option<u8>,
+}
+
+impl NewGame {
+    pub fn new(size: u8, difficulty: Difficulty) -> NewGame {
+        NewGame { row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None }
+    }
+
+    pub fn draw(&self, canvas: &mut Canvas) {
+        canvas.clear(Layer::Background);
+        canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 1, b"NEW GAME");
+        for (row, label) in [(ROW_SIZE, &b"SIZE"[..]), (ROW_LEVEL, b"LEVEL"), (ROW_SEED, b"SEED"), (ROW_START, b"START")] {
+            canvas.text(Layer::Background, LABEL_X, FIRST_Y + 2 * row, label);
+        }
+        self.draw_values(canvas);
+    }
+
+    fn draw_values(&self, canvas: &mut Canvas) {
+        for row in 0..ROWS {
+            let marker = if row == self.row { b'>' } else { b' ' };
+            canvas.text(Layer::Background, LABEL_X - 1, FIRST_Y + 2 * row, &[marker]);
+        }
+        let digits = clock::two_digits(self.size);
+        let digits = if self.size < 10 { &digits[1..] } else { &digits[..] };
+        let mut size_text = [b' '; 5];
+        size_text[..digits.len()].copy_from_slice(digits);
+        size_text[digits.len()] = b'x';
+        size_text[digits.len() + 1..2 * digits.len() + 1].copy_from_slice(digits);
+        self.value(canvas, ROW_SIZE, &size_text);
+        self.value(canvas, ROW_LEVEL, self.difficulty.name().as_bytes());
+        self.value(canvas, ROW_SEED, if self.use_code { b"CODE" } else { b"RANDOM" });
+        let code_y = FIRST_Y + 2 * ROW_CODE;
+        canvas.fill(Layer::Background, LABEL_X, code_y, SCREEN_COLS - LABEL_X, 2, assets::TILE_BLANK);
+        if self.use_code {
+            canvas.text(Layer::Background, LABEL_X, code_y, b"CODE");
+            canvas.text(Layer::Background, VALUE_X, code_y, &self.code);
+            if let Some(at) = self.editing {
+                canvas.text(Layer::Background, VALUE_X + at, code_y + 1, b"-");
+            }
+        }
+    }
+
+    /// A value between `<` `>` arrows, padded so a shorter value erases a longer one.
+    fn value(&self, canvas: &mut Canvas, row: u8, text: &[u8]) {
+        let y = FIRST_Y + 2 * row;
+        let mut line = [b' '; 9];
+        line[0] = b'<';
+        line[1..1 + text.len()].copy_from_slice(text);
+        line[1 + text.len()] = b'>';
+        canvas.text(Layer::Background, VALUE_X - 1, y, &line);
+    }
+
+    pub fn update(&mut self, input: &InputFrame, canvas: &mut Canvas) -> NewGameEvent {
+        canvas.fill(Layer::Background, 0, MESSAGE_Y, SCREEN_COLS, 1, assets::TILE_BLANK);
+        if let Some(at) = self.editing {
+            self.edit_code(at, input);
+            self.draw_values(canvas);
+            return NewGameEvent::None;
+        }
+        let step = |forward: bool, value: u8, min: u8, max: u8| -> u8 {
+            if forward {
+                if value == max { min } else { value + 1 }
+            } else if value == min {
+                max
+            } else {
+                value - 1
+            }
+        };
+        if input.triggered.contains(Buttons::UP) {
+            self.row = step(false, self.row, 0, ROWS - 1);
+            if self.row == ROW_CODE && !self.use_code {
+                self.row = ROW_SEED;
+            }
+        } else if input.triggered.contains(Buttons::DOWN) {
+            self.row = step(true, self.row, 0, ROWS - 1);
+            if self.row == ROW_CODE && !self.use_code {
+                self.row = ROW_START;
+            }
+        }
+        let sideways = input.triggered.intersects(Buttons::LEFT | Buttons::RIGHT);
+        let forward = input.triggered.contains(Buttons::RIGHT);
+        if sideways {
+            match self.row {
+                ROW_SIZE => self.size = step(forward, self.size, MIN_SIZE, MAX_SIZE),
+                ROW_LEVEL => {
+                    let index = step(forward, self.difficulty as u8, 0, Difficulty::ALL.len() as u8 - 1);
+                    self.difficulty = Difficulty::ALL[usize::from(index)];
+                }
+                ROW_SEED => self.use_code = !self.use_code,
+                _ => {}
+            }
+            if self.row != ROW_SEED {
+                // Size or level no longer match a typed code.
+                self.use_code = false;
+            }
+        }
+        let event = if input.pressed.contains(Buttons::B) {
+            NewGameEvent::Back
+        } else if input.pressed.contains(Buttons::START) {
+            self.start(canvas)
+        } else if input.pressed.contains(Buttons::A) {
+            match self.row {
+                ROW_SEED => {
+                    self.use_code = !self.use_code;
+                    NewGameEvent::None
+                }
+                ROW_CODE => {
+                    self.editing = Some(0);
+                    NewGameEvent::None
+                }
+                _ => self.start(canvas),
+            }
+        } else {
+            NewGameEvent::None
+        };
+        self.draw_values(canvas);
+        event
+    }
+
+    fn start(&mut self, canvas: &mut Canvas) -> NewGameEvent {
+        if !self.use_code {
+            return NewGameEvent::Start { size: self.size, difficulty: self.difficulty, seed: None };
+        }
+        match SeedCode::decode(&self.code) {
+            Some(code) => NewGameEvent::Start { size: code.size, difficulty: code.difficulty, seed: Some(code.seed) },
+            None => {
+                canvas.text_centred(Layer::Background, 0, SCREEN_COLS, MESSAGE_Y, b"NOT A VALID CODE");
+                NewGameEvent::None
+            }
+        }
+    }
+
+    fn edit_code(&mut self, at: u8, input: &InputFrame) {
+        let slot = &mut self.code[usize::from(at)];
+        let symbol = ALPHABET.iter().position(|&a| a == *slot).unwrap_or(0) as u8;
+        let count = ALPHABET.len() as u8;
+        if input.triggered.contains(Buttons::UP) {
+            *slot = ALPHABET[usize::from((symbol + 1) % count)];
+        } else if input.triggered.contains(Buttons::DOWN) {
+            *slot = ALPHABET[usize::from((symbol + count - 1) % count)];
+        }
+        if input.triggered.contains(Buttons::LEFT) && at > 0 {
+            self.editing = Some(at - 1);
+        } else if input.triggered.contains(Buttons::RIGHT) && at + 1 < CODE_LEN as u8 {
+            self.editing = Some(at + 1);
+        }
+        if input.pressed.intersects(Buttons::A | Buttons::B | Buttons::START) {
+            self.editing = None;
+            // A code that reads sets size and level to its own.
+            if let Some(code) = SeedCode::decode(&self.code) {
+                self.size = code.size;
+                self.difficulty = code.difficulty;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(buttons: Buttons) -> InputFrame {
+        InputFrame { held: buttons, pressed: buttons, released: Buttons::empty(), triggered: buttons }
+    }
+
+    #[test]
+    fn size_and_level_wrap_and_start_reports_them() {
+        let mut canvas = Canvas::new();
+        let mut screen = NewGame::new(9, Difficulty::Easy);
+        screen.draw(&mut canvas);
+        screen.update(&press(Buttons::DOWN), &mut canvas); // START -> SIZE
+        for _ in 0..7 {
+            screen.update(&press(Buttons::RIGHT), &mut canvas);
+        }
+        assert_eq!(screen.size, 5, "9 + 7 wraps past 15 to 5");
+        screen.update(&press(Buttons::DOWN), &mut canvas);
+        screen.update(&press(Buttons::LEFT), &mut canvas);
+        assert_eq!(screen.difficulty, Difficulty::Hard);
+        match screen.update(&press(Buttons::START), &mut canvas) {
+            NewGameEvent::Start { size: 5, difficulty: Difficulty::Hard, seed: None } => {}
+            _ => panic!("START did not start a random 5x5 hard game"),
+        }
+    }
+
+    #[test]
+    fn a_typed_code_starts_its_own_puzzle_and_a_bad_one_is_refused() {
+        let wanted = SeedCode { size: 12, difficulty: Difficulty::Medium, seed: 0xBEEF };
+        let text = wanted.encode().unwrap();
+        let mut canvas = Canvas::new();
+        let mut screen = NewGame::new(9, Difficulty::Easy);
+        screen.update(&press(Buttons::UP), &mut canvas); // START -> SEED (code row skipped)
+        assert_eq!(screen.row, ROW_SEED);
+        screen.update(&press(Buttons::A), &mut canvas);
+        assert!(screen.use_code);
+        screen.update(&press(Buttons::DOWN), &mut canvas);
+        assert_eq!(screen.row, ROW_CODE);
+        screen.update(&press(Buttons::A), &mut canvas);
+        for (i, &ch) in text.iter().enumerate() {
+            while screen.code[i] != ch {
+                screen.update(&press(Buttons::UP), &mut canvas);
+            }
+            screen.update(&press(Buttons::RIGHT), &mut canvas);
+        }
+        screen.update(&press(Buttons::A), &mut canvas);
+        assert_eq!((screen.size, screen.difficulty), (12, Difficulty::Medium));
+        screen.update(&press(Buttons::DOWN), &mut canvas);
+        match screen.update(&press(Buttons::A), &mut canvas) {
+            NewGameEvent::Start { size: 12, difficulty: Difficulty::Medium, seed: Some(0xBEEF) } => {}
+            _ => panic!("the code's puzzle did not start"),
+        }
+        screen.code[0] = if screen.code[0] == b'1' { b'2' } else { b'1' };
+        assert!(matches!(screen.update(&press(Buttons::A), &mut canvas), NewGameEvent::None));
+        assert_eq!(canvas.tile(Layer::Background, 2, MESSAGE_Y), crate::assets::font_tile(b'N'));
+    }
+}

@@ -1,0 +1,431 @@
+//! The play screen: the board, the cursor, the status panel, moves, live rule violations and
+//! hints. The pure model is the engine's `Play`; this module maps buttons to moves and draws.
+//!
+//! Controls: D-pad moves (auto-repeat, wrapping at the edges); A shades or unshades; B circles
+//! or uncircles; tapping Select undoes; holding Select, B redoes and A asks for a hint; Start
+//! pauses. Undo fires when Select is released without A or B, so Select+B never undoes first.
+
+use gb_hal::joypad::{Buttons, InputFrame};
+
+use super::canvas::{Canvas, Layer};
+use super::clock::{self, Clock};
+use super::engine_calls;
+use super::layout::{Layout, SCREEN_COLS};
+use crate::assets;
+use crate::engine::board::{CellSet, cell_at, col_of, row_of};
+use crate::engine::generate::{Generator, Puzzle};
+use crate::engine::play::{Hint, Play};
+use crate::engine::rules::ViolationMap;
+use crate::engine::solve::Mark;
+
+/// Frames the hint banner stays up (unless a key is pressed first).
+const BANNER_FRAMES: u8 = 150;
+/// Window rows the banner uses, at the bottom of the screen.
+pub const BANNER_ROWS: u8 = 2;
+
+pub enum PlayEvent {
+    None,
+    /// The marks changed: save them.
+    Moved,
+    Solved,
+    Pause,
+}
+
+/// Everything about the puzzle being played. One static on the console (about 2.5 KiB, most
+/// of it the generator's solver, which also serves hints).
+pub struct Session {
+    pub generator: Generator,
+    pub puzzle: Puzzle,
+    pub play: Play,
+    pub clock: Clock,
+    violations: ViolationMap,
+    layout: Layout,
+    cursor: u8,
+    /// Cells the last hint points at, highlighted until the next move.
+    hinted: CellSet,
+    banner_frames: u8,
+    /// Select went down and neither A nor B has been pressed since.
+    select_alone: bool,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Session {
+    pub const fn new() -> Session {
+        Session {
+            generator: Generator::new(),
+            puzzle: Puzzle::new(),
+            play: Play::new(),
+            clock: Clock::new(),
+            violations: ViolationMap::EMPTY,
+            layout: Layout::for_size(5),
+            cursor: 0,
+            hinted: CellSet::EMPTY,
+            banner_frames: 0,
+            select_alone: false,
+        }
+    }
+
+    /// Begins playing `puzzle` with the current marks after `seconds` already played.
+    pub fn begin(&mut self, seconds: u16) {
+        let n = self.puzzle.board.size();
+        self.layout = Layout::for_size(n);
+        self.clock = Clock::starting_at(seconds);
+        self.cursor = cell_at(n / 2, n / 2);
+        self.hinted = CellSet::EMPTY;
+        self.banner_frames = 0;
+        self.select_alone = false;
+        engine_calls::violations(&self.play, &self.puzzle.board, &mut self.violations);
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn cursor(&self) -> u8 {
+        self.cursor
+    }
+
+    /// Whether the hint banner is up (the window shows its rows).
+    pub fn banner_shown(&self) -> bool {
+        self.banner_frames > 0
+    }
+
+    pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas) -> PlayEvent {
+        if self.clock.tick(frames) {
+            self.draw_time(canvas);
+        }
+        if self.banner_frames > 0 {
+            self.banner_frames = if input.pressed.is_empty() { self.banner_frames.saturating_sub(frames) } else { 0 };
+        }
+        if input.pressed.contains(Buttons::SELECT) {
+            self.select_alone = true;
+        }
+        let selecting = input.held.contains(Buttons::SELECT);
+        if input.pressed.intersects(Buttons::A | Buttons::B) {
+            self.select_alone = false;
+        }
+        self.move_cursor(input.triggered);
+        let event = if input.pressed.contains(Buttons::START) {
+            PlayEvent::Pause
+        } else if selecting && input.pressed.contains(Buttons::A) {
+            self.show_hint(canvas);
+            PlayEvent::None
+        } else if selecting && input.pressed.contains(Buttons::B) {
+            self.redo(canvas)
+        } else if input.released.contains(Buttons::SELECT) && self.select_alone {
+            self.select_alone = false;
+            self.undo(canvas)
+        } else if input.pressed.contains(Buttons::A) {
+            let to = if self.play.mark(self.cursor) == Mark::Shaded { Mark::Unknown } else { Mark::Shaded };
+            self.set_mark(to, canvas)
+        } else if input.pressed.contains(Buttons::B) {
+            let to = if self.play.mark(self.cursor) == Mark::Unshaded { Mark::Unknown } else { Mark::Unshaded };
+            self.set_mark(to, canvas)
+        } else {
+            PlayEvent::None
+        };
+        self.draw_cell(canvas, self.cursor);
+        event
+    }
+
+    fn move_cursor(&mut self, triggered: Buttons) {
+        let n = self.puzzle.board.size();
+        let (mut r, mut c) = (row_of(self.cursor), col_of(self.cursor));
+        if triggered.contains(Buttons::LEFT) {
+            c = if c == 0 { n - 1 } else { c - 1 };
+        } else if triggered.contains(Buttons::RIGHT) {
+            c = if c + 1 == n { 0 } else { c + 1 };
+        }
+        if triggered.contains(Buttons::UP) {
+            r = if r == 0 { n - 1 } else { r - 1 };
+        } else if triggered.contains(Buttons::DOWN) {
+            r = if r + 1 == n { 0 } else { r + 1 };
+        }
+        self.cursor = cell_at(r, c);
+    }
+
+    fn set_mark(&mut self, mark: Mark, canvas: &mut Canvas) -> PlayEvent {
+        if self.play.set_mark(self.cursor, mark) { self.after_change(canvas) } else { PlayEvent::None }
+    }
+
+    pub fn undo(&mut self, canvas: &mut Canvas) -> PlayEvent {
+        match self.play.undo() {
+            Some(m) => {
+                self.cursor = m.cell;
+                self.after_change(canvas)
+            }
+            None => PlayEvent::None,
+        }
+    }
+
+    pub fn redo(&mut self, canvas: &mut Canvas) -> PlayEvent {
+        match self.play.redo() {
+            Some(m) => {
+                self.cursor = m.cell;
+                self.after_change(canvas)
+            }
+            None => PlayEvent::None,
+        }
+    }
+
+    /// Clears every mark (the clock keeps running).
+    pub fn restart(&mut self, canvas: &mut Canvas) -> PlayEvent {
+        self.play.restart();
+        self.after_change(canvas)
+    }
+
+    fn after_change(&mut self, canvas: &mut Canvas) -> PlayEvent {
+        self.hinted = CellSet::EMPTY;
+        self.banner_frames = 0;
+        engine_calls::violations(&self.play, &self.puzzle.board, &mut self.violations);
+        self.draw_cells(canvas);
+        if engine_calls::is_solved(&self.play, &self.puzzle.board) { PlayEvent::Solved } else { PlayEvent::Moved }
+    }
+
+    /// Asks the engine for the next step: highlights its cells, moves the cursor there and
+    /// explains it in the banner.
+    pub fn show_hint(&mut self, canvas: &mut Canvas) {
+        let mut hint = Hint::Solved;
+        engine_calls::hint(&self.play, &self.puzzle, &mut self.generator, &mut hint);
+        self.hinted = CellSet::EMPTY;
+        let (first, second): (&[u8], &[u8]) = match hint {
+            Hint::Mistake(cell) => {
+                self.point_at(cell);
+                (b"THIS MARK IS WRONG", b"")
+            }
+            Hint::Deduction(d) => {
+                self.point_at(d.cell);
+                for &cell in d.reasons() {
+                    self.hinted.insert(cell);
+                }
+                (if d.mark == Mark::Shaded { b"SHADE THIS CELL" } else { b"CIRCLE THIS CELL" }, d.rule.name().as_bytes())
+            }
+            Hint::Reveal(cell, mark) => {
+                self.point_at(cell);
+                (if mark == Mark::Shaded { b"SHADE THIS CELL" } else { b"CIRCLE THIS CELL" }, b"BY THE SOLUTION")
+            }
+            Hint::Solved => (b"ALL MARKS ARE RIGHT", b""),
+        };
+        canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, BANNER_ROWS, assets::FRAME_INSIDE);
+        canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 0, first);
+        canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, second);
+        self.banner_frames = BANNER_FRAMES;
+        self.draw_cells(canvas);
+    }
+
+    fn point_at(&mut self, cell: u8) {
+        self.cursor = cell;
+        self.hinted.insert(cell);
+    }
+
+    /// The whole play screen on the background layer.
+    pub fn draw(&self, canvas: &mut Canvas) {
+        canvas.clear(Layer::Background);
+        let l = &self.layout;
+        if l.framed {
+            let (left, top, right, bottom) = (l.x0 - 1, l.y0 - 1, l.x0 + l.size, l.y0 + l.size);
+            canvas.set(Layer::Background, left, top, assets::FRAME_TOP_LEFT);
+            canvas.set(Layer::Background, right, top, assets::FRAME_TOP_RIGHT);
+            canvas.set(Layer::Background, left, bottom, assets::FRAME_BOTTOM_LEFT);
+            canvas.set(Layer::Background, right, bottom, assets::FRAME_BOTTOM_RIGHT);
+            canvas.fill(Layer::Background, l.x0, top, l.size, 1, assets::FRAME_TOP);
+            canvas.fill(Layer::Background, l.x0, bottom, l.size, 1, assets::FRAME_BOTTOM);
+            canvas.fill(Layer::Background, left, l.y0, 1, l.size, assets::FRAME_LEFT);
+            canvas.fill(Layer::Background, right, l.y0, 1, l.size, assets::FRAME_RIGHT);
+        }
+        self.draw_cells(canvas);
+        self.draw_panel(canvas);
+    }
+
+    fn draw_cells(&self, canvas: &mut Canvas) {
+        let n = self.puzzle.board.size();
+        for r in 0..n {
+            for c in 0..n {
+                self.draw_cell(canvas, cell_at(r, c));
+            }
+        }
+    }
+
+    fn draw_cell(&self, canvas: &mut Canvas, cell: u8) {
+        let variant = if self.hinted.contains(cell) {
+            assets::CELL_VARIANT_HINT
+        } else if self.violations.flags(cell) {
+            assets::CELL_VARIANT_ERROR
+        } else {
+            match self.play.mark(cell) {
+                Mark::Shaded => assets::CELL_VARIANT_SHADED,
+                Mark::Unshaded => assets::CELL_VARIANT_CIRCLED,
+                Mark::Unknown => assets::CELL_VARIANT_PLAIN,
+            }
+        };
+        let number = self.puzzle.board.number(cell);
+        let (x, y) = self.layout.cell_tile_xy(row_of(cell), col_of(cell));
+        if self.layout.big {
+            let first = cell_tile(true, variant, number);
+            canvas.set(Layer::Background, x, y, first);
+            canvas.set(Layer::Background, x + 1, y, first + 1);
+            canvas.set(Layer::Background, x, y + 1, first + 2);
+            canvas.set(Layer::Background, x + 1, y + 1, first + 3);
+        } else {
+            canvas.set(Layer::Background, x, y, cell_tile(false, variant, number));
+        }
+    }
+
+    /// Size, difficulty and time; in narrow panels one value per row, the time as MM over SS.
+    fn draw_panel(&self, canvas: &mut Canvas) {
+        let l = &self.layout;
+        let n = self.puzzle.board.size();
+        let size_digits = if n >= 10 { &clock::two_digits(n)[..] } else { &[b'0' + n][..] };
+        let name = self.puzzle.difficulty.name().as_bytes();
+        if l.panel_is_wide() {
+            let mut size_text = [b' '; 5];
+            let len = size_digits.len();
+            size_text[..len].copy_from_slice(size_digits);
+            size_text[len] = b'x';
+            size_text[len + 1..2 * len + 1].copy_from_slice(size_digits);
+            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 1, &size_text[..2 * len + 1]);
+            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 3, name);
+        } else {
+            canvas.text(Layer::Background, l.panel_x, 1, size_digits);
+            canvas.text(Layer::Background, l.panel_x, 3, &name[..1]);
+        }
+        self.draw_time(canvas);
+    }
+
+    fn draw_time(&self, canvas: &mut Canvas) {
+        let l = &self.layout;
+        let time = clock::format_time(self.clock.seconds());
+        if l.panel_is_wide() {
+            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 6, &time);
+        } else {
+            canvas.text(Layer::Background, l.panel_x, 6, &time[..2]);
+            canvas.text(Layer::Background, l.panel_x, 7, &time[3..]);
+        }
+    }
+}
+
+/// The first background tile of a cell showing `number` (1..=15) in `variant`.
+pub fn cell_tile(big: bool, variant: u8, number: u8) -> u8 {
+    if big {
+        assets::BIG_CELL_FIRST_TILE + variant * assets::BIG_CELL_TILES_PER_VARIANT + (number - 1) * assets::BIG_CELL_TILES_PER_CELL
+    } else {
+        assets::SMALL_CELL_FIRST_TILE + variant * assets::SMALL_CELL_TILES_PER_VARIANT + (number - 1)
+    }
+}
+
+/// Which number and variant a background tile shows, if it is the first (top-left) tile of a
+/// cell: the inverse of [`cell_tile`], for tests that read the board back from VRAM.
+pub fn read_cell_tile(big: bool, tile: u8) -> Option<(u8, u8)> {
+    let (first, per_variant, per_cell, max) = if big {
+        (assets::BIG_CELL_FIRST_TILE, assets::BIG_CELL_TILES_PER_VARIANT, assets::BIG_CELL_TILES_PER_CELL, assets::BIG_CELL_MAX_NUMBER)
+    } else {
+        (assets::SMALL_CELL_FIRST_TILE, assets::SMALL_CELL_TILES_PER_VARIANT, 1, assets::SMALL_CELL_MAX_NUMBER)
+    };
+    let offset = tile.checked_sub(first)?;
+    let (variant, within) = (offset / per_variant, offset % per_variant);
+    (variant < assets::CELL_VARIANT_COUNT && within % per_cell == 0 && within / per_cell < max)
+        .then_some((within / per_cell + 1, variant))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::difficulty::Difficulty;
+
+    #[test]
+    fn cell_tiles_read_back() {
+        for big in [true, false] {
+            let max = if big { 9 } else { 15 };
+            for variant in 0..assets::CELL_VARIANT_COUNT {
+                for number in 1..=max {
+                    assert_eq!(read_cell_tile(big, cell_tile(big, variant, number)), Some((number, variant)));
+                }
+            }
+        }
+        assert_eq!(read_cell_tile(true, cell_tile(true, 0, 1) + 1), None, "not a top-left tile");
+        assert_eq!(read_cell_tile(true, assets::TILE_BLANK), None);
+    }
+
+    fn session(size: u8) -> Session {
+        let mut s = Session::new();
+        assert!(engine_calls::generate(&mut s.generator, size, Difficulty::Easy, 5, &mut s.puzzle));
+        s.begin(0);
+        s
+    }
+
+    fn frame(pressed: Buttons, held: Buttons, released: Buttons) -> InputFrame {
+        InputFrame { held, pressed, released, triggered: pressed }
+    }
+
+    #[test]
+    fn buttons_mark_undo_and_redo() {
+        let mut canvas = Canvas::new();
+        let mut s = session(9);
+        s.draw(&mut canvas);
+        let cell = s.cursor();
+        s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas);
+        assert_eq!(s.play.mark(cell), Mark::Shaded);
+        s.update(&frame(Buttons::B, Buttons::B, Buttons::empty()), 1, &mut canvas);
+        assert_eq!(s.play.mark(cell), Mark::Unshaded);
+        // Select tapped: undo on release.
+        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas);
+        assert_eq!(s.play.mark(cell), Mark::Unshaded, "undo waits for the release");
+        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT), 1, &mut canvas);
+        assert_eq!(s.play.mark(cell), Mark::Shaded);
+        // Select held + B: redo, and no undo when Select comes up.
+        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas);
+        s.update(&frame(Buttons::B, Buttons::SELECT | Buttons::B, Buttons::empty()), 1, &mut canvas);
+        assert_eq!(s.play.mark(cell), Mark::Unshaded);
+        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT | Buttons::B), 1, &mut canvas);
+        assert_eq!(s.play.mark(cell), Mark::Unshaded);
+    }
+
+    #[test]
+    fn the_board_is_drawn_where_the_layout_says() {
+        for size in [5, 9, 12, 15] {
+            let mut canvas = Canvas::new();
+            let s = session(size);
+            s.draw(&mut canvas);
+            let l = *s.layout();
+            for r in 0..size {
+                for c in 0..size {
+                    let (x, y) = l.cell_tile_xy(r, c);
+                    let shown = read_cell_tile(l.big, canvas.tile(Layer::Background, x, y));
+                    assert_eq!(shown, Some((s.puzzle.board.number(cell_at(r, c)), assets::CELL_VARIANT_PLAIN)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn entering_the_solution_solves_and_hints_point_at_cells() {
+        let mut canvas = Canvas::new();
+        let mut s = session(7);
+        s.show_hint(&mut canvas);
+        assert!(s.banner_shown());
+        assert!(s.hinted.contains(s.cursor()));
+        let solution = s.puzzle.solution;
+        let cells: Vec<u8> = solution.iter().collect();
+        let mut last = PlayEvent::None;
+        for cell in cells {
+            s.cursor = cell;
+            last = s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas);
+        }
+        assert!(matches!(last, PlayEvent::Solved));
+    }
+
+    #[test]
+    fn the_cursor_wraps_at_the_edges() {
+        let mut s = session(5);
+        s.cursor = cell_at(0, 0);
+        s.move_cursor(Buttons::LEFT | Buttons::UP);
+        assert_eq!(s.cursor(), cell_at(4, 4));
+        s.move_cursor(Buttons::RIGHT | Buttons::DOWN);
+        assert_eq!(s.cursor(), cell_at(0, 0));
+    }
+}

@@ -1,0 +1,74 @@
+//! The title screen: the logo, then "PRESS START", or a menu when a saved game can be resumed.
+
+use gb_hal::joypad::{Buttons, InputFrame};
+
+use super::canvas::{Canvas, Layer};
+use super::layout::SCREEN_COLS;
+use super::menu::{Menu, MenuEvent};
+use crate::assets;
+
+const LOGO_X: u8 = 1;
+const LOGO_Y: u8 = 3;
+const PROMPT: &[u8] = b"PRESS START";
+const PROMPT_Y: u8 = 11;
+/// The prompt blinks with this period, in frames (a power of two: a mask, not a division).
+const BLINK_FRAMES: u16 = 64;
+const RESUME_ITEMS: &[&[u8]] = &[b"CONTINUE", b"NEW GAME"];
+
+pub enum TitleEvent {
+    None,
+    Continue,
+    NewGame,
+}
+
+pub struct Title {
+    /// The menu, when there is a game to continue.
+    menu: Option<Menu>,
+}
+
+impl Title {
+    pub fn new(can_continue: bool) -> Title {
+        Title { menu: can_continue.then(|| Menu::new(RESUME_ITEMS, Layer::Background, 5, PROMPT_Y)) }
+    }
+
+    pub fn draw(&self, canvas: &mut Canvas, frame: u16) {
+        canvas.clear(Layer::Background);
+        let mut tile = assets::LOGO_FIRST_TILE;
+        for y in 0..assets::LOGO_HEIGHT_TILES {
+            for x in 0..assets::LOGO_WIDTH_TILES {
+                canvas.set(Layer::Background, LOGO_X + x, LOGO_Y + y, tile);
+                tile += 1;
+            }
+        }
+        match &self.menu {
+            Some(menu) => menu.draw(canvas),
+            None => self.blink(canvas, frame),
+        }
+    }
+
+    fn blink(&self, canvas: &mut Canvas, frame: u16) {
+        if frame & (BLINK_FRAMES - 1) < BLINK_FRAMES / 2 {
+            canvas.text_centred(Layer::Background, 0, SCREEN_COLS, PROMPT_Y, PROMPT);
+        } else {
+            canvas.fill(Layer::Background, 0, PROMPT_Y, SCREEN_COLS, 1, assets::TILE_BLANK);
+        }
+    }
+
+    pub fn update(&mut self, input: &InputFrame, frame: u16, canvas: &mut Canvas) -> TitleEvent {
+        match &mut self.menu {
+            Some(menu) => {
+                let event = menu.update(input);
+                menu.draw(canvas);
+                match event {
+                    MenuEvent::Chosen(0) => TitleEvent::Continue,
+                    MenuEvent::Chosen(_) => TitleEvent::NewGame,
+                    _ => TitleEvent::None,
+                }
+            }
+            None => {
+                self.blink(canvas, frame);
+                if input.pressed.intersects(Buttons::START | Buttons::A) { TitleEvent::NewGame } else { TitleEvent::None }
+            }
+        }
+    }
+}
