@@ -80,9 +80,21 @@ fn function_pointer_type(layout: &Layout, fn_type: Type) -> Result<String, Strin
     Ok(format!("{ret} (*)({list})"))
 }
 
-/// Translates function `f` (trap id `id`); returns its C definition and how many trap sites
-/// it has.
-pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<(String, usize), Error> {
+/// A translated function.
+pub(crate) struct Translated {
+    /// The C definition. With a static frame, its arrays are macros over `cbe_frames` at
+    /// [`FRAME_BASE`], which the caller replaces by the frame's offset (see `reentrancy`).
+    pub text: String,
+    pub traps: usize,
+    /// Bytes of the static frame (0 without one).
+    pub frame_bytes: u16,
+}
+
+/// Stands in the C text for the offset of a function's static frame inside `cbe_frames`.
+pub(crate) const FRAME_BASE: &str = "@FRAME_BASE@";
+
+/// Translates function `f` (trap id `id`).
+pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<Translated, Error> {
     let name = m.names[&f].clone();
     let static_frame = m.static_frames.contains(&f);
     let rust_name = names::demangle(&llvm::name(f));
@@ -101,6 +113,8 @@ pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<(
         traps: 0,
         next_local: 0,
         static_frame,
+        frame_arrays: Vec::new(),
+        frame_bytes: 0,
     };
     let header = prototype(t.m.layout, &name, llvm::function_type(f)).map_err(|msg| t.error(msg))?;
     t.assign_storage()?;
@@ -109,13 +123,19 @@ pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<(
     }
     let mut out = String::new();
     let _ = writeln!(out, "/* {} */", t.rust_name.replace("*/", "* /"));
+    for (name, offset) in &t.frame_arrays {
+        let _ = writeln!(out, "#define {name} (cbe_frames + {FRAME_BASE} + {offset}u)");
+    }
     let _ = writeln!(out, "{header} {{");
     for d in &t.decls {
         let _ = writeln!(out, "    {d}");
     }
     out.push_str(&t.body);
     out.push_str("}\n");
-    Ok((out, t.traps))
+    for (name, _) in &t.frame_arrays {
+        let _ = writeln!(out, "#undef {name}");
+    }
+    Ok(Translated { text: out, traps: t.traps, frame_bytes: t.frame_bytes })
 }
 
 pub(crate) struct FunctionTranslator<'m, 'a> {
@@ -141,6 +161,9 @@ pub(crate) struct FunctionTranslator<'m, 'a> {
     /// addressing on the SM83, and keeps stack frames small: SDCC 4.2 miscompiles some
     /// accesses to frame offsets beyond `ldhl sp, #127` (see docs/cbe-notes.md).
     static_frame: bool,
+    /// With a static frame: each array's name and offset in the frame.
+    frame_arrays: Vec<(String, u16)>,
+    frame_bytes: u16,
 }
 
 impl<'m, 'a> FunctionTranslator<'m, 'a> {
@@ -166,8 +189,16 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         self.body.push('\n');
     }
 
-    fn frame_class(&self) -> &'static str {
-        if self.static_frame { "static " } else { "" }
+    /// Declares byte array `name`: in the stack frame, or in the static frame, which shares
+    /// `cbe_frames` with every function that is never active at the same time.
+    fn declare_array(&mut self, name: &str, size: u64) {
+        let size = size.max(1);
+        if self.static_frame {
+            self.frame_arrays.push((name.to_string(), self.frame_bytes));
+            self.frame_bytes = self.frame_bytes.saturating_add(u16::try_from(size).unwrap_or(u16::MAX));
+        } else {
+            self.decls.push(format!("uint8_t {name}[{size}];"));
+        }
     }
 
     /// Declares a new local of `repr` and returns its name.
@@ -175,7 +206,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         let name = format!("{prefix}{}", self.next_local);
         self.next_local += 1;
         match r {
-            Repr::Blob { size, .. } => self.decls.push(format!("{}uint8_t {name}[{}];", self.frame_class(), size.max(1))),
+            Repr::Blob { size, .. } => self.declare_array(&name, size as u64),
             _ => self.decls.push(format!("{} {name};", r.c_scalar())),
         }
         name
@@ -217,7 +248,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                     let size = self.m.layout.alloc_size(llvm::allocated_type(inst)) * llvm::const_zext(count);
                     let name = format!("a{}", self.next_local);
                     self.next_local += 1;
-                    self.decls.push(format!("{}uint8_t {name}[{}];", self.frame_class(), size.max(1)));
+                    self.declare_array(&name, size as u64);
                     self.storage.insert(inst, Storage::Scalar(name));
                     continue;
                 }

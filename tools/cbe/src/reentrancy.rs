@@ -15,7 +15,9 @@ use crate::llvm::{self, Value};
 /// The interrupt entry point crt0 calls.
 const INTERRUPT_ENTRY: &str = "rust_vblank";
 
-pub fn non_reentrant(defined: &[Value]) -> HashSet<Value> {
+/// Direct callees of each defined function; an indirect call counts as a call of every
+/// function whose address is taken.
+pub fn call_graph(defined: &[Value]) -> HashMap<Value, Vec<Value>> {
     let defined_set: HashSet<Value> = defined.iter().copied().collect();
     let address_taken: Vec<Value> =
         defined.iter().copied().filter(|&f| llvm::users(f).iter().any(|&u| !is_direct_call_of(u, f))).collect();
@@ -43,17 +45,27 @@ pub fn non_reentrant(defined: &[Value]) -> HashSet<Value> {
         }
         callees.insert(f, out);
     }
-    let reach = |roots: &[Value]| -> HashSet<Value> {
-        let mut seen = HashSet::new();
-        let mut stack: Vec<Value> = roots.to_vec();
-        while let Some(f) = stack.pop() {
-            if seen.insert(f) {
-                stack.extend(callees[&f].iter().copied());
-            }
+    callees
+}
+
+fn reach(callees: &HashMap<Value, Vec<Value>>, roots: &[Value]) -> HashSet<Value> {
+    let mut seen = HashSet::new();
+    let mut stack: Vec<Value> = roots.to_vec();
+    while let Some(f) = stack.pop() {
+        if seen.insert(f) {
+            stack.extend(callees[&f].iter().copied());
         }
-        seen
-    };
-    let interrupt_roots: Vec<Value> = defined.iter().copied().filter(|&f| llvm::name(f) == INTERRUPT_ENTRY).collect();
+    }
+    seen
+}
+
+fn interrupt_roots(defined: &[Value]) -> Vec<Value> {
+    defined.iter().copied().filter(|&f| llvm::name(f) == INTERRUPT_ENTRY).collect()
+}
+
+pub fn non_reentrant(defined: &[Value], callees: &HashMap<Value, Vec<Value>>) -> HashSet<Value> {
+    let reach = |roots: &[Value]| reach(callees, roots);
+    let interrupt_roots = interrupt_roots(defined);
     // Everything callable from outside the module except the interrupt entry runs in the
     // main context.
     let main_roots: Vec<Value> = defined
@@ -71,6 +83,60 @@ pub fn non_reentrant(defined: &[Value]) -> HashSet<Value> {
             !recursive && !(in_interrupt.contains(&f) && in_main.contains(&f))
         })
         .collect()
+}
+
+/// Places static frames in one shared block (`cbe_frames`), like a linker overlaying the
+/// data of functions that are never active together: a frame starts after the frames of
+/// every static-frame function that can be on the call stack below it. Static-frame functions
+/// never call each other in a cycle (they are not recursive), so callers are placed first.
+/// Frames of functions reached from the interrupt handler go after all the others, since the
+/// interrupt may come while any main-program frame is live. Returns each frame's offset and
+/// the block's size.
+pub fn overlay(
+    defined: &[Value],
+    callees: &HashMap<Value, Vec<Value>>,
+    frame_bytes: &HashMap<Value, u16>,
+) -> (HashMap<Value, u16>, u16) {
+    let framed: Vec<Value> = defined.iter().copied().filter(|f| frame_bytes.get(f).is_some_and(|&b| b > 0)).collect();
+    // Static-frame functions that can be active below each framed function.
+    let mut below: HashMap<Value, Vec<Value>> = framed.iter().map(|&f| (f, Vec::new())).collect();
+    for &g in &framed {
+        for f in reach(callees, &callees[&g]) {
+            if f != g {
+                if let Some(list) = below.get_mut(&f) {
+                    list.push(g);
+                }
+            }
+        }
+    }
+    let in_interrupt = reach(callees, &interrupt_roots(defined));
+    let mut offsets: HashMap<Value, u16> = HashMap::new();
+    let place = |group: &[Value], base: u16, offsets: &mut HashMap<Value, u16>| -> u16 {
+        let mut end = base;
+        let mut pending: Vec<Value> = group.to_vec();
+        while !pending.is_empty() {
+            let before = pending.len();
+            pending.retain(|&f| {
+                let ready = below[&f].iter().all(|g| offsets.contains_key(g) || !group.contains(g));
+                if ready {
+                    let start = below[&f]
+                        .iter()
+                        .filter_map(|g| offsets.get(g).map(|&o| o + frame_bytes[g]))
+                        .fold(base, u16::max);
+                    offsets.insert(f, start);
+                    end = end.max(start + frame_bytes[&f]);
+                }
+                !ready
+            });
+            assert!(pending.len() < before, "static-frame functions call each other in a cycle");
+        }
+        end
+    };
+    let main: Vec<Value> = framed.iter().copied().filter(|f| !in_interrupt.contains(f)).collect();
+    let interrupt: Vec<Value> = framed.iter().copied().filter(|f| in_interrupt.contains(f)).collect();
+    let main_end = place(&main, 0, &mut offsets);
+    let total = place(&interrupt, main_end, &mut offsets);
+    (offsets, total)
 }
 
 fn is_direct_call_of(user: Value, f: Value) -> bool {
