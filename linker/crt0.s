@@ -13,6 +13,7 @@
         .globl  _gb_enable_interrupts
         .globl  _gb_disable_interrupts
         .globl  _gb_oam_dma
+        .globl  ___sdcc_bcall_ehl
         .globl  l__INITIALIZER
         .globl  s__INITIALIZER
         .globl  s__INITIALIZED
@@ -27,6 +28,14 @@
         HRAM_SIZE       = 0x7F
         REG_DMA_LOW     = 0x46          ; 0xFF46, written with ldh
         TRAP_STRAY_RST38 = 0xFFFF       ; cbe_trap id: execution ran into 0xFF filler bytes
+        ;; MBC5 (Pan Docs, "MBC5"): the ROM bank mapped at 0x4000-0x7FFF is written in two
+        ;; parts, bits 0-7 to 0x2000-0x2FFF and bit 8 to 0x3000-0x3FFF.
+        MBC5_ROM_BANK_LOW  = 0x2000
+        MBC5_ROM_BANK_HIGH = 0x3000
+        ;; The bank mapped at 0x4000 (HRAM, below IE at 0xFFFF; the OAM DMA routine sits at
+        ;; the start of HRAM). Read by the trampoline; C may read `current_rom_bank`.
+        _current_rom_bank == 0xFFFE
+        CURRENT_ROM_BANK_LOW = 0xFE     ; for ldh
 
         .area   _HEADER (ABS)
 
@@ -89,6 +98,14 @@ clear_hram:
         dec     b
         jr      nz, clear_hram
 
+        ;; Bank 1 at 0x4000 (MBC5's state at power-on, set explicitly). Banks above 255 are
+        ;; never used (the trampoline takes the bank in one register), so bit 8 stays 0.
+        ld      a, #1
+        ldh     (CURRENT_ROM_BANK_LOW), a
+        ld      (MBC5_ROM_BANK_LOW), a
+        xor     a
+        ld      (MBC5_ROM_BANK_HIGH), a
+
         ;; The DMA routine must run from HRAM: during OAM DMA the CPU can only read HRAM.
         ld      hl, #oam_dma_routine
         ld      de, #HRAM_START
@@ -149,6 +166,28 @@ _gb_enable_interrupts:
 _gb_disable_interrupts:
         di
         ret
+
+;; Banked call trampoline (SDCC 4.2 sm83 `__banked` calls): the caller pushed the arguments,
+;; loaded the callee's bank in E and its address in HL and called here. The callee finds its
+;; first argument at SP+6: the return into this routine, the 2 bytes saved below, the return
+;; to the caller. Its result comes back in A, BC or DEBC, so restoring the caller's bank must
+;; not touch A, B, C, D or E: A waits in L. Interrupt handlers run bank-0 code only and never
+;; switch banks, so an interrupt between the two writes below is harmless.
+___sdcc_bcall_ehl:
+        ldh     a, (CURRENT_ROM_BANK_LOW)
+        push    af                      ; the caller's bank
+        ld      a, e
+        ldh     (CURRENT_ROM_BANK_LOW), a
+        ld      (MBC5_ROM_BANK_LOW), a
+        call    jump_to_hl
+        ld      l, a
+        pop     af
+        ldh     (CURRENT_ROM_BANK_LOW), a
+        ld      (MBC5_ROM_BANK_LOW), a
+        ld      a, l
+        ret
+jump_to_hl:
+        jp      (hl)
 
 ;; Copies the shadow OAM (0xC000-0xC09F) to OAM. Call during VBlank with no interrupt able to
 ;; fire for 160 microseconds (only VBlank is ever enabled, and it has just been serviced).

@@ -116,7 +116,10 @@ pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<T
         frame_arrays: Vec::new(),
         frame_bytes: 0,
     };
-    let header = prototype(t.m.layout, &name, llvm::function_type(f)).map_err(|msg| t.error(msg))?;
+    let mut header = prototype(t.m.layout, &name, llvm::function_type(f)).map_err(|msg| t.error(msg))?;
+    if t.m.banked_entries.contains_key(&f) {
+        header.push_str(" __banked");
+    }
     t.assign_storage()?;
     for block in llvm::blocks(f) {
         t.translate_block(block)?;

@@ -14,6 +14,7 @@ use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use llvm_sys::target::{LLVMCreateTargetData, LLVMDisposeTargetData, LLVMPointerSize};
 
+mod banking;
 mod consts;
 mod function;
 mod intrinsics;
@@ -57,6 +58,9 @@ pub struct Translation {
     /// Defined functions first, in id order (`symbols[id]` is function `id`), then data.
     pub symbols: Vec<SymbolEntry>,
     pub trap_sites: Vec<TrapSite>,
+    /// The ROM bank of each defined function, by id (0: the fixed bank; see `banking`).
+    /// `units[id + 1]` starts with `#pragma bank N` for a function in bank N.
+    pub function_banks: Vec<u8>,
 }
 
 impl Translation {
@@ -139,6 +143,8 @@ pub(crate) struct ModuleTranslator<'a> {
     pool_index: HashMap<Vec<Piece>, String>,
     /// Functions that can never be active twice at once (see `reentrancy`).
     pub static_frames: HashSet<Value>,
+    /// Banked entry points (called through crt0's trampoline: `__banked` in C) and their bank.
+    pub banked_entries: HashMap<Value, u8>,
 }
 
 impl<'a> ModuleTranslator<'a> {
@@ -149,6 +155,7 @@ impl<'a> ModuleTranslator<'a> {
             pool: Vec::new(),
             pool_index: HashMap::new(),
             static_frames: HashSet::new(),
+            banked_entries: HashMap::new(),
         }
     }
 
@@ -226,6 +233,8 @@ impl<'a> ModuleTranslator<'a> {
             )));
         }
 
+        let function_banks = self.place_in_banks(&defined, &globals)?;
+
         let mut prototypes = String::new();
         for &f in &functions {
             let name = &self.names[&f];
@@ -234,7 +243,8 @@ impl<'a> ModuleTranslator<'a> {
             }
             let proto = function::prototype(self.layout, name, llvm::function_type(f))
                 .map_err(|message| Error { function: Some(names::demangle(&llvm::name(f))), instruction: None, message })?;
-            let _ = writeln!(prototypes, "{proto};");
+            let banked = if self.banked_entries.contains_key(&f) { " __banked" } else { "" };
+            let _ = writeln!(prototypes, "{proto}{banked};");
         }
 
         let call_graph = reentrancy::call_graph(&defined);
@@ -321,10 +331,71 @@ impl<'a> ModuleTranslator<'a> {
                 let _ = writeln!(definitions, "{}", d.definition);
             }
         }
+        // Everything but function bodies stays in bank 0: a banked unit holds only its
+        // function (SDCC would put the unit's constants in the same bank).
         let mut units = vec![format!("{head}{definitions}")];
-        units.extend(bodies.iter().map(|body| format!("{head}{body}")));
-        let c_source = format!("{head}{definitions}\n{}", bodies.join("\n"));
-        Ok(Translation { c_source, units, symbols, trap_sites })
+        units.extend(bodies.iter().zip(&function_banks).map(|(body, &bank)| match bank {
+            0 => format!("{head}{body}"),
+            _ => format!("#pragma bank {bank}\n{head}{body}"),
+        }));
+        // The whole program as one file is for reading: it notes the banks instead.
+        let readable: Vec<String> = bodies
+            .iter()
+            .zip(&function_banks)
+            .map(|(body, &bank)| if bank == 0 { body.clone() } else { format!("/* in ROM bank {bank} */\n{body}") })
+            .collect();
+        let c_source = format!("{head}{definitions}\n{}", readable.join("\n"));
+        Ok(Translation { c_source, units, symbols, trap_sites, function_banks })
+    }
+
+    /// Reads the banked entry points (`.bankN` sections) and places every defined function in a
+    /// ROM bank (`banking::place`); returns the banks by function id.
+    fn place_in_banks(&mut self, defined: &[Value], globals: &[Value]) -> Result<Vec<u8>, Error> {
+        for &g in globals {
+            if let Some(section) = llvm::section(g)
+                && section.starts_with(".bank")
+            {
+                return Err(Error {
+                    function: Some(names::demangle(&llvm::name(g))),
+                    instruction: None,
+                    message: format!("section `{section}` on data: only functions can be banked; data stays in bank 0"),
+                });
+            }
+        }
+        let index: HashMap<Value, usize> = defined.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+        let mut nodes = Vec::with_capacity(defined.len());
+        for &f in defined {
+            let rust_name = names::demangle(&llvm::name(f));
+            let entry = match llvm::section(f) {
+                Some(section) => banking::bank_of_section(&section)
+                    .map_err(|message| Error { function: Some(rust_name.clone()), instruction: None, message })?,
+                None => None,
+            };
+            let mut callees = Vec::new();
+            for b in llvm::blocks(f) {
+                for i in llvm::instructions(b) {
+                    if llvm::opcode(i) == llvm_sys::LLVMOpcode::LLVMCall
+                        && let Some(&callee) = index.get(&llvm::called_value(i))
+                    {
+                        callees.push(callee);
+                    }
+                }
+            }
+            nodes.push(banking::Node {
+                name: rust_name,
+                entry,
+                external: !llvm::linkage_is_local(f),
+                address_taken: llvm::users(f).iter().any(|&u| !reentrancy::is_direct_call_of(u, f)),
+                callees,
+            });
+        }
+        let banks = banking::place(&nodes).map_err(Error::module)?;
+        for (&f, node) in defined.iter().zip(&nodes) {
+            if let Some(bank) = node.entry {
+                self.banked_entries.insert(f, bank);
+            }
+        }
+        Ok(banks)
     }
 }
 

@@ -174,6 +174,18 @@ pub fn linkage_is_local(g: Value) -> bool {
     let l = unsafe { LLVMGetLinkage(g) };
     matches!(l, llvm_sys::LLVMLinkage::LLVMInternalLinkage | llvm_sys::LLVMLinkage::LLVMPrivateLinkage)
 }
+/// The section a function or global was put in (`#[link_section]`), if any.
+pub fn section(g: Value) -> Option<String> {
+    // SAFETY: see the module comment; the section name is owned by the value.
+    unsafe {
+        let p = LLVMGetSection(g);
+        if p.is_null() {
+            return None;
+        }
+        let s = CStr::from_ptr(p).to_string_lossy().into_owned();
+        (!s.is_empty()).then_some(s)
+    }
+}
 pub fn is_declaration(g: Value) -> bool {
     // SAFETY: see the module comment.
     unsafe { LLVMIsDeclaration(g) != 0 }

@@ -139,7 +139,8 @@ pub fn overlay(
     (offsets, total)
 }
 
-fn is_direct_call_of(user: Value, f: Value) -> bool {
+/// Whether `user` is a direct call of `f` (and does not also pass `f` as an argument).
+pub(crate) fn is_direct_call_of(user: Value, f: Value) -> bool {
     llvm::is_instruction(user) && llvm::opcode(user) == LLVMOpcode::LLVMCall && llvm::called_value(user) == f && {
         // `f` passed as an argument to a call of itself is still address-taken.
         (0..llvm::arg_count(user)).all(|i| llvm::operand(user, i) != f)

@@ -66,8 +66,9 @@ pub struct RomArtifacts {
     /// The IR, C and assembly of the build, for debugging.
     pub intermediates: PathBuf,
     pub usage: MemoryUsage,
-    /// Every C symbol the linker placed (without SDCC's leading underscore) and its address.
-    pub symbols: Vec<(String, u16)>,
+    /// Every C symbol the linker placed (without SDCC's leading underscore) and its linker
+    /// address: the CPU address, plus N * 0x10000 in switchable bank N.
+    pub symbols: Vec<(String, u32)>,
     /// Function ids as `cbe_trap` receives them, mapped to Rust names.
     pub trap_names: Vec<String>,
 }
@@ -86,8 +87,23 @@ pub enum BuildError {
 }
 
 impl RomArtifacts {
-    /// The address of the C symbol `name` (no leading underscore), if the linker placed it.
+    /// The CPU address of the C symbol `name` (no leading underscore), if the linker placed it.
     pub fn symbol(&self, name: &str) -> Option<u16> {
+        self.linker_address(name).map(|address| layout::bank_and_address(address).1)
+    }
+
+    /// The ROM bank of the C symbol `name` (0 for the fixed bank, 1 for 0x4000-0x7FFF of an
+    /// unbanked ROM).
+    pub fn symbol_bank(&self, name: &str) -> Option<u32> {
+        self.linker_address(name).map(|address| layout::bank_and_address(address).0)
+    }
+
+    /// Where the code or constant `name` sits in the ROM file.
+    pub fn rom_offset(&self, name: &str) -> Option<usize> {
+        self.linker_address(name).filter(|&a| a & 0xFFFF < 0x8000).map(layout::rom_offset)
+    }
+
+    fn linker_address(&self, name: &str) -> Option<u32> {
         self.symbols.iter().find(|(symbol, _)| symbol == name).map(|&(_, address)| address)
     }
 }
@@ -217,10 +233,12 @@ pub fn link_rom(
     let mut link = Command::new("sdcc");
     link.args(["-msm83", "--no-std-crt0"])
         .args(["--code-loc", &format!("{:#06x}", layout::CODE_START)])
-        .args(["--data-loc", &format!("{:#06x}", layout::DATA_START)])
-        .arg("-o")
-        .arg(&ihx)
-        .args(&objects);
+        .args(["--data-loc", &format!("{:#06x}", layout::DATA_START)]);
+    // Each switchable bank's code (SDCC's `_CODE_N` for `#pragma bank N`) at its linker base.
+    for bank in code_banks(&sources)? {
+        link.arg(format!("-Wl-b_CODE_{bank}={:#x}", layout::bank_base(bank)));
+    }
+    link.arg("-o").arg(&ihx).args(&objects);
     run("link (sdldgb)", &mut link)?;
 
     let map_path = work.join(format!("{stem}.map"));
@@ -233,7 +251,7 @@ pub fn link_rom(
         .arg("-Z")
         .args(["-yt", &format!("{:#04x}", layout::CARTRIDGE_TYPE)])
         .args(["-ya", &layout::CARTRIDGE_RAM_BANKS.to_string()])
-        .args(["-yo", &layout::CARTRIDGE_ROM_BANKS.to_string()])
+        .args(["-yo", &usage.rom_banks().to_string()])
         .args(["-yn", title])
         .arg(&ihx)
         .arg(output);
@@ -255,6 +273,26 @@ pub fn link_rom(
         symbols: layout::symbol_addresses(&noi),
         trap_names: Vec::new(),
     })
+}
+
+/// The banks named by `#pragma bank N` lines in the C sources, in order.
+fn code_banks(sources: &[PathBuf]) -> Result<Vec<u32>, BuildError> {
+    let mut banks = Vec::new();
+    for source in sources {
+        let text = fs::read_to_string(source).map_err(io_error(source))?;
+        for line in text.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let ["#pragma", "bank", n] = words[..] {
+                let bank = n.parse::<u32>().ok().filter(|b| (1..=255).contains(b)).ok_or_else(|| {
+                    BuildError::Layout(format!("{}: `{line}`: banks are 1 to 255", source.display()))
+                })?;
+                banks.push(bank);
+            }
+        }
+    }
+    banks.sort_unstable();
+    banks.dedup();
+    Ok(banks)
 }
 
 fn runtime_sources(runtime: &Path) -> Result<Vec<PathBuf>, BuildError> {

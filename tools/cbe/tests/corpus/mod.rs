@@ -4,6 +4,7 @@
 
 pub mod aggregates;
 pub mod arith;
+pub mod banking;
 pub mod common;
 pub mod control;
 pub mod intrinsics;
@@ -20,6 +21,7 @@ pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
     ("wide", wide::run),
     ("aggregates", aggregates::run),
     ("memory", memory::run),
+    ("banking", banking::run),
 ];
 
 pub fn run_all(out: &mut dyn FnMut(u32)) {

@@ -1,0 +1,108 @@
+//! Banked entry points (`section ".bankN"` in IR) become `__banked` C functions in units with
+//! `#pragma bank N`; misuse is refused naming the function. The console side is
+//! `banked_calls_match_native_and_land_in_their_banks` in tests/corpus.rs.
+
+use std::path::PathBuf;
+
+fn translate_ir(name: &str, body: &str) -> Result<cbe::Translation, cbe::Error> {
+    let module = format!(
+        "target datalayout = \"e-P1-p:16:8-i8:8-i16:8-i32:8-i64:8-f32:8-f64:8-n8:16-a:8\"\n\
+         target triple = \"avr-unknown-unknown\"\n{body}"
+    );
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.ll"));
+    std::fs::write(&path, module).unwrap();
+    cbe::translate_file(&path)
+}
+
+const PROGRAM: &str = r#"
+@table = internal constant [4 x i8] c"\01\02\03\04"
+
+define i16 @rust_main() addrspace(1) {
+start:
+  %a = call addrspace(1) i16 @far_one(i8 3)
+  %b = call addrspace(1) i32 @far_two(i16 %a)
+  %t = trunc i32 %b to i16
+  ret i16 %t
+}
+
+define internal i16 @far_one(i8 %x) addrspace(1) section ".bank1" {
+start:
+  %h = call addrspace(1) i16 @helper(i8 %x)
+  ret i16 %h
+}
+
+define internal i16 @helper(i8 %x) addrspace(1) {
+start:
+  %p = getelementptr i8, ptr @table, i8 %x
+  %v = load i8, ptr %p
+  %w = zext i8 %v to i16
+  ret i16 %w
+}
+
+define internal i32 @far_two(i16 %x) addrspace(1) section ".bank2" {
+start:
+  %w = zext i16 %x to i32
+  ret i32 %w
+}
+"#;
+
+#[test]
+fn entries_are_banked_and_their_callees_follow() {
+    let t = translate_ir("banked", PROGRAM).unwrap();
+    let id = |rust: &str| t.symbols.iter().position(|s| s.rust_name == rust).unwrap();
+    let c_name = |rust: &str| t.symbols[id(rust)].c_name.clone();
+    assert_eq!(t.function_banks[id("rust_main")], 0);
+    assert_eq!(t.function_banks[id("far_one")], 1);
+    assert_eq!(t.function_banks[id("helper")], 1);
+    assert_eq!(t.function_banks[id("far_two")], 2);
+
+    let unit = |rust: &str| &t.units[id(rust) + 1];
+    assert!(unit("far_one").starts_with("#pragma bank 1\n"), "{}", unit("far_one"));
+    assert!(unit("helper").starts_with("#pragma bank 1\n"));
+    assert!(unit("far_two").starts_with("#pragma bank 2\n"));
+    assert!(!unit("rust_main").contains("#pragma bank"));
+    // Every unit declares entries `__banked`; definitions say so too.
+    let (one, helper) = (c_name("far_one"), c_name("helper"));
+    for u in &t.units {
+        assert!(u.contains(&format!("uint16_t {one}(uint8_t p0) __banked;")), "{u}");
+        assert!(u.contains(&format!("uint16_t {helper}(uint8_t p0);")), "{u}");
+    }
+    assert!(unit("far_one").contains(&format!("uint16_t {one}(uint8_t p0) __banked {{")), "{}", unit("far_one"));
+    // Constants stay in the bank-0 data unit.
+    let table = c_name("table");
+    assert!(t.units[0].contains(&format!("const uint8_t {table}[4] = ")) && !t.units[0].contains("#pragma bank"));
+    assert!(t.units[1..].iter().all(|u| !u.contains(&format!("{table}[4] ="))));
+}
+
+#[test]
+fn address_taken_entry_is_refused_by_name() {
+    let err = translate_ir(
+        "banked_pointer",
+        r#"
+@ptr = global ptr addrspace(1) @far_one
+
+define void @rust_main() addrspace(1) {
+start:
+  ret void
+}
+
+define internal void @far_one() addrspace(1) section ".bank1" {
+start:
+  ret void
+}
+"#,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("`far_one`") && err.to_string().contains("address is taken"), "{err}");
+}
+
+#[test]
+fn bank_0_section_is_refused() {
+    let err = translate_ir(
+        "bank0",
+        "define void @rust_main() addrspace(1) section \".bank0\" {\nstart:\n  ret void\n}\n",
+    )
+    .unwrap_err();
+    assert_eq!(err.function.as_deref(), Some("rust_main"));
+    assert!(err.message.contains("fixed bank"), "{err}");
+}
