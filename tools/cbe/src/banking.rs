@@ -1,18 +1,22 @@
-//! Which ROM bank each function's code goes in (MBC5 banking; docs/cbe-notes.md, "Banking").
+//! Which ROM bank(s) each function's code goes in (MBC5 banking; docs/cbe-notes.md, "Banking").
 //!
 //! A *banked entry point* is a function the program put in section `.bankN` (Rust:
 //! `#[unsafe(link_section = ".bankN")]` with `#[inline(never)]`), N in 1..=255. Entry points
 //! are called through crt0's trampoline (`__banked` in C), which maps bank N at 0x4000 for
 //! the call and maps the caller's bank back afterwards. Every other function is placed here,
 //! for the whole program at once and deterministically:
-//! - Bank 0 (always mapped): the roots (functions visible outside the module, which crt0 and C
-//!   code call directly, and address-taken functions, which indirect calls reach without the
-//!   trampoline), everything reachable from a root without passing through an entry point,
-//!   everything reachable from entry points of two different banks, and unreachable functions.
-//! - Bank N: a function reachable only from bank-N entry points (traversal stops at entry
-//!   points of any bank, since calling one switches banks).
-//! - Everything a bank-0 function calls directly is in bank 0 too (iterated to a fixpoint), so
-//!   a direct call always reaches either bank 0 or its own bank.
+//! - Bank 0 (always mapped), one copy: the roots (functions visible outside the module, which
+//!   crt0 and C code call directly; address-taken functions, which indirect calls reach
+//!   without the trampoline; unreachable functions) and everything reachable from a root
+//!   without passing through an entry point.
+//! - Otherwise one copy in every bank N whose entry points reach the function (traversal
+//!   stops at entry points of any bank, since calling one switches banks, and at bank-0
+//!   functions, which every bank calls directly). A function shared by banks 1 and 2 is
+//!   duplicated rather than moved to bank 0: bank 0 is the scarce one.
+//! - An entry point has exactly one copy, in its own bank.
+//!
+//! So a direct call from a copy in bank N reaches an entry point, bank 0 or the callee's copy
+//! in bank N (asserted).
 
 use std::collections::BTreeSet;
 
@@ -45,8 +49,10 @@ pub struct Node {
     pub callees: Vec<usize>,
 }
 
-/// The bank of each node (0 for the fixed bank), or an error naming a misplaced entry point.
-pub fn place(nodes: &[Node]) -> Result<Vec<u8>, String> {
+/// The banks holding a copy of each node (ascending; `[0]` for the fixed bank, `[N]` for an
+/// entry point of bank N, one or more switchable banks otherwise), or an error naming a
+/// misplaced entry point.
+pub fn place(nodes: &[Node]) -> Result<Vec<Vec<u8>>, String> {
     for node in nodes {
         let Some(bank) = node.entry else { continue };
         if node.address_taken {
@@ -67,59 +73,55 @@ pub fn place(nodes: &[Node]) -> Result<Vec<u8>, String> {
         }
     }
 
-    // Which sources (0 = the roots, N = bank-N entry points) reach each function.
-    let mut reached_by: Vec<BTreeSet<u8>> = vec![BTreeSet::new(); nodes.len()];
-    for (start, node) in nodes.iter().enumerate() {
-        let source = match node.entry {
-            Some(bank) => bank,
-            None if node.external || node.address_taken => 0,
-            None => continue,
-        };
-        let mut stack = vec![start];
+    // Depth-first from `starts`, entering only nodes `enter` accepts (starts are always visited).
+    let visit = |starts: Vec<usize>, enter: &dyn Fn(usize) -> bool| -> Vec<bool> {
         let mut seen = vec![false; nodes.len()];
+        let mut stack = starts;
         while let Some(f) = stack.pop() {
             if std::mem::replace(&mut seen[f], true) {
                 continue;
             }
-            reached_by[f].insert(source);
-            for &callee in &nodes[f].callees {
-                if nodes[callee].entry.is_none() {
-                    stack.push(callee);
+            stack.extend(nodes[f].callees.iter().copied().filter(|&c| !seen[c] && enter(c)));
+        }
+        seen
+    };
+    let is_root = |node: &Node| node.entry.is_none() && (node.external || node.address_taken);
+
+    // Unreachable functions are bank-0 roots too (one copy, as before banking).
+    let sources: Vec<usize> = (0..nodes.len()).filter(|&f| is_root(&nodes[f]) || nodes[f].entry.is_some()).collect();
+    let reached = visit(sources, &|_| true);
+    let roots: Vec<usize> =
+        (0..nodes.len()).filter(|&f| nodes[f].entry.is_none() && (is_root(&nodes[f]) || !reached[f])).collect();
+    let in_bank_0 = visit(roots, &|c| nodes[c].entry.is_none());
+
+    let mut banks: Vec<BTreeSet<u8>> = vec![BTreeSet::new(); nodes.len()];
+    for (f, node) in nodes.iter().enumerate() {
+        if let Some(bank) = node.entry {
+            let own = visit(vec![f], &|c| nodes[c].entry.is_none() && !in_bank_0[c]);
+            for (g, &hit) in own.iter().enumerate() {
+                if hit && (g == f || nodes[g].entry.is_none()) {
+                    banks[g].insert(bank);
                 }
             }
+        } else if in_bank_0[f] {
+            banks[f].insert(0);
         }
     }
+    let banks: Vec<Vec<u8>> = banks.into_iter().map(|b| b.into_iter().collect()).collect();
 
-    let mut banks: Vec<u8> = nodes
-        .iter()
-        .zip(&reached_by)
-        .map(|(node, sources)| match node.entry {
-            Some(bank) => bank,
-            None if sources.len() == 1 => *sources.first().expect("one source"),
-            None => 0,
-        })
-        .collect();
-
-    // What a bank-0 function calls directly must be mapped whenever it runs.
-    let mut work: Vec<usize> = (0..nodes.len()).filter(|&f| banks[f] == 0).collect();
-    while let Some(f) = work.pop() {
-        for &callee in &nodes[f].callees {
-            if nodes[callee].entry.is_none() && banks[callee] != 0 {
-                banks[callee] = 0;
-                work.push(callee);
-            }
-        }
-    }
-
-    // A direct call reaches an entry point (through the trampoline), bank 0 or its own bank.
+    // A direct call from a copy in bank N reaches an entry point, bank 0 or a copy in bank N.
     for (f, node) in nodes.iter().enumerate() {
-        for &callee in &node.callees {
-            let ok = nodes[callee].entry.is_some() || banks[callee] == 0 || banks[callee] == banks[f];
-            assert!(
-                ok,
-                "placement put `{}` (bank {}) out of reach of `{}` (bank {})",
-                nodes[callee].name, banks[callee], node.name, banks[f]
-            );
+        assert!(!banks[f].is_empty(), "placement left `{}` without a bank", node.name);
+        assert!(node.entry.is_none() || banks[f].len() == 1, "entry `{}` copied", node.name);
+        for &bank in &banks[f] {
+            for &callee in &node.callees {
+                let ok = nodes[callee].entry.is_some() || banks[callee] == [0] || banks[callee].contains(&bank);
+                assert!(
+                    ok,
+                    "placement put `{}` (banks {:?}) out of reach of `{}` (bank {bank})",
+                    nodes[callee].name, banks[callee], node.name
+                );
+            }
         }
     }
     Ok(banks)
@@ -142,9 +144,13 @@ mod tests {
         nodes
     }
 
-    fn banks_of(nodes: &[Node]) -> Vec<(String, u8)> {
+    fn banks_of(nodes: &[Node]) -> Vec<(String, Vec<u8>)> {
         let banks = place(nodes).unwrap();
         nodes.iter().map(|n| n.name.clone()).zip(banks).collect()
+    }
+
+    fn single(banks: &[u8]) -> Vec<Vec<u8>> {
+        banks.iter().map(|&b| vec![b]).collect()
     }
 
     #[test]
@@ -161,7 +167,7 @@ mod tests {
     #[test]
     fn no_entries_means_everything_in_bank_0() {
         let nodes = graph(&[("main", None, true), ("a", None, false), ("dead", None, false)], &[("main", "a")]);
-        assert!(place(&nodes).unwrap().iter().all(|&b| b == 0));
+        assert!(place(&nodes).unwrap().iter().all(|b| *b == [0]));
     }
 
     #[test]
@@ -181,14 +187,15 @@ mod tests {
         let banks = banks_of(&nodes);
         assert_eq!(
             banks,
-            [("main", 0), ("e1", 1), ("a", 1), ("b", 1), ("e2", 2), ("c", 2)].map(|(n, b)| (n.to_string(), b))
+            [("main", 0), ("e1", 1), ("a", 1), ("b", 1), ("e2", 2), ("c", 2)].map(|(n, b)| (n.to_string(), vec![b]))
         );
     }
 
     #[test]
-    fn shared_callees_and_their_callees_go_to_bank_0() {
-        // `shared` is called from banks 1 and 2; what it calls (`leaf`) must be in bank 0 even
-        // though bank 1 also calls `leaf`; `helper` is called from main and bank 1.
+    fn shared_callees_are_copied_into_each_bank() {
+        // `shared` is called from banks 1 and 2: a copy in each, and so is what it calls
+        // (`leaf`, also called by bank 1 directly); `helper` is called from main and bank 1,
+        // so it is in bank 0 only (bank 1 calls it directly).
         let nodes = graph(
             &[
                 ("main", None, true),
@@ -211,8 +218,8 @@ mod tests {
                 ("e1", "own"),
             ],
         );
-        let banks: Vec<u8> = place(&nodes).unwrap();
-        assert_eq!(banks, [0, 1, 2, 0, 0, 0, 1]);
+        let banks = place(&nodes).unwrap();
+        assert_eq!(banks, [vec![0], vec![1], vec![2], vec![1, 2], vec![1, 2], vec![0], vec![1]]);
     }
 
     #[test]
@@ -228,7 +235,7 @@ mod tests {
             ],
             &[("main", "e1"), ("e1", "x"), ("x", "y"), ("dead", "x")],
         );
-        assert_eq!(place(&nodes).unwrap(), [0, 1, 0, 0, 0]);
+        assert_eq!(place(&nodes).unwrap(), single(&[0, 1, 0, 0, 0]));
     }
 
     #[test]
@@ -240,7 +247,7 @@ mod tests {
             &[("main", "e1"), ("e1", "callback"), ("callback", "leaf")],
         );
         nodes[2].address_taken = true;
-        assert_eq!(place(&nodes).unwrap(), [0, 1, 0, 0]);
+        assert_eq!(place(&nodes).unwrap(), single(&[0, 1, 0, 0]));
     }
 
     #[test]
@@ -250,7 +257,44 @@ mod tests {
             &[("main", None, true), ("e1", Some(1), false), ("r", None, false)],
             &[("main", "e1"), ("e1", "r"), ("r", "e1"), ("r", "r")],
         );
-        assert_eq!(place(&nodes).unwrap(), [0, 1, 1]);
+        assert_eq!(place(&nodes).unwrap(), single(&[0, 1, 1]));
+    }
+
+    #[test]
+    fn copies_stop_at_bank_0_and_at_entries() {
+        // Banks 1 and 2 and 3 share `s`; `s` calls `z` (bank 0: main calls it) and entry `e3`;
+        // `t` is shared by banks 1 and 2 through `s` only where `s` reaches it; `e3`'s own
+        // callee `u` is only in bank 3 although `s` (banks 1, 2, 3) calls `e3`.
+        let nodes = graph(
+            &[
+                ("main", None, true),
+                ("e1", Some(1), false),
+                ("e2", Some(2), false),
+                ("e3", Some(3), false),
+                ("s", None, false),
+                ("z", None, false),
+                ("t", None, false),
+                ("u", None, false),
+                ("zz", None, false),
+            ],
+            &[
+                ("main", "e1"),
+                ("main", "z"),
+                ("e1", "s"),
+                ("e2", "s"),
+                ("e3", "u"),
+                ("u", "s"),
+                ("s", "z"),
+                ("s", "e3"),
+                ("s", "t"),
+                ("z", "zz"),
+            ],
+        );
+        let banks = place(&nodes).unwrap();
+        assert_eq!(
+            banks,
+            [vec![0], vec![1], vec![2], vec![3], vec![1, 2, 3], vec![0], vec![1, 2, 3], vec![3], vec![0]]
+        );
     }
 
     #[test]

@@ -55,12 +55,17 @@ pub struct Translation {
     /// with the declarations of everything). SDCC's time grows superlinearly with the size of
     /// a unit, and 4.2 crashes on some whole engine units whose functions compile alone.
     pub units: Vec<String>,
-    /// Defined functions first, in id order (`symbols[id]` is function `id`), then data.
+    /// Defined functions first, in id order (`symbols[id]` is function `id`), then data, then
+    /// the copies of functions placed in several banks (C name and Rust name with the suffix
+    /// `_bN`, the function's id). Such a function's `symbols[id].c_name` is not defined in C:
+    /// only its copies are.
     pub symbols: Vec<SymbolEntry>,
     pub trap_sites: Vec<TrapSite>,
-    /// The ROM bank of each defined function, by id (0: the fixed bank; see `banking`).
-    /// `units[id + 1]` starts with `#pragma bank N` for a function in bank N.
-    pub function_banks: Vec<u8>,
+    /// The ROM banks holding a copy of each defined function, by id, ascending (`[0]`: the
+    /// fixed bank; see `banking`). `units[id + 1]` is the copy in `function_banks[id][0]`;
+    /// the units of further copies follow all those, in id then bank order. A unit starts
+    /// with `#pragma bank N` for a copy in bank N.
+    pub function_banks: Vec<Vec<u8>>,
 }
 
 impl Translation {
@@ -234,36 +239,77 @@ impl<'a> ModuleTranslator<'a> {
         }
 
         let function_banks = self.place_in_banks(&defined, &globals)?;
+        // Functions with copies in several banks: each copy is named `<name>_b<bank>`.
+        let copied: Vec<usize> = (0..defined.len()).filter(|&id| function_banks[id].len() > 1).collect();
+        let copy_name = |base: &str, bank: u8| format!("{base}_b{bank}");
+        let base_names: HashMap<usize, String> = copied.iter().map(|&id| (id, self.names[&defined[id]].clone())).collect();
+        for &id in &copied {
+            for &bank in &function_banks[id] {
+                symbols.push(SymbolEntry {
+                    c_name: copy_name(&base_names[&id], bank),
+                    rust_name: copy_name(&symbols[id].rust_name, bank),
+                    function_id: Some(id as u16),
+                });
+            }
+        }
 
         let mut prototypes = String::new();
+        let index: HashMap<Value, usize> = defined.iter().enumerate().map(|(i, &f)| (f, i)).collect();
         for &f in &functions {
             let name = &self.names[&f];
             if is_runtime_declared(name) {
                 continue;
             }
-            let proto = function::prototype(self.layout, name, llvm::function_type(f))
-                .map_err(|message| Error { function: Some(names::demangle(&llvm::name(f))), instruction: None, message })?;
-            let banked = if self.banked_entries.contains_key(&f) { " __banked" } else { "" };
-            let _ = writeln!(prototypes, "{proto}{banked};");
+            let copies: Vec<String> = match index.get(&f) {
+                Some(&id) if function_banks[id].len() > 1 => {
+                    function_banks[id].iter().map(|&bank| copy_name(name, bank)).collect()
+                }
+                _ => vec![name.clone()],
+            };
+            for name in &copies {
+                let proto = function::prototype(self.layout, name, llvm::function_type(f)).map_err(|message| Error {
+                    function: Some(names::demangle(&llvm::name(f))),
+                    instruction: None,
+                    message,
+                })?;
+                let banked = if self.banked_entries.contains_key(&f) { " __banked" } else { "" };
+                let _ = writeln!(prototypes, "{proto}{banked};");
+            }
         }
 
         let call_graph = reentrancy::call_graph(&defined);
         self.static_frames = reentrancy::non_reentrant(&defined, &call_graph);
+        // Each copy's body is translated with the names of the copies in its own bank (a copy
+        // in bank N calls bank-N copies). Copies share the function's static frame: they are
+        // never active together, since the call graph (through entries too) has no cycle
+        // through a function with a static frame.
+        let mut copies: Vec<(usize, u8)> = (0..defined.len()).map(|id| (id, function_banks[id][0])).collect();
+        copies.extend(copied.iter().flat_map(|&id| function_banks[id][1..].iter().map(move |&bank| (id, bank))));
         let mut bodies = Vec::new();
         let mut trap_sites = Vec::new();
         let mut frame_bytes = HashMap::new();
-        for (id, &f) in defined.iter().enumerate() {
+        let mut names_bank = None;
+        for &(id, bank) in &copies {
+            let f = defined[id];
+            if !copied.is_empty() && names_bank != Some(bank) {
+                for &g in &copied {
+                    self.names.insert(defined[g], copy_name(&base_names[&g], bank));
+                }
+                names_bank = Some(bank);
+            }
             let translated = function::translate(&mut self, f, id as u16)?;
             bodies.push(translated.text);
-            frame_bytes.insert(f, translated.frame_bytes);
-            if translated.traps > 0 {
+            if frame_bytes.insert(f, translated.frame_bytes).is_none() && translated.traps > 0 {
                 let count = translated.traps;
                 trap_sites.push(TrapSite { function_id: id as u16, rust_name: symbols[id].rust_name.clone(), count });
             }
         }
+        for &g in &copied {
+            self.names.insert(defined[g], base_names[&g].clone());
+        }
         let (frame_offsets, frames_total) = reentrancy::overlay(&defined, &call_graph, &frame_bytes);
-        for (body, f) in bodies.iter_mut().zip(&defined) {
-            if let Some(offset) = frame_offsets.get(f) {
+        for (body, &(id, _)) in bodies.iter_mut().zip(&copies) {
+            if let Some(offset) = frame_offsets.get(&defined[id]) {
                 *body = body.replace(function::FRAME_BASE, &offset.to_string());
             }
         }
@@ -334,23 +380,23 @@ impl<'a> ModuleTranslator<'a> {
         // Everything but function bodies stays in bank 0: a banked unit holds only its
         // function (SDCC would put the unit's constants in the same bank).
         let mut units = vec![format!("{head}{definitions}")];
-        units.extend(bodies.iter().zip(&function_banks).map(|(body, &bank)| match bank {
+        units.extend(bodies.iter().zip(&copies).map(|(body, &(_, bank))| match bank {
             0 => format!("{head}{body}"),
             _ => format!("#pragma bank {bank}\n{head}{body}"),
         }));
         // The whole program as one file is for reading: it notes the banks instead.
         let readable: Vec<String> = bodies
             .iter()
-            .zip(&function_banks)
-            .map(|(body, &bank)| if bank == 0 { body.clone() } else { format!("/* in ROM bank {bank} */\n{body}") })
+            .zip(&copies)
+            .map(|(body, &(_, bank))| if bank == 0 { body.clone() } else { format!("/* in ROM bank {bank} */\n{body}") })
             .collect();
         let c_source = format!("{head}{definitions}\n{}", readable.join("\n"));
         Ok(Translation { c_source, units, symbols, trap_sites, function_banks })
     }
 
     /// Reads the banked entry points (`.bankN` sections) and places every defined function in a
-    /// ROM bank (`banking::place`); returns the banks by function id.
-    fn place_in_banks(&mut self, defined: &[Value], globals: &[Value]) -> Result<Vec<u8>, Error> {
+    /// ROM bank or several (`banking::place`); returns the banks by function id.
+    fn place_in_banks(&mut self, defined: &[Value], globals: &[Value]) -> Result<Vec<Vec<u8>>, Error> {
         for &g in globals {
             if let Some(section) = llvm::section(g)
                 && section.starts_with(".bank")

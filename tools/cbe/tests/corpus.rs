@@ -119,8 +119,17 @@ fn banked_calls_match_native_and_land_in_their_banks() {
         ("b1_tree", 1),
         ("shared", 0),
         ("pointed", 0),
+        ("both_banks_b1", 1),
+        ("both_banks_b2", 2),
+        ("both_leaf_b1", 1),
+        ("both_leaf_b2", 2),
     ] {
         assert_eq!(find(item).0, bank, "bank of {item}\n{sym}");
+    }
+    // Shared by banks 1 and 2 only: copied, no bank-0 version.
+    for item in ["both_banks", "both_leaf"] {
+        let wanted = format!("corpus::banking::{item}");
+        assert!(!entries.iter().any(|(_, _, name)| name.ends_with(&wanted)), "{item} not copied\n{sym}");
     }
 
     let bytes = std::fs::read(&rom.rom).unwrap();
@@ -133,11 +142,15 @@ fn banked_calls_match_native_and_land_in_their_banks() {
         let (bank, address) = find(item);
         bank as usize * 0x4000 + usize::from(address) - 0x4000
     };
-    for item in ["leaf", "b2_back", "bank2_only"] {
+    for item in ["leaf", "b2_back", "bank2_only", "both_banks_b2"] {
         let offset = offset_of(item);
         assert!((0x8000..0xC000).contains(&offset), "{item} at ROM offset {offset:#x}");
         assert!(bytes[offset..offset + 8].iter().any(|&b| b != 0xFF), "{item}: filler bytes at {offset:#x}");
     }
+
+    let offset = offset_of("both_banks_b1");
+    assert!((0x4000..0x8000).contains(&offset), "both_banks_b1 at ROM offset {offset:#x}");
+    assert!(bytes[offset..offset + 8].iter().any(|&b| b != 0xFF), "both_banks_b1: filler bytes");
 
     // On the console: `leaf` runs with bank 2 mapped (crt0's current_rom_bank at 0xFFFE and
     // the code there). `leaf` is the first banked call, so the first pass through the

@@ -6,7 +6,8 @@
 //!
 //! `tests/corpus.rs` also checks where things landed, by these names: `leaf` (the first banked
 //! call `run` makes), `bank2_only` (called only from bank 2), `shared` (called from banks 1
-//! and 2, so in bank 0).
+//! and 2 but also a function pointer, so in bank 0), `both_banks` and `both_leaf` (called
+//! only from banks 1 and 2: one copy in each, `both_banks_b1` and `both_banks_b2`).
 
 use super::common::Sum;
 use core::hint::black_box;
@@ -17,10 +18,22 @@ fn shared(a: u16, b: u16) -> u16 {
     a.rotate_left(3) ^ b.wrapping_mul(31)
 }
 
+/// Called (directly) only from bank-1 and bank-2 code: copied into both banks, and so is
+/// `both_leaf`; each copy calls its own bank's `both_leaf`.
+#[inline(never)]
+fn both_banks(x: u32, k: u8) -> u32 {
+    (x ^ u32::from(k).wrapping_mul(0x0101_0101)).rotate_left(u32::from(k & 15)).wrapping_add(u32::from(both_leaf(x as u16, k)))
+}
+
+#[inline(never)]
+fn both_leaf(x: u16, k: u8) -> u16 {
+    x.wrapping_mul(u16::from(k) | 0x101) ^ 0x3C3C
+}
+
 /// Only bank-2 entry points call this: it goes in bank 2 with them.
 #[inline(never)]
 fn bank2_only(x: u32, k: u8) -> u32 {
-    x.rotate_right(u32::from(k & 31)).wrapping_add(u32::from(shared(x as u16, u16::from(k))))
+    x.rotate_right(u32::from(k & 31)).wrapping_add(u32::from(shared(x as u16, u16::from(k)))) ^ both_banks(x, k)
 }
 
 /// Only bank-1 entry points call this.
@@ -74,7 +87,7 @@ fn b1_u8(x: u8, y: u8) -> u8 {
 #[unsafe(link_section = ".bank1")]
 #[inline(never)]
 fn b1_u16(x: u16, y: u8) -> u16 {
-    bank1_only(x).wrapping_add(shared(x, u16::from(y)))
+    bank1_only(x).wrapping_add(shared(x, u16::from(y))) ^ (both_banks(u32::from(x) << 3, y) as u16)
 }
 
 /// Bank 1 -> bank 2 -> bank 1 (`b2_back` calls `b1_u16`).
