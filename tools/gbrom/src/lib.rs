@@ -225,9 +225,19 @@ pub fn link_rom(
     let work = intermediates_dir(output)?;
     let runtime = root.join("tools/cbe/runtime");
     let mut objects = vec![assemble(&root.join("linker/crt0.s"), &work)?];
-    let mut sources = c_sources.to_vec();
-    sources.extend(runtime_sources(&runtime)?);
-    objects.extend(compile_all(&sources, &runtime, &work, sdcc_flags)?);
+    let sources = c_sources.to_vec();
+    let mut jobs: Vec<CompileJob> = sources.iter().map(|s| CompileJob::whole(s, &work)).collect();
+    // The runtime one function per object, archived: sdldgb takes a library's objects only
+    // when they define a symbol the program needs (objects on the command line are all linked).
+    let pieces = runtime_pieces(&runtime_sources(&runtime)?, &work)?;
+    let piece_count = pieces.len();
+    jobs.extend(pieces);
+    let mut compiled = compile_all(&jobs, &runtime, sdcc_flags)?;
+    let piece_objects = compiled.split_off(compiled.len() - piece_count);
+    objects.extend(compiled);
+    let library = work.join("cbe_runtime.lib");
+    let _ = fs::remove_file(&library);
+    run("archive (sdar)", Command::new("sdar").arg("-rc").arg(&library).args(&piece_objects))?;
 
     let ihx = work.join(format!("{stem}.ihx"));
     let mut link = Command::new("sdcc");
@@ -238,7 +248,7 @@ pub fn link_rom(
     for bank in code_banks(&sources)? {
         link.arg(format!("-Wl-b_CODE_{bank}={:#x}", layout::bank_base(bank)));
     }
-    link.arg("-o").arg(&ihx).args(&objects);
+    link.arg("-o").arg(&ihx).args(&objects).arg("-L").arg(&work).args(["-l", "cbe_runtime.lib"]);
     run("link (sdldgb)", &mut link)?;
 
     let map_path = work.join(format!("{stem}.map"));
@@ -307,14 +317,53 @@ fn runtime_sources(runtime: &Path) -> Result<Vec<PathBuf>, BuildError> {
     Ok(sources)
 }
 
+/// One SDCC compilation: a C file to an object, with extra flags.
+struct CompileJob {
+    source: PathBuf,
+    object: PathBuf,
+    defines: Vec<String>,
+}
+
+impl CompileJob {
+    fn whole(source: &Path, work: &Path) -> CompileJob {
+        let object = work.join(source.file_stem().expect("C file name")).with_extension("rel");
+        CompileJob { source: source.to_path_buf(), object, defines: Vec::new() }
+    }
+}
+
+/// The runtime's pieces: a file whose functions sit in `#if CBE_ALL || defined(CBE_ONLY_name)`
+/// blocks is compiled once per block (`-DCBE_PIECE -DCBE_ONLY_name`), others whole.
+fn runtime_pieces(sources: &[PathBuf], work: &Path) -> Result<Vec<CompileJob>, BuildError> {
+    let mut jobs = Vec::new();
+    for source in sources {
+        let text = fs::read_to_string(source).map_err(io_error(source))?;
+        let stem = source.file_stem().expect("C file name").to_string_lossy().into_owned();
+        let names: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("#if CBE_ALL || defined(CBE_ONLY_")?.strip_suffix(')'))
+            .collect();
+        if names.is_empty() {
+            jobs.push(CompileJob::whole(source, work));
+        }
+        for name in names {
+            jobs.push(CompileJob {
+                source: source.clone(),
+                object: work.join(format!("{stem}__{name}.rel")),
+                defines: vec!["-DCBE_PIECE".into(), format!("-DCBE_ONLY_{name}")],
+            });
+        }
+    }
+    Ok(jobs)
+}
+
 fn assemble(source: &Path, work: &Path) -> Result<PathBuf, BuildError> {
     let object = work.join(source.file_stem().expect("asm file name")).with_extension("rel");
     run("assemble (sdasgb)", Command::new("sdasgb").arg("-plosgff").arg("-o").arg(&object).arg(source))?;
     Ok(object)
 }
 
-/// Compiles `sources` on as many threads as the machine has cores; objects in source order.
-fn compile_all(sources: &[PathBuf], include: &Path, work: &Path, flags: &[String]) -> Result<Vec<PathBuf>, BuildError> {
+/// Compiles `jobs` on as many threads as the machine has cores; objects in job order.
+fn compile_all(sources: &[CompileJob], include: &Path, flags: &[String]) -> Result<Vec<PathBuf>, BuildError> {
     let next = AtomicUsize::new(0);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(sources.len().max(1));
     let mut results: Vec<(usize, Result<PathBuf, BuildError>)> = std::thread::scope(|scope| {
@@ -325,7 +374,7 @@ fn compile_all(sources: &[PathBuf], include: &Path, work: &Path, flags: &[String
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(source) = sources.get(i) else { break };
-                        done.push((i, compile_c(source, include, work, flags)));
+                        done.push((i, compile_c(source, include, flags)));
                     }
                     done
                 })
@@ -344,13 +393,13 @@ fn compile_all(sources: &[PathBuf], include: &Path, work: &Path, flags: &[String
 const LARGE_UNIT_STATEMENTS: usize = 400;
 const LARGE_UNIT_FLAGS: [&str; 5] = ["--nogcse", "--noinvariant", "--noinduction", "--noloopreverse", "--nolospre"];
 
-fn compile_c(source: &Path, include: &Path, work: &Path, flags: &[String]) -> Result<PathBuf, BuildError> {
-    let object = work.join(source.file_stem().expect("C file name")).with_extension("rel");
+fn compile_c(job: &CompileJob, include: &Path, flags: &[String]) -> Result<PathBuf, BuildError> {
+    let (source, object) = (&job.source, job.object.clone());
     let text = fs::read_to_string(source).map_err(io_error(source))?;
     // Statements of function bodies are indented by four spaces (generated and runtime C).
     let large = text.lines().filter(|l| l.starts_with("    ")).count() > LARGE_UNIT_STATEMENTS;
     let mut sdcc = Command::new("sdcc");
-    sdcc.args(["-msm83", "-c", "--std-c11"]).arg("-I").arg(include).args(flags);
+    sdcc.args(["-msm83", "-c", "--std-c11"]).arg("-I").arg(include).args(flags).args(&job.defines);
     if large {
         sdcc.args(LARGE_UNIT_FLAGS);
     }
