@@ -15,6 +15,7 @@
         .globl  _gb_oam_dma
         .globl  ___sdcc_bcall_ehl
         .globl  l__INITIALIZER
+        .globl  _cbe_init_data
         .globl  s__INITIALIZER
         .globl  s__INITIALIZED
 
@@ -131,6 +132,8 @@ copy_initialised_data:
         dec     bc
         jr      copy_initialised_data
 initialised_data_done:
+        ;; Mostly-zero statics live in cleared RAM; this sets their other bytes (tools/cbe).
+        call    _cbe_init_data
 
         call    gsinit
         call    _rust_main

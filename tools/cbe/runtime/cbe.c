@@ -32,6 +32,17 @@ void cbe_r_signed_divmod(uint8_t *out, const uint8_t *a, const uint8_t *b, uint1
 void cbe_r_shift_right(uint8_t *r, const uint8_t *a, uint16_t amount, uint8_t n, uint8_t fill);
 void cbe_r_fill_extreme(uint8_t *r, uint16_t w, uint8_t is_signed, uint8_t negative);
 
+/* crt0 calls this after clearing RAM. A program whose C (from tools/cbe) has mostly-zero
+ * statics defines its own, which sets their few non-zero bytes; this empty one, in its own
+ * library object, is linked only when no other definition exists. */
+#if CBE_ALL || defined(CBE_ONLY_cbe_init_data)
+#if !CBE_ALL
+void cbe_init_data(void)
+{
+}
+#endif
+#endif
+
 #if CBE_ALL || defined(CBE_ONLY_cbe_r_nbytes)
 uint8_t cbe_r_nbytes(uint16_t w)
 {

@@ -15,6 +15,8 @@
 /* Called for llvm.trap and reached `unreachable`; defined by the program (see
  * docs/ARCHITECTURE.md); `function_id` indexes the back end's symbol map. */
 _Noreturn void cbe_trap(uint16_t function_id);
+/* Sets the non-zero bytes of mostly-zero statics (see cbe.c); crt0 calls it once. */
+void cbe_init_data(void);
 
 /* Memory. SDCC's library memcpy for the SM83 is `__memcpy` (string.h maps memcpy to it); the
  * generated code does not include string.h because the program may declare memcmp & co

@@ -189,6 +189,59 @@ pub enum Placement {
     Zeroed,
 }
 
+/// Statics at least this large whose bytes are mostly zero are cleared and patched at boot.
+const SPARSE_MIN_BYTES: usize = 64;
+/// Zero bytes inside a run that still do not end it (one `memcpy` beats two).
+const SPARSE_MAX_GAP: usize = 4;
+
+/// The bytes of an address-free initialiser of which at most a quarter are non-zero.
+pub fn mostly_zero(pieces: &[Piece]) -> Option<Vec<u8>> {
+    let mut bytes = Vec::new();
+    for p in pieces {
+        match p {
+            Piece::Bytes(b) => bytes.extend_from_slice(b),
+            Piece::Address { .. } => return None,
+        }
+    }
+    let non_zero = bytes.iter().filter(|&&b| b != 0).count();
+    (bytes.len() >= SPARSE_MIN_BYTES && non_zero * 4 <= bytes.len()).then_some(bytes)
+}
+
+/// C statements (for `cbe_init_data`) that set the non-zero bytes of static `name`, already
+/// cleared: runs of one value by `cbe_fill`, others by `cbe_copy` from a constant, lone bytes by
+/// a store.
+pub fn sparse_init(name: &str, bytes: &[u8], out: &mut String) {
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == 0 {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        let mut end = at + 1;
+        let mut gap = 0;
+        let mut i = end;
+        while i < bytes.len() && gap <= SPARSE_MAX_GAP {
+            if bytes[i] == 0 {
+                gap += 1;
+            } else {
+                gap = 0;
+                end = i + 1;
+            }
+            i += 1;
+        }
+        let run = &bytes[start..end];
+        if run.len() == 1 {
+            let _ = writeln!(out, "    {name}[{start}] = {};", run[0]);
+        } else if run.iter().all(|&b| b == run[0]) {
+            let _ = writeln!(out, "    cbe_fill({name} + {start}, {}, {});", run[0], run.len());
+        } else {
+            let _ = writeln!(out, "    {{ static const uint8_t k[{}] = {}; cbe_copy({name} + {start}, k, {}); }}", run.len(), byte_list(run), run.len());
+        }
+        at = end;
+    }
+}
+
 pub fn define(name: &str, pieces: &[Piece], placement: Placement) -> DataDefinition {
     // C has no empty objects; a zero-sized Rust static still needs an address.
     let size = size_of(pieces).max(1);

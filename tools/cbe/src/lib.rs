@@ -315,6 +315,7 @@ impl<'a> ModuleTranslator<'a> {
         }
 
         let mut data = Vec::new();
+        let mut sparse_init = String::new();
         for &g in &globals {
             let name = self.names[&g].clone();
             let rust_name = names::demangle(&llvm::name(g));
@@ -344,6 +345,11 @@ impl<'a> ModuleTranslator<'a> {
             let placement = if llvm::is_global_constant(g) {
                 Placement::ReadOnly
             } else if all_zero {
+                Placement::Zeroed
+            } else if let Some(bytes) = consts::mostly_zero(&pieces) {
+                // Cleared by crt0, then its few other bytes set by `cbe_init_data`: cheaper in
+                // ROM than a full copy in _INITIALIZER.
+                consts::sparse_init(&name, &bytes, &mut sparse_init);
                 Placement::Zeroed
             } else {
                 Placement::Initialised
@@ -376,6 +382,10 @@ impl<'a> ModuleTranslator<'a> {
             if !d.definition.is_empty() {
                 let _ = writeln!(definitions, "{}", d.definition);
             }
+        }
+        if !sparse_init.is_empty() {
+            // Replaces the runtime's empty default (tools/cbe/runtime/cbe.c).
+            let _ = writeln!(definitions, "void cbe_init_data(void) {{\n{sparse_init}}}");
         }
         // Everything but function bodies stays in bank 0: a banked unit holds only its
         // function (SDCC would put the unit's constants in the same bank).
