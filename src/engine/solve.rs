@@ -100,7 +100,7 @@ impl Solver {
     }
 
     /// Forget all marks and take on `board`.
-    pub fn reset(&mut self, board: &Board) {
+    fn reset_state(&mut self, board: &Board) {
         let n = board.size();
         self.n = n;
         self.link_twins(board);
@@ -195,7 +195,7 @@ impl Solver {
     }
 
     /// Mark `cell`, refusing a mark that contradicts the marks so far by rules 1-3.
-    pub fn assign(&mut self, board: &Board, cell: u8, mark: Mark) -> Result<(), Contradiction> {
+    fn assign_mark(&mut self, board: &Board, cell: u8, mark: Mark) -> Result<(), Contradiction> {
         let current = self.mark(cell);
         if current == mark {
             return Ok(());
@@ -229,7 +229,7 @@ impl Solver {
     }
 
     fn apply(&mut self, board: &Board, d: Deduction) -> Result<(), Contradiction> {
-        self.assign(board, d.cell, d.mark)
+        self.assign_mark(board, d.cell, d.mark)
     }
 
     /// Undo marks back to a trail length.
@@ -309,7 +309,7 @@ impl Solver {
             let twins = self.twins(cell);
             if self.mark(cell) == Mark::Shaded {
                 for &nb in board.neighbours(cell).as_slice() {
-                    self.assign(board, nb, Mark::Unshaded)?;
+                    self.assign_mark(board, nb, Mark::Unshaded)?;
                 }
                 // The cell and its twins lost an unshaded twin candidate.
                 self.justify(cell, &twins, board)?;
@@ -318,7 +318,7 @@ impl Solver {
                 }
             } else {
                 for twin in self.unknown_twins(&twins).cells() {
-                    self.assign(board, twin, Mark::Shaded)?;
+                    self.assign_mark(board, twin, Mark::Shaded)?;
                 }
             }
         }
@@ -352,14 +352,14 @@ impl Solver {
             let open = self.unknown_cells();
             for cell in open.iter() {
                 if self.guard.splits_if_shaded(cell) {
-                    self.assign(board, cell, Mark::Unshaded)?;
+                    self.assign_mark(board, cell, Mark::Unshaded)?;
                 }
             }
         }
     }
 
     /// Extend the marks to the closure under every rule of `level`.
-    pub fn deduce(&mut self, board: &Board, level: Difficulty) -> Result<(), Contradiction> {
+    fn deduce_closure(&mut self, board: &Board, level: Difficulty) -> Result<(), Contradiction> {
         let closure_level = level.min(Difficulty::Medium);
         if !self.justified_all {
             // Later losses of twins are caught as cells get shaded (see `drain`).
@@ -411,7 +411,7 @@ impl Solver {
     }
 
     /// The easiest single deduction from the current marks, among the rules up to `level`.
-    pub fn next_deduction(&mut self, board: &Board, level: Difficulty) -> Found {
+    fn find_deduction(&mut self, board: &Board, level: Difficulty) -> Found {
         for i in 0..self.trail_len {
             if let Some(d) = self.direct_consequence(board, self.trail[i as usize]) {
                 return Ok(Some(d));
@@ -446,15 +446,15 @@ impl Solver {
 
     /// Count the solutions of `board`, stopping at `limit`. The first one found is kept
     /// (see [`Solver::solution`]).
-    pub fn count_solutions(&mut self, board: &Board, limit: u8) -> u8 {
-        self.reset(board);
+    fn search_solutions(&mut self, board: &Board, limit: u8) -> u8 {
+        self.reset_state(board);
         let mut count = 0u8;
-        let mut consistent = self.deduce(board, Difficulty::Medium).is_ok();
+        let mut consistent = self.deduce_closure(board, Difficulty::Medium).is_ok();
         loop {
             if consistent {
                 match self.first_unknown() {
                     Some(cell) => {
-                        consistent = match self.assign(board, cell, Mark::Shaded) {
+                        consistent = match self.assign_mark(board, cell, Mark::Shaded) {
                             Ok(()) => {
                                 self.guesses.insert(cell);
                                 self.propagate(board, Difficulty::Medium).is_ok()
@@ -493,7 +493,7 @@ impl Solver {
     }
 
     fn assign_and_propagate(&mut self, board: &Board, cell: u8, mark: Mark) -> bool {
-        self.assign(board, cell, mark).and_then(|_| self.propagate(board, Difficulty::Medium)).is_ok()
+        self.assign_mark(board, cell, mark).and_then(|_| self.propagate(board, Difficulty::Medium)).is_ok()
     }
 
     /// The shaded cells of the first solution [`Solver::count_solutions`] found.
@@ -561,5 +561,41 @@ fn for_each_pattern(board: &Board, mut visit: impl FnMut(Deduction) -> bool) {
                 }
             }
         }
+    }
+}
+
+/// The solver's entry points. The game ROM keeps the solver in ROM bank 5 (one copy, shared by
+/// the generator in bank 1 and the hints in bank 2; docs/ARCHITECTURE.md, "ROM banks"): calls
+/// from outside come in here, through the bank-switching trampoline, while the solver's own
+/// code calls the functions behind them directly.
+impl Solver {
+    /// Takes on `board`: no marks, every cell unknown.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    pub fn reset(&mut self, board: &Board) {
+        self.reset_state(board)
+    }
+
+    /// Marks `cell` and checks rules 1-3 at once; refuses a mark that breaks one.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    pub fn assign(&mut self, board: &Board, cell: u8, mark: Mark) -> Result<(), Contradiction> {
+        self.assign_mark(board, cell, mark)
+    }
+
+    /// Applies the deductions of `level` and below until none applies.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    pub fn deduce(&mut self, board: &Board, level: Difficulty) -> Result<(), Contradiction> {
+        self.deduce_closure(board, level)
+    }
+
+    /// The easiest deduction of `level` or below that applies now, without applying it.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    pub fn next_deduction(&mut self, board: &Board, level: Difficulty) -> Found {
+        self.find_deduction(board, level)
+    }
+
+    /// Counts the solutions of `board`, stopping at `limit`.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    pub fn count_solutions(&mut self, board: &Board, limit: u8) -> u8 {
+        self.search_solutions(board, limit)
     }
 }

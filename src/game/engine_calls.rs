@@ -1,8 +1,8 @@
-//! The engine as the game calls it: a few entry points that live in switchable ROM bank 1 on
-//! the console, so the engine's code (about 20 KB) stays out of the fixed bank 0. The back end
-//! places every function reachable only from these entries in the same bank and calls the
-//! entries through the bank-switching trampoline (docs/ARCHITECTURE.md, "Banking"). On the host
-//! they are plain calls.
+//! The engine as the game calls it: a few entry points that live in switchable ROM banks on the
+//! console, so the engine's code (over 20 KB) stays out of the fixed bank 0: the generator in
+//! bank 1, the checks and hints used during play in bank 2. The back end places the code only
+//! these entries reach in their bank and calls the entries through the bank-switching
+//! trampoline (docs/ARCHITECTURE.md, "ROM banks"). On the host they are plain calls.
 
 use crate::engine::board::Board;
 use crate::engine::difficulty::Difficulty;
@@ -18,21 +18,21 @@ pub fn generate(generator: &mut Generator, size: u8, difficulty: Difficulty, see
 }
 
 /// The cells to highlight for the player's current marks.
-#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
 #[inline(never)]
 pub fn violations(play: &Play, board: &Board, out: &mut ViolationMap) {
     *out = play.violations(board);
 }
 
 /// Whether the marks solve the puzzle by the four rules.
-#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
 #[inline(never)]
 pub fn is_solved(play: &Play, board: &Board) -> bool {
     play.is_solved(board)
 }
 
 /// The next hint for the player's marks, using the generator's idle solver.
-#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
 #[inline(never)]
 pub fn hint(play: &Play, puzzle: &Puzzle, generator: &mut Generator, out: &mut Hint) {
     *out = play.hint(&puzzle.board, &puzzle.solution, generator.solver());

@@ -168,7 +168,10 @@ impl Game {
         }
     }
 
-    /// One frame of the game: `frames` VBlanks have passed since the last call.
+    /// One frame of the game: `frames` VBlanks have passed since the last call. On the console
+    /// the screens' code lives in ROM bank 3 (see `engine_calls` for the engine's banks).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank3"))]
+    #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, platform: &mut impl Platform) {
         let frames = if core::mem::take(&mut self.skip_frames) { 0 } else { frames };
         self.frame = self.frame.wrapping_add(u16::from(frames));

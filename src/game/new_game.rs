@@ -1,5 +1,6 @@
 //! The new-game screen: board size (5..15), difficulty, and the seed: random, or a seed code
-//! typed with the D-pad (Left/Right pick a character, Up/Down change it).
+//! typed with the D-pad (Left/Right pick a character, Up/Down change it). On the console this
+//! screen's code lives in ROM bank 6.
 
 use gb_hal::joypad::{Buttons, InputFrame};
 
@@ -54,6 +55,8 @@ impl NewGame {
         NewGame { row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None }
     }
 
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
+    #[inline(never)]
     pub fn draw(&self, canvas: &mut Canvas) {
         canvas.clear(Layer::Background);
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 1, b"NEW GAME");
@@ -98,6 +101,8 @@ impl NewGame {
         canvas.text(Layer::Background, VALUE_X - 1, y, &line);
     }
 
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
+    #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, canvas: &mut Canvas) -> NewGameEvent {
         canvas.fill(Layer::Background, 0, MESSAGE_Y, SCREEN_COLS, 1, assets::TILE_BLANK);
         if let Some(at) = self.editing {

@@ -1,6 +1,8 @@
 //! The play screen: the board, the cursor, the status panel, moves, live rule violations and
 //! hints. The pure model is the engine's `Play`; this module maps buttons to moves and draws.
 //!
+//! On the console the session's entry points (those the screens call) live in ROM bank 4.
+//!
 //! Controls: D-pad moves (auto-repeat, wrapping at the edges); A shades or unshades; B circles
 //! or uncircles; tapping Select undoes; holding Select, B redoes and A asks for a hint; Start
 //! pauses. Undo fires when Select is released without A or B, so Select+B never undoes first.
@@ -14,7 +16,7 @@ use super::layout::{Layout, SCREEN_COLS};
 use crate::assets;
 use crate::engine::board::{CellSet, cell_at, col_of, row_of};
 use crate::engine::generate::{Generator, Puzzle};
-use crate::engine::play::{Hint, Play};
+use crate::engine::play::{Hint, Move, Play};
 use crate::engine::rules::ViolationMap;
 use crate::engine::solve::Mark;
 
@@ -71,6 +73,8 @@ impl Session {
     }
 
     /// Begins playing `puzzle` with the current marks after `seconds` already played.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
     pub fn begin(&mut self, seconds: u16) {
         let n = self.puzzle.board.size();
         self.layout = Layout::for_size(n);
@@ -95,6 +99,8 @@ impl Session {
         self.banner_frames > 0
     }
 
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas) -> PlayEvent {
         if self.clock.tick(frames) {
             self.draw_time(canvas);
@@ -153,18 +159,23 @@ impl Session {
         if self.play.set_mark(self.cursor, mark) { self.after_change(canvas) } else { PlayEvent::None }
     }
 
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
     pub fn undo(&mut self, canvas: &mut Canvas) -> PlayEvent {
-        match self.play.undo() {
-            Some(m) => {
-                self.cursor = m.cell;
-                self.after_change(canvas)
-            }
-            None => PlayEvent::None,
-        }
+        let undone = self.play.undo();
+        self.show_replayed(undone, canvas)
     }
 
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
     pub fn redo(&mut self, canvas: &mut Canvas) -> PlayEvent {
-        match self.play.redo() {
+        let redone = self.play.redo();
+        self.show_replayed(redone, canvas)
+    }
+
+    /// After an undo or redo: the cursor goes to the cell that changed.
+    fn show_replayed(&mut self, replayed: Option<Move>, canvas: &mut Canvas) -> PlayEvent {
+        match replayed {
             Some(m) => {
                 self.cursor = m.cell;
                 self.after_change(canvas)
@@ -174,6 +185,8 @@ impl Session {
     }
 
     /// Clears every mark (the clock keeps running).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
     pub fn restart(&mut self, canvas: &mut Canvas) -> PlayEvent {
         self.play.restart();
         self.after_change(canvas)
@@ -189,6 +202,8 @@ impl Session {
 
     /// Asks the engine for the next step: highlights its cells, moves the cursor there and
     /// explains it in the banner.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
     pub fn show_hint(&mut self, canvas: &mut Canvas) {
         let mut hint = Hint::Solved;
         engine_calls::hint(&self.play, &self.puzzle, &mut self.generator, &mut hint);
@@ -224,6 +239,8 @@ impl Session {
     }
 
     /// The whole play screen on the background layer.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
     pub fn draw(&self, canvas: &mut Canvas) {
         canvas.clear(Layer::Background);
         let l = &self.layout;

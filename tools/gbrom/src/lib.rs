@@ -57,6 +57,23 @@ pub struct RomSpec {
     pub sdcc_flags: Vec<String>,
 }
 
+impl RomSpec {
+    /// The game: the crate at the repository root with its `rom` feature, into
+    /// `target/hitori.gb` (what `make rom` builds).
+    pub fn game() -> RomSpec {
+        let root = repo_root();
+        RomSpec {
+            crate_dir: root.clone(),
+            package: Some("hitori".to_string()),
+            features: vec!["rom".to_string()],
+            output: root.join("target/hitori.gb"),
+            title: "HITORI".to_string(),
+            target_dir: root.join("target/gb"),
+            sdcc_flags: Vec::new(),
+        }
+    }
+}
+
 /// The files a build wrote and how much of the console it uses.
 #[derive(Clone, Debug)]
 pub struct RomArtifacts {

@@ -8,21 +8,12 @@
 
 use std::process::ExitCode;
 
-use gbrom::{RomSpec, build, repo_root};
+use gbrom::{RomSpec, build};
 
 const USAGE: &str = "usage: gbrom [--crate DIR] [--package NAME] [--out FILE.gb] [--title TITLE] [--sdcc-flag FLAG]...";
 
 fn parse_args() -> Result<RomSpec, String> {
-    let root = repo_root();
-    let mut spec = RomSpec {
-        crate_dir: root.clone(),
-        package: Some("hitori".to_string()),
-        features: vec!["rom".to_string()],
-        output: root.join("target/hitori.gb"),
-        title: "HITORI".to_string(),
-        target_dir: root.join("target/gb"),
-        sdcc_flags: Vec::new(),
-    };
+    let mut spec = RomSpec::game();
     // Paths are taken from where gbrom runs; cargo later runs in the crate's own directory.
     let cwd = std::env::current_dir().map_err(|e| format!("current directory: {e}"))?;
     let mut args = std::env::args().skip(1);
