@@ -8,6 +8,7 @@ use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, cell_at, col_of, row_of};
 use super::difficulty::Difficulty;
 use super::latin::fill_latin_square;
 use super::rng::Rng;
+use super::rules;
 use super::solve::{Mark, Solver};
 
 /// A generated puzzle with its unique solution.
@@ -108,8 +109,8 @@ impl Generator {
                     self.candidates_tried = self.candidates_tried.wrapping_add(1);
                     number_shaded_cells(board, &renumber, &shading, difficulty == Difficulty::Hard, &mut rng);
                     match self.check(board, difficulty, &shading) {
-                        Verdict::Accept => {
-                            puzzle.solution = *self.solver.solution();
+                        Verdict::Accept(solution) => {
+                            puzzle.solution = solution;
                             puzzle.difficulty = difficulty;
                             puzzle.seed = seed;
                             return true;
@@ -144,9 +145,11 @@ impl Generator {
                 return Verdict::Reject;
             }
             if solver.is_complete() {
-                // Complete below the target is too easy.
-                let unique = level == target && solver.count_solutions(board, 2) == 1;
-                return if unique { Verdict::Accept } else { Verdict::Reject };
+                // Complete below the target is too easy. Every deduction holds in every
+                // solution, so a complete closure that is a solution is the only one: no
+                // search needed to prove it unique.
+                let unique = level == target && rules::is_solution(board, solver.shaded());
+                return if unique { Verdict::Accept(*solver.shaded()) } else { Verdict::Reject };
             }
             if level == target {
                 return Verdict::Unsettled(solver.unknown_cells());
@@ -166,7 +169,7 @@ impl Generator {
         let solution = *solver.solution();
         solver.reset(board);
         let solved = solver.deduce(board, Difficulty::Hard).is_ok() && solver.is_complete();
-        if solved && *solver.shaded() == solution { Verdict::Accept } else { Verdict::Unsettled(unsettled) }
+        if solved && *solver.shaded() == solution { Verdict::Accept(solution) } else { Verdict::Unsettled(unsettled) }
     }
 
     /// A random set of cells that can be shaded without touching or splitting the unshaded
@@ -187,7 +190,8 @@ impl Generator {
 
 /// What checking a candidate found.
 enum Verdict {
-    Accept,
+    /// Graded as wanted, with this only solution.
+    Accept(CellSet),
     /// Too hard or not unique: these cells were left undecided by the target level's rules.
     Unsettled(CellSet),
     /// Contradictory or too easy.
