@@ -8,8 +8,9 @@
 //! `BENCH_ENGINE_SDCC_FLAGS="..."` adds options to every `sdcc` run (for experiments).
 //! `BENCH_ENGINE_PROFILE=N` also charges every instruction the generation runs to its address
 //! and prints the N functions with the most cycles of their own (callees not included), with
-//! the cycles of their calls (callees included) and their hottest addresses (look them up in `target/bench-engine/engine.build/*.lst`, or the
-//! function in `engine_*.asm`).
+//! the cycles of their calls (callees included), the number of calls and their hottest
+//! addresses (look them up in `target/bench-engine/engine.build/*.lst`, or the function in
+//! `engine_*.asm`).
 
 use std::process::ExitCode;
 
@@ -191,16 +192,17 @@ fn print_profile(profile: &Profile, sym: &Path, noi: &[(String, u16)], top: usiz
         noi.iter().filter(|(n, a)| (0x0150..0x8000).contains(a) && !is_area(n)).cloned().collect();
     let total = profile.total();
     println!("profile of bench_generate, {total} cycles, functions by cycles of their own:");
-    println!("  own cycles    %   with callees    %  function (C name: Rust name), hottest addresses");
+    println!("  own cycles    %   with callees    %      calls  function (C name: Rust name), hottest addresses");
     for function in profile.by_function(&code, HOT_ADDRESSES).iter().take(top) {
         let rust = rust_name(function.start).filter(|r| *r != function.name);
         let hottest: Vec<String> = function.hottest.iter().map(|(a, c)| format!("{a:04X}:{:.1}%", 100.0 * *c as f64 / total as f64)).collect();
         println!(
-            "{:>11} {:>5.1} {:>14} {:>5.1}  {}{}  [{}]",
+            "{:>11} {:>5.1} {:>14} {:>5.1} {:>10}  {}{}  [{}]",
             function.cycles,
             100.0 * function.cycles as f64 / total as f64,
             function.inclusive,
             100.0 * function.inclusive as f64 / total as f64,
+            function.calls,
             function.name,
             rust.map_or(String::new(), |r| format!(": {r}")),
             hottest.join(" ")

@@ -186,6 +186,7 @@ impl Console {
                 let interrupt = step == 20 && matches!(now_pc, 0x40 | 0x48 | 0x50 | 0x58 | 0x60);
                 if now_sp == sp.wrapping_sub(2) && (is_call || interrupt) {
                     profile.calls.push((now_pc, now_sp));
+                    profile.entered[usize::from(now_pc)] += 1;
                 }
             }
             ran += step;
@@ -304,6 +305,8 @@ pub struct Profile {
     /// Per call target: cycles from its entry to its return, callees included (a function
     /// active twice at once, i.e. recursion, counts twice).
     inclusive: Vec<u64>,
+    /// Per call target: how many calls it received.
+    entered: Vec<u64>,
     /// Entries of the calls now active below the profiled one, with the stack pointer just
     /// after each pushed its return address.
     calls: Vec<(u16, u16)>,
@@ -311,7 +314,7 @@ pub struct Profile {
 
 impl Default for Profile {
     fn default() -> Self {
-        Profile { cycles: vec![0; 0x10000], inclusive: vec![0; 0x10000], calls: Vec::new() }
+        Profile { cycles: vec![0; 0x10000], inclusive: vec![0; 0x10000], entered: vec![0; 0x10000], calls: Vec::new() }
     }
 }
 
@@ -325,6 +328,8 @@ pub struct FunctionCycles {
     pub cycles: u64,
     /// Cycles of the calls to its first address, callees included (0 when only jumped to).
     pub inclusive: u64,
+    /// Calls to its first address.
+    pub calls: u64,
     /// Its most expensive instruction addresses with their cycles, most expensive first.
     pub hottest: Vec<(u16, u64)>,
 }
@@ -367,6 +372,7 @@ impl Profile {
                         start,
                         cycles: 0,
                         inclusive: self.inclusive[usize::from(start)],
+                        calls: self.entered[usize::from(start)],
                         hottest: Vec::new(),
                     });
                     addresses.push(Vec::new());
@@ -427,7 +433,7 @@ mod tests {
         let functions = profile.by_function(&symbols, 1);
         let summary: Vec<(&str, u64, Vec<(u16, u64)>)> =
             functions.iter().map(|f| (f.name.as_str(), f.cycles, f.hottest.clone())).collect();
-        assert!(functions.iter().all(|f| f.inclusive == 0));
+        assert!(functions.iter().all(|f| f.inclusive == 0 && f.calls == 0));
         assert_eq!(
             summary,
             vec![("a", 20, vec![(0x0204, 12)]), ("b", 16, vec![(0x0300, 16)]), ("?", 4, vec![(0x0100, 4)])]
