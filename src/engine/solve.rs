@@ -101,9 +101,21 @@ impl Solver {
 
     /// Forget all marks and take on `board`.
     pub fn reset(&mut self, board: &Board) {
-        let n = board.size();
-        self.n = n;
+        self.n = board.size();
         self.link_twins(board);
+        self.clear_marks();
+    }
+
+    /// Forget all marks of an `n` x `n` board without reading its numbers: only shading
+    /// (`assign` of `Mark::Shaded`, which looks at no numbers) may follow until the next
+    /// [`Solver::reset`]. The generator's random shading needs no twin chains.
+    pub(crate) fn reset_shading(&mut self, n: u8) {
+        self.n = n;
+        self.clear_marks();
+    }
+
+    fn clear_marks(&mut self) {
+        let n = self.n;
         self.guard.reset(n);
         self.unshaded = LineSet::EMPTY;
         self.shaded = LineSet::EMPTY;
