@@ -29,6 +29,24 @@ pub const fn col_of(cell: u8) -> u8 {
     cell & 15
 }
 
+/// `1 << c` for c < 16, by table: the SM83 shifts one bit per instruction, so a variable
+/// shift is a loop there (up to 15 rounds of two 8-bit shifts), a table one indexed load.
+const BITS: [u16; 16] = {
+    let mut bits = [0u16; 16];
+    let mut c = 0;
+    while c < 16 {
+        bits[c] = 1 << c;
+        c += 1;
+    }
+    bits
+};
+
+/// The bit of column (or row) `c` (< 16) in a bit row: `1 << c`.
+#[inline]
+pub fn bit_of(c: u8) -> u16 {
+    BITS[(c & 15) as usize]
+}
+
 /// A set of cells: bit `c` of `rows[r]` is cell (r, c).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CellSet {
@@ -56,17 +74,17 @@ impl CellSet {
 
     #[inline]
     pub fn contains(&self, cell: u8) -> bool {
-        self.rows[row_of(cell) as usize] & (1 << col_of(cell)) != 0
+        self.rows[row_of(cell) as usize] & bit_of(col_of(cell)) != 0
     }
 
     #[inline]
     pub fn insert(&mut self, cell: u8) {
-        self.rows[row_of(cell) as usize] |= 1 << col_of(cell);
+        self.rows[row_of(cell) as usize] |= bit_of(col_of(cell));
     }
 
     #[inline]
     pub fn remove(&mut self, cell: u8) {
-        self.rows[row_of(cell) as usize] &= !(1 << col_of(cell));
+        self.rows[row_of(cell) as usize] &= !bit_of(col_of(cell));
     }
 
     /// The bit row `r` (bit c = column c).
@@ -249,7 +267,7 @@ impl Board {
             }
             bit <<= 1;
         }
-        Twins { row: r, col: c, in_row: in_row & !(1 << c), in_col: in_col & !(1 << r) }
+        Twins { row: r, col: c, in_row: in_row & !bit_of(c), in_col: in_col & !bit_of(r) }
     }
 }
 

@@ -13,7 +13,7 @@
 //! Union by size keeps find paths short (at most log2(197) < 8 steps) without path
 //! compression, which lets the solver undo shadings in reverse order from a small log.
 
-use super::board::{CellSet, col_of, row_of};
+use super::board::{CellSet, bit_of, col_of, row_of};
 
 /// Corner (face) indices use the cell addressing: the face below-right of cell (r, c) is
 /// `r << 4 | c` for r, c < n - 1. Row 14 of that addressing is never an interior face.
@@ -73,50 +73,42 @@ impl IslandGuard {
         }
     }
 
-    /// The faces at the four corners of `cell` (top-left, top-right, bottom-left, bottom-right).
-    fn corners(&self, cell: u8) -> [u8; 4] {
+    /// The faces at the four corners of `cell` (top-left, top-right, bottom-left,
+    /// bottom-right). Four scalars rather than an array: LLVM packs a `[u8; 4]` into one
+    /// 32-bit integer, which costs wide shifts on the SM83.
+    #[inline(always)]
+    fn corners(&self, cell: u8) -> (u8, u8, u8, u8) {
         let (r, c) = (row_of(cell), col_of(cell));
         let last = self.n - 1;
         let top = r > 0;
         let bottom = r < last;
         let left = c > 0;
         let right = c < last;
-        [
+        (
             if top && left { cell - 17 } else { OUTER_FACE },
             if top && right { cell - 16 } else { OUTER_FACE },
             if bottom && left { cell - 1 } else { OUTER_FACE },
             if bottom && right { cell } else { OUTER_FACE },
-        ]
+        )
     }
 
-    /// Distinct face roots around `cell`, in `roots[..count]`.
-    fn corner_roots(&self, cell: u8) -> ([u8; 4], u8) {
-        let mut roots = [0u8; 4];
-        let mut count = 0u8;
-        for corner in self.corners(cell) {
-            let root = self.find(corner);
-            if !roots[..count as usize].contains(&root) {
-                roots[count as usize] = root;
-                count += 1;
-            }
-        }
-        (roots, count)
-    }
-
+    /// Unshaded orthogonal neighbours of `cell`, from the bit rows (no shifts by the column).
     fn unshaded_neighbours(&self, cell: u8) -> u8 {
         let (r, c) = (row_of(cell), col_of(cell));
         let last = self.n - 1;
+        let bit = bit_of(c);
+        let row = self.shaded.row(r);
         let mut w = 0;
-        if r > 0 && !self.shaded.contains(cell - 16) {
+        if r > 0 && self.shaded.row(r - 1) & bit == 0 {
             w += 1;
         }
-        if r < last && !self.shaded.contains(cell + 16) {
+        if r < last && self.shaded.row(r + 1) & bit == 0 {
             w += 1;
         }
-        if c > 0 && !self.shaded.contains(cell - 1) {
+        if c > 0 && row & (bit >> 1) == 0 {
             w += 1;
         }
-        if c < last && !self.shaded.contains(cell + 1) {
+        if c < last && row & (bit << 1) == 0 {
             w += 1;
         }
         w
@@ -125,28 +117,40 @@ impl IslandGuard {
     /// Whether shading the unshaded `cell` would split its unshaded region in two or more.
     pub fn splits_if_shaded(&self, cell: u8) -> bool {
         let w = self.unshaded_neighbours(cell);
-        let (_, k) = self.corner_roots(cell);
+        // The corners lie in at least one face: fewer than two neighbours never split.
+        if w < 2 {
+            return false;
+        }
+        let (a, b, c, d) = self.corners(cell);
+        let (a, b, c, d) = (self.find(a), self.find(b), self.find(c), self.find(d));
+        let k = 1 + u8::from(b != a) + u8::from(c != a && c != b) + u8::from(d != a && d != b && d != c);
         w > k
     }
 
     /// Shade `cell` (which must be unshaded), merging its corner faces.
     pub fn shade(&mut self, cell: u8) {
         self.shaded.insert(cell);
-        let (roots, count) = self.corner_roots(cell);
-        let mut keep = roots[0];
-        for &other in &roots[1..count as usize] {
-            // Hang the smaller tree under the larger; log the hung root for undo.
-            let (big, small) = if self.size[keep as usize] >= self.size[other as usize] {
-                (keep, other)
-            } else {
-                (other, keep)
-            };
-            self.parent[small as usize] = big;
-            self.size[big as usize] += self.size[small as usize];
-            self.push_log(small);
-            keep = big;
-        }
+        let (a, b, c, d) = self.corners(cell);
+        let keep = self.find(a);
+        let keep = self.merge(keep, b);
+        let keep = self.merge(keep, c);
+        self.merge(keep, d);
         self.push_log(SHADING_END);
+    }
+
+    /// Merges the face of `corner` into the root `keep` (unless already one), hanging the
+    /// smaller tree under the larger and logging the hung root for undo; returns the new root.
+    fn merge(&mut self, keep: u8, corner: u8) -> u8 {
+        let other = self.find(corner);
+        if other == keep {
+            return keep;
+        }
+        let (big, small) =
+            if self.size[keep as usize] >= self.size[other as usize] { (keep, other) } else { (other, keep) };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+        self.push_log(small);
+        big
     }
 
     fn push_log(&mut self, entry: u8) {

@@ -1,13 +1,15 @@
 //! The generator: a random Latin square, a random shading kept legal by the island guard, then
 //! numbers under the shaded cells copied from unshaded cells of their row or column. A
 //! candidate is kept when the deductions of the requested level (and not of the level below)
-//! solve it and the complete search finds exactly one solution; otherwise new numbers, a new
-//! shading, or a new square are tried.
+//! solve it and it has exactly one solution (a complete closure that is a solution proves it;
+//! otherwise the complete search counts); otherwise new numbers, a new shading, or a new
+//! square are tried.
 
-use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, cell_at, col_of, row_of};
+use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, bit_of, cell_at, col_of, row_of};
 use super::difficulty::Difficulty;
 use super::latin::fill_latin_square;
 use super::rng::Rng;
+use super::rules;
 use super::solve::{Mark, Solver};
 
 /// A generated puzzle with its unique solution.
@@ -108,8 +110,8 @@ impl Generator {
                     self.candidates_tried = self.candidates_tried.wrapping_add(1);
                     number_shaded_cells(board, &renumber, &shading, difficulty == Difficulty::Hard, &mut rng);
                     match self.check(board, difficulty, &shading) {
-                        Verdict::Accept => {
-                            puzzle.solution = *self.solver.solution();
+                        Verdict::Accept(solution) => {
+                            puzzle.solution = solution;
                             puzzle.difficulty = difficulty;
                             puzzle.seed = seed;
                             return true;
@@ -144,9 +146,11 @@ impl Generator {
                 return Verdict::Reject;
             }
             if solver.is_complete() {
-                // Complete below the target is too easy.
-                let unique = level == target && solver.count_solutions(board, 2) == 1;
-                return if unique { Verdict::Accept } else { Verdict::Reject };
+                // Complete below the target is too easy. Every deduction holds in every
+                // solution, so a complete closure that is a solution is the only one: no
+                // search needed to prove it unique.
+                let unique = level == target && rules::is_solution(board, solver.shaded());
+                return if unique { Verdict::Accept(*solver.shaded()) } else { Verdict::Reject };
             }
             if level == target {
                 return Verdict::Unsettled(solver.unknown_cells());
@@ -166,7 +170,7 @@ impl Generator {
         let solution = *solver.solution();
         solver.reset(board);
         let solved = solver.deduce(board, Difficulty::Hard).is_ok() && solver.is_complete();
-        if solved && *solver.shaded() == solution { Verdict::Accept } else { Verdict::Unsettled(unsettled) }
+        if solved && *solver.shaded() == solution { Verdict::Accept(solution) } else { Verdict::Unsettled(unsettled) }
     }
 
     /// A random set of cells that can be shaded without touching or splitting the unshaded
@@ -174,12 +178,22 @@ impl Generator {
     /// picked with odds e^-3) and needs no shuffled list of cells.
     fn random_shading(&mut self, board: &Board, rng: &mut Rng) -> CellSet {
         let n = board.size();
-        self.solver.reset(board);
+        self.solver.reset_shading(n);
         for _ in 0..3 * n as u16 * n as u16 {
-            let cell = cell_at(rng.below(n), rng.below(n));
-            // A refused mark (touching or splitting) leaves the solver as it was; shading
-            // looks at no numbers.
-            let _ = self.solver.assign(board, cell, Mark::Shaded);
+            let (r, c) = (rng.below(n), rng.below(n));
+            // Most picks late in the loop are shaded or touch a shaded cell: refused here from
+            // the bit rows, without the solver's call.
+            let shaded = self.solver.shaded();
+            let bit = bit_of(c);
+            let near = shaded.row(r) & (bit | bit << 1 | bit >> 1)
+                | if r > 0 { shaded.row(r - 1) & bit } else { 0 }
+                | if r + 1 < n { shaded.row(r + 1) & bit } else { 0 };
+            if near != 0 {
+                continue;
+            }
+            // A refused mark (splitting) leaves the solver as it was; shading looks at no
+            // numbers.
+            let _ = self.solver.assign(board, cell_at(r, c), Mark::Shaded);
         }
         *self.solver.shaded()
     }
@@ -187,7 +201,8 @@ impl Generator {
 
 /// What checking a candidate found.
 enum Verdict {
-    Accept,
+    /// Graded as wanted, with this only solution.
+    Accept(CellSet),
     /// Too hard or not unique: these cells were left undecided by the target level's rules.
     Unsettled(CellSet),
     /// Contradictory or too easy.
@@ -269,19 +284,41 @@ fn number_shaded_cells(board: &mut Board, renumber: &CellSet, shading: &CellSet,
 }
 
 /// The number of a random cell of `cell`'s row or column that is not in `shading`, other than
-/// `except` (0: any); `None` if there is none.
+/// `except` (0: any); `None` if there is none. Cells are taken in the order (r, 0), (0, c),
+/// (r, 1), (1, c), ...: one pass counts them, a second finds the one picked (no list kept).
 fn random_line_number(board: &Board, cell: u8, shading: &CellSet, except: u8, rng: &mut Rng) -> Option<u8> {
     let (r, c, n) = (row_of(cell), col_of(cell), board.size());
-    let mut choices = [0u8; 2 * MAX_SIZE as usize];
-    let mut count = 0;
+    let (row, col_bit) = (shading.row(r), bit_of(c));
+    // The i-th cell of the row, then of the column, if it may give its number.
+    let across = |i: u8| {
+        let v = board.number(cell_at(r, i));
+        (i != c && row & bit_of(i) == 0 && v != except).then_some(v)
+    };
+    let down = |i: u8| {
+        let v = board.number(cell_at(i, c));
+        (i != r && shading.row(i) & col_bit == 0 && v != except).then_some(v)
+    };
+    let mut count = 0u8;
     for i in 0..n {
-        for other in [cell_at(r, i), cell_at(i, c)] {
-            let v = board.number(other);
-            if other != cell && !shading.contains(other) && v != except {
-                choices[count] = v;
-                count += 1;
+        count += u8::from(across(i).is_some()) + u8::from(down(i).is_some());
+    }
+    if count == 0 {
+        return None;
+    }
+    let mut pick = rng.below(count);
+    for i in 0..n {
+        if let Some(v) = across(i) {
+            if pick == 0 {
+                return Some(v);
             }
+            pick -= 1;
+        }
+        if let Some(v) = down(i) {
+            if pick == 0 {
+                return Some(v);
+            }
+            pick -= 1;
         }
     }
-    (count > 0).then(|| choices[rng.below(count as u8) as usize])
+    None
 }

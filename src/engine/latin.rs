@@ -7,7 +7,7 @@
 //! augmenting paths (Kuhn), trying columns and numbers in random order, from an explicit
 //! stack of at most n frames. State: the board plus a few dozen bytes.
 
-use super::board::{Board, cell_at, row_mask};
+use super::board::{Board, bit_of, cell_at, row_mask};
 use super::rng::Rng;
 
 const NONE: u8 = 0xFF;
@@ -31,7 +31,7 @@ pub fn fill_latin_square(board: &mut Board, rng: &mut Rng) {
         for c in 0..n {
             let v = rows.value_of_col[c as usize];
             board.set_number(cell_at(r, c), v + 1);
-            missing[c as usize] &= !(1 << v);
+            missing[c as usize] &= !bit_of(v);
         }
     }
 }
@@ -80,7 +80,7 @@ impl RowMatching {
                 continue;
             }
             let v = random_bit(candidates, rng);
-            visited |= 1 << v;
+            visited |= bit_of(v);
             path_vals[depth - 1] = v;
             let holder = self.col_of_value[v as usize];
             if holder == NONE {

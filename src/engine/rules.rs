@@ -6,7 +6,7 @@
 //! 4. every shaded cell's number is repeated by an unshaded cell of its row or column
 //!    (`Unjustified`).
 
-use super::board::{Board, CellSet, cell_at, col_of, row_of};
+use super::board::{Board, CellSet, bit_of, cell_at, col_of, row_of};
 use super::flood;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -120,7 +120,7 @@ pub fn is_solution(board: &Board, shaded: &CellSet) -> bool {
             if shaded.contains(cell) {
                 continue;
             }
-            let bit = 1u16 << board.number(cell);
+            let bit = bit_of(board.number(cell));
             if (seen_in_row[r as usize] | seen_in_col[c as usize]) & bit != 0 {
                 return false;
             }

@@ -6,7 +6,7 @@
 //! state and no recursion. Every mark goes through [`Solver::assign`], which refuses marks that
 //! break rules 1-3 at once; rule 4 is kept by the lone-number and last-twin deductions.
 
-use super::board::{Board, CELL_SLOTS, CellSet, LineSet, Twins, cell_at, col_of, row_of};
+use super::board::{Board, CELL_SLOTS, CellSet, LineSet, Twins, bit_of, cell_at, col_of, row_of};
 use super::difficulty::{Difficulty, Rule};
 use super::dual::IslandGuard;
 use super::rules;
@@ -101,9 +101,21 @@ impl Solver {
 
     /// Forget all marks and take on `board`.
     fn reset_state(&mut self, board: &Board) {
-        let n = board.size();
-        self.n = n;
+        self.n = board.size();
         self.link_twins(board);
+        self.clear_marks();
+    }
+
+    /// Forget all marks of an `n` x `n` board without reading its numbers: only shading
+    /// (`assign` of `Mark::Shaded`, which looks at no numbers) may follow until the next
+    /// [`Solver::reset`]. The generator's random shading needs no twin chains.
+    pub(crate) fn reset_shading(&mut self, n: u8) {
+        self.n = n;
+        self.clear_marks();
+    }
+
+    fn clear_marks(&mut self) {
+        let n = self.n;
         self.guard.reset(n);
         self.unshaded = LineSet::EMPTY;
         self.shaded = LineSet::EMPTY;
@@ -164,13 +176,13 @@ impl Solver {
         let mut in_row = 0u16;
         let mut k = self.links[cell as usize] & 15;
         while k != c {
-            in_row |= 1 << k;
+            in_row |= bit_of(k);
             k = self.links[cell_at(r, k) as usize] & 15;
         }
         let mut in_col = 0u16;
         let mut k = self.links[cell as usize] >> 4;
         while k != r {
-            in_col |= 1 << k;
+            in_col |= bit_of(k);
             k = self.links[cell_at(k, c) as usize] >> 4;
         }
         Twins { row: r, col: c, in_row, in_col }

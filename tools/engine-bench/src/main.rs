@@ -1,12 +1,22 @@
 //! `make bench-engine`, console side: builds `rom/` (the engine's generator for the Game Boy),
 //! times every `bench_generate` call in the emulator from entry to return (exact T-cycles at
 //! 4.194304 MHz), checks each puzzle's digest against the host engine, and prints median and
-//! 95th percentile per size with ROM and WRAM use. A benchmark: it prints figures and fails
-//! only when the build fails or console and host disagree.
+//! 95th percentile per size with ROM and WRAM use, the engine state's WRAM and the deepest
+//! stack seen during generation. A benchmark: it prints figures and fails only when the build
+//! fails or console and host disagree.
+//!
+//! `BENCH_ENGINE_SDCC_FLAGS="..."` adds options to every `sdcc` run (for experiments).
+//! `BENCH_ENGINE_PROFILE=N` also charges every instruction the generation runs to its address
+//! and prints the N functions with the most cycles of their own (callees not included), with
+//! the cycles of their calls (callees included), the number of calls and their hottest
+//! addresses (look them up in `target/bench-engine/engine.build/*.lst`, or the function in
+//! `engine_*.asm`).
 
 use std::process::ExitCode;
 
-use gbemu::Console;
+use std::path::Path;
+
+use gbemu::{Console, Profile};
 use gbrom::{RomSpec, repo_root};
 use hitori::engine::difficulty::Difficulty;
 use hitori::engine::generate::Generator;
@@ -18,6 +28,10 @@ const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
 const JOBS: usize = 4 * 32;
 /// Island queries the ROM times per method (its `ISLAND_QUERIES`), checked against its output.
 const ISLAND_QUERIES: usize = 64;
+/// crt0's initial stack pointer: the stack grows down from the end of WRAM.
+const STACK_TOP: u16 = 0xE000;
+/// Addresses listed per function in a profile.
+const HOT_ADDRESSES: usize = 6;
 
 fn main() -> ExitCode {
     match run() {
@@ -38,7 +52,9 @@ fn run() -> Result<(), String> {
         output: root.join("target/bench-engine/engine.gb"),
         title: "ENGINE".into(),
         target_dir: root.join("target/gb"),
-        sdcc_flags: Vec::new(),
+        sdcc_flags: std::env::var("BENCH_ENGINE_SDCC_FLAGS")
+            .map(|flags| flags.split_whitespace().map(String::from).collect())
+            .unwrap_or_default(),
     })
     .map_err(|e| e.to_string())?;
     println!("console build: {}", rom.usage.summary());
@@ -46,11 +62,22 @@ fn run() -> Result<(), String> {
     let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
     let (generate, dual, flood) =
         (symbol("bench_generate")?, symbol("bench_island_dual")?, symbol("bench_island_flood")?);
+    let profile_top: Option<usize> = match std::env::var("BENCH_ENGINE_PROFILE") {
+        Ok(n) => Some(n.parse().map_err(|_| format!("BENCH_ENGINE_PROFILE={n}: expected a count of functions"))?),
+        Err(_) => None,
+    };
+    let mut profile = profile_top.map(|_| Profile::default());
     let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
     let mut cycles = Vec::new();
+    console.reset_lowest_sp();
     while cycles.len() < JOBS {
-        cycles.push(time_call(&mut console, generate)?);
+        let spent = match profile.as_mut() {
+            Some(profile) => console.profile_next_call(generate, MAX_CYCLES_PER_CALL, profile),
+            None => console.time_next_call(generate, MAX_CYCLES_PER_CALL),
+        };
+        cycles.push(spent.ok_or(format!("bench_generate ({generate:#06x}) did not run to its return"))?);
     }
+    let deepest_stack = STACK_TOP - console.lowest_sp();
     let (mut dual_cycles, mut flood_cycles) = (0u64, 0u64);
     for _ in 0..ISLAND_QUERIES {
         dual_cycles += time_call(&mut console, dual)?;
@@ -103,6 +130,84 @@ fn run() -> Result<(), String> {
         per_query(flood_cycles),
         flood_cycles as f64 / dual_cycles as f64
     );
+    let noi = read_noi(&rom.intermediates)?;
+    // The back end names the ROM's `GENERATOR` static `g<index>_engine_bench_rom_GENERATOR`.
+    let generator_bytes = noi
+        .iter()
+        .find(|(name, _)| name.ends_with("_engine_bench_rom_GENERATOR"))
+        .and_then(|(name, _)| symbol_size(&noi, name))
+        .ok_or("no GENERATOR static in the symbol list")?;
+    let frames = rom.usage.regions.iter().find(|r| r.name == "_DATA").map_or(0, |r| r.size);
+    println!(
+        "WRAM at 15x15: engine state {generator_bytes} bytes (the generator, all sizes), back-end static frames {frames} bytes (_DATA); deepest stack during generation {deepest_stack} bytes"
+    );
+    if let (Some(top), Some(profile)) = (profile_top, profile) {
+        print_profile(&profile, &rom.sym, &noi, top)?;
+    }
+    Ok(())
+}
+
+/// Every symbol of the linker's `.noi` list by address: C names without SDCC's leading
+/// underscore (also the runtime's `_mulint`-style helpers), and the linker's own area starts
+/// and lengths (`s__BSS`, `l__DATA`) as they are.
+fn read_noi(intermediates: &Path) -> Result<Vec<(String, u16)>, String> {
+    let path = std::fs::read_dir(intermediates)
+        .map_err(|e| format!("{}: {e}", intermediates.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|e| e == "noi"))
+        .ok_or(format!("no .noi file in {}", intermediates.display()))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut symbols: Vec<(String, u16)> = text
+        .lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let ["DEF", name, address] = fields[..] else { return None };
+            let address = u16::from_str_radix(address.trim_start_matches("0x"), 16).ok()?;
+            Some((name.strip_prefix('_').unwrap_or(name).to_string(), address))
+        })
+        .collect();
+    symbols.sort_by_key(|(_, address)| *address);
+    Ok(symbols)
+}
+
+/// Bytes from the symbol `name` to the next symbol or area start above it.
+fn symbol_size(noi: &[(String, u16)], name: &str) -> Option<u16> {
+    let start = noi.iter().find(|(n, _)| n == name)?.1;
+    let next = noi.iter().filter(|(n, a)| *a > start && !n.starts_with("l__")).map(|(_, a)| *a).min()?;
+    Some(next - start)
+}
+
+/// The top `top` functions of the generation profile, with Rust names where the back end has them.
+fn print_profile(profile: &Profile, sym: &Path, noi: &[(String, u16)], top: usize) -> Result<(), String> {
+    let sym_text = std::fs::read_to_string(sym).map_err(|e| format!("{}: {e}", sym.display()))?;
+    let rust_name = |address: u16| {
+        sym_text.lines().find_map(|line| {
+            let (place, name) = line.split_once(' ')?;
+            let at = u16::from_str_radix(place.split_once(':')?.1, 16).ok()?;
+            (at == address).then(|| name.to_string())
+        })
+    };
+    let is_area = |name: &str| name.starts_with("s__") || name.starts_with("l__") || name.starts_with('.');
+    let code: Vec<(String, u16)> =
+        noi.iter().filter(|(n, a)| (0x0150..0x8000).contains(a) && !is_area(n)).cloned().collect();
+    let total = profile.total();
+    println!("profile of bench_generate, {total} cycles, functions by cycles of their own:");
+    println!("  own cycles    %   with callees    %      calls  function (C name: Rust name), hottest addresses");
+    for function in profile.by_function(&code, HOT_ADDRESSES).iter().take(top) {
+        let rust = rust_name(function.start).filter(|r| *r != function.name);
+        let hottest: Vec<String> = function.hottest.iter().map(|(a, c)| format!("{a:04X}:{:.1}%", 100.0 * *c as f64 / total as f64)).collect();
+        println!(
+            "{:>11} {:>5.1} {:>14} {:>5.1} {:>10}  {}{}  [{}]",
+            function.cycles,
+            100.0 * function.cycles as f64 / total as f64,
+            function.inclusive,
+            100.0 * function.inclusive as f64 / total as f64,
+            function.calls,
+            function.name,
+            rust.map_or(String::new(), |r| format!(": {r}")),
+            hottest.join(" ")
+        );
+    }
     Ok(())
 }
 
