@@ -2,17 +2,9 @@
 //! `#pragma bank N`; misuse is refused naming the function. The console side is
 //! `banked_calls_match_native_and_land_in_their_banks` in tests/corpus.rs.
 
-use std::path::PathBuf;
+mod ir;
 
-fn translate_ir(name: &str, body: &str) -> Result<cbe::Translation, cbe::Error> {
-    let module = format!(
-        "target datalayout = \"e-P1-p:16:8-i8:8-i16:8-i32:8-i64:8-f32:8-f64:8-n8:16-a:8\"\n\
-         target triple = \"avr-unknown-unknown\"\n{body}"
-    );
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.ll"));
-    std::fs::write(&path, module).unwrap();
-    cbe::translate_file(&path)
-}
+use ir::translate_ir;
 
 const PROGRAM: &str = r#"
 @table = internal constant [4 x i8] c"\01\02\03\04"

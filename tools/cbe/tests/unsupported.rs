@@ -1,17 +1,9 @@
 //! Constructs the console cannot run are refused with an error that names the function and
 //! the instruction, never translated into C that means something else.
 
-use std::path::PathBuf;
+mod ir;
 
-fn translate_ir(name: &str, body: &str) -> Result<cbe::Translation, cbe::Error> {
-    let module = format!(
-        "target datalayout = \"e-P1-p:16:8-i8:8-i16:8-i32:8-i64:8-f32:8-f64:8-n8:16-a:8\"\n\
-         target triple = \"avr-unknown-unknown\"\n{body}"
-    );
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.ll"));
-    std::fs::write(&path, module).unwrap();
-    cbe::translate_file(&path)
-}
+use ir::translate_ir;
 
 #[test]
 fn float_arithmetic_names_function_and_instruction() {
