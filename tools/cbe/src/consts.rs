@@ -194,8 +194,8 @@ const SPARSE_MIN_BYTES: usize = 64;
 /// Zero bytes inside a run that still do not end it (one `memcpy` beats two).
 const SPARSE_MAX_GAP: usize = 4;
 
-/// The bytes of an address-free initialiser of which at most a quarter are non-zero.
-pub fn mostly_zero(pieces: &[Piece]) -> Option<Vec<u8>> {
+/// An initialiser's bytes, if it holds no addresses (those are resolved by the linker).
+fn address_free_bytes(pieces: &[Piece]) -> Option<Vec<u8>> {
     let mut bytes = Vec::new();
     for p in pieces {
         match p {
@@ -203,6 +203,12 @@ pub fn mostly_zero(pieces: &[Piece]) -> Option<Vec<u8>> {
             Piece::Address { .. } => return None,
         }
     }
+    Some(bytes)
+}
+
+/// The bytes of an address-free initialiser of which at most a quarter are non-zero.
+pub fn mostly_zero(pieces: &[Piece]) -> Option<Vec<u8>> {
+    let bytes = address_free_bytes(pieces)?;
     let non_zero = bytes.iter().filter(|&&b| b != 0).count();
     (bytes.len() >= SPARSE_MIN_BYTES && non_zero * 4 <= bytes.len()).then_some(bytes)
 }
@@ -246,7 +252,6 @@ pub fn define(name: &str, pieces: &[Piece], placement: Placement) -> DataDefinit
     // C has no empty objects; a zero-sized Rust static still needs an address.
     let size = size_of(pieces).max(1);
     let qualifier = if placement == Placement::ReadOnly { "const " } else { "" };
-    let has_addresses = pieces.iter().any(|p| matches!(p, Piece::Address { .. }));
     if placement == Placement::Zeroed {
         return DataDefinition {
             typedef: None,
@@ -254,14 +259,7 @@ pub fn define(name: &str, pieces: &[Piece], placement: Placement) -> DataDefinit
             definition: format!("uint8_t {name}[{size}];"),
         };
     }
-    if !has_addresses {
-        let mut bytes: Vec<u8> = pieces
-            .iter()
-            .flat_map(|p| match p {
-                Piece::Bytes(b) => b.clone(),
-                Piece::Address { .. } => unreachable!(),
-            })
-            .collect();
+    if let Some(mut bytes) = address_free_bytes(pieces) {
         bytes.resize(size, 0);
         return DataDefinition {
             typedef: None,
