@@ -55,10 +55,7 @@ impl Menu {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn press(buttons: Buttons) -> InputFrame {
-        InputFrame { held: buttons, pressed: buttons, released: Buttons::empty(), triggered: buttons }
-    }
+    use crate::game::test_input::press;
 
     #[test]
     fn moves_wrap_and_choices_report_the_item() {

@@ -19,8 +19,20 @@ mod new_game;
 mod pause;
 mod play;
 pub mod save;
+mod size_label;
 mod solved;
 mod title;
+
+/// Joypad frames for the screens' unit tests.
+#[cfg(test)]
+mod test_input {
+    use gb_hal::joypad::{Buttons, InputFrame};
+
+    /// `buttons` went down this frame.
+    pub fn press(buttons: Buttons) -> InputFrame {
+        InputFrame { held: buttons, pressed: buttons, released: Buttons::empty(), triggered: buttons }
+    }
+}
 
 use gb_hal::joypad::{Buttons, InputFrame};
 
@@ -30,8 +42,10 @@ use self::new_game::{NewGame, NewGameEvent, Request};
 use self::pause::{Pause, PauseChoice};
 use self::play::{PlayEvent, Session};
 use self::save::{BestTimes, Storage};
+use self::size_label::SizeLabel;
 use self::solved::{Solved, SolvedChoice};
 use self::title::{Title, TitleEvent};
+use crate::engine::board::{col_of, row_of};
 use crate::engine::difficulty::Difficulty;
 pub use self::play::{cell_tile, read_cell_tile};
 
@@ -161,7 +175,7 @@ impl Game {
             Screen::Play => {
                 let layout = self.session.layout();
                 let cell = self.session.cursor();
-                let (x, y) = layout.cell_pixel_xy(cell >> 4, cell & 15);
+                let (x, y) = layout.cell_pixel_xy(row_of(cell), col_of(cell));
                 Some(Cursor { x, y, big: layout.big })
             }
             _ => None,
@@ -188,11 +202,8 @@ impl Game {
                 self.screen = Screen::Title(title);
             }
             Screen::Title(title) => match title.update(input, self.frame, &mut self.canvas) {
-                TitleEvent::Continue => {
-                    if self.load_game(platform) {
-                        self.enter_play();
-                    }
-                }
+                // Boot loaded the saved game into the session (that is why the title offers it).
+                TitleEvent::Continue => self.enter_play(),
                 TitleEvent::NewGame => self.enter_new_game(),
                 TitleEvent::None => {}
             },
@@ -299,10 +310,8 @@ impl Game {
         self.canvas.clear(Layer::Background);
         self.canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 7, b"GENERATING");
         let mut label = [b' '; 12];
-        let size = clock::two_digits(request.size);
-        let size = if request.size < 10 { &size[1..] } else { &size[..] };
         let mut len = 0;
-        for &b in size.iter().chain(b"x").chain(size).chain(b" ").chain(request.difficulty.name().as_bytes()) {
+        for &b in SizeLabel::new(request.size).text().iter().chain(b" ").chain(request.difficulty.name().as_bytes()) {
             label[len] = b;
             len += 1;
         }

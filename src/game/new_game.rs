@@ -5,8 +5,8 @@
 use gb_hal::joypad::{Buttons, InputFrame};
 
 use super::canvas::{Canvas, Layer};
-use super::clock;
 use super::layout::SCREEN_COLS;
+use super::size_label::SizeLabel;
 use crate::assets;
 use crate::engine::board::{MAX_SIZE, MIN_SIZE};
 use crate::engine::code::{ALPHABET, CODE_LEN, SeedCode};
@@ -71,13 +71,7 @@ impl NewGame {
             let marker = if row == self.row { b'>' } else { b' ' };
             canvas.text(Layer::Background, LABEL_X - 1, FIRST_Y + 2 * row, &[marker]);
         }
-        let digits = clock::two_digits(self.size);
-        let digits = if self.size < 10 { &digits[1..] } else { &digits[..] };
-        let mut size_text = [b' '; 5];
-        size_text[..digits.len()].copy_from_slice(digits);
-        size_text[digits.len()] = b'x';
-        size_text[digits.len() + 1..2 * digits.len() + 1].copy_from_slice(digits);
-        self.value(canvas, ROW_SIZE, &size_text);
+        self.value(canvas, ROW_SIZE, SizeLabel::new(self.size).padded());
         self.value(canvas, ROW_LEVEL, self.difficulty.name().as_bytes());
         self.value(canvas, ROW_SEED, if self.use_code { b"CODE" } else { b"RANDOM" });
         let code_y = FIRST_Y + 2 * ROW_CODE;
@@ -211,10 +205,7 @@ impl NewGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn press(buttons: Buttons) -> InputFrame {
-        InputFrame { held: buttons, pressed: buttons, released: Buttons::empty(), triggered: buttons }
-    }
+    use crate::game::test_input::press;
 
     #[test]
     fn size_and_level_wrap_and_start_reports_them() {

@@ -13,6 +13,7 @@ use super::canvas::{Canvas, Layer};
 use super::clock::{self, Clock};
 use super::engine_calls;
 use super::layout::{Layout, SCREEN_COLS};
+use super::size_label::SizeLabel;
 use crate::assets;
 use crate::engine::board::{CellSet, cell_at, col_of, row_of};
 use crate::engine::generate::{Generator, Puzzle};
@@ -116,7 +117,7 @@ impl Session {
             self.select_alone = false;
         }
         self.move_cursor(input.triggered);
-        let event = if input.pressed.contains(Buttons::START) {
+        if input.pressed.contains(Buttons::START) {
             PlayEvent::Pause
         } else if selecting && input.pressed.contains(Buttons::A) {
             self.show_hint(canvas);
@@ -134,9 +135,7 @@ impl Session {
             self.set_mark(to, canvas)
         } else {
             PlayEvent::None
-        };
-        self.draw_cell(canvas, self.cursor);
-        event
+        }
     }
 
     fn move_cursor(&mut self, triggered: Buttons) {
@@ -296,19 +295,13 @@ impl Session {
     /// Size, difficulty and time; in narrow panels one value per row, the time as MM over SS.
     fn draw_panel(&self, canvas: &mut Canvas) {
         let l = &self.layout;
-        let n = self.puzzle.board.size();
-        let size_digits = if n >= 10 { &clock::two_digits(n)[..] } else { &[b'0' + n][..] };
+        let size = SizeLabel::new(self.puzzle.board.size());
         let name = self.puzzle.difficulty.name().as_bytes();
         if l.panel_is_wide() {
-            let mut size_text = [b' '; 5];
-            let len = size_digits.len();
-            size_text[..len].copy_from_slice(size_digits);
-            size_text[len] = b'x';
-            size_text[len + 1..2 * len + 1].copy_from_slice(size_digits);
-            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 1, &size_text[..2 * len + 1]);
+            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 1, size.text());
             canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 3, name);
         } else {
-            canvas.text(Layer::Background, l.panel_x, 1, size_digits);
+            canvas.text(Layer::Background, l.panel_x, 1, size.number());
             canvas.text(Layer::Background, l.panel_x, 3, &name[..1]);
         }
         self.draw_time(canvas);

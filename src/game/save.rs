@@ -120,9 +120,9 @@ pub fn encode_game(puzzle: &Puzzle, play: &Play, seconds: u16, out: &mut [u8; GA
         w.u8(b);
     }
     w.u16(seconds);
+    let n = puzzle.board.size();
     for r in 0..MAX_SIZE {
         for c in 0..MAX_SIZE {
-            let n = puzzle.board.size();
             w.u8(if r < n && c < n { puzzle.board.number(cell_at(r, c)) } else { 0 });
         }
     }
