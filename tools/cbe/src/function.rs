@@ -932,7 +932,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                 Repr::Blob { wide_bits: Some(_), .. } => self.wide_low16(index)?,
                 _ => return Err(self.error("vector GEP indices are not supported")),
             };
-            terms.push(if scale == 1 { idx } else { format!("(uint16_t)({idx}) * {scale}u") });
+            terms.push(if scale == 1 { idx } else { format!("(uint16_t){}", repr::scaled(&format!("(uint16_t)({idx})"), scale)) });
         }
         let e = if terms.is_empty() {
             offset_pointer(&base, constant)

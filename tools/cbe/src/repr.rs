@@ -227,7 +227,10 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, b_const: Option<u64>) -> St
     match op {
         BinOp::Add => wrap(&format!("{a} + {b}"), bits),
         BinOp::Sub => wrap(&format!("{a} - {b}"), bits),
-        BinOp::Mul => wrap(&format!("{} * {b}", unsigned_operand(a, bits)), bits),
+        BinOp::Mul => match b_const {
+            Some(k) if c <= 16 => wrap(&scaled(&unsigned_operand(a, bits), k), bits),
+            _ => wrap(&format!("{} * {b}", unsigned_operand(a, bits)), bits),
+        },
         // Division by zero and signed overflow are immediate UB in LLVM too.
         BinOp::UDiv => format!("({})({a} / {b})", uint_type(bits)),
         BinOp::URem => format!("({})({a} % {b})", uint_type(bits)),
@@ -252,6 +255,27 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, b_const: Option<u64>) -> St
             }
         }
     }
+}
+
+/// `a * k` for a constant `k`, in 16-bit C arithmetic (the caller wraps the result). SDCC
+/// calls a multiplication routine for every `*` that is not by a power of two (several
+/// hundred cycles on the SM83); a sum of up to three shifts costs a fraction of that. LLVM
+/// turns shift-and-add index arithmetic such as `(y << 4) + (y << 2)` into `y * 20`, so this
+/// undoes it. Beyond three one-bits the multiplication is kept, as are wide operands.
+pub fn scaled(a: &str, k: u64) -> String {
+    let k = k & 0xFFFF;
+    if k == 0 {
+        return "0u".to_string();
+    }
+    if k.count_ones() > 3 {
+        return format!("({a} * {k}u)");
+    }
+    let terms: Vec<String> = (0..16)
+        .rev()
+        .filter(|bit| k & (1 << bit) != 0)
+        .map(|bit| if bit == 0 { format!("({a})") } else { format!("((uint16_t)({a}) << {bit})") })
+        .collect();
+    format!("({})", terms.join(" + "))
 }
 
 /// A C comparison (0 or 1) for an icmp predicate on native-width operands.
