@@ -231,6 +231,23 @@ fn write_byte_unchecked(address: u16, value: u8) {
     unsafe { VolAddress::<u8>::new(address) }.write(value);
 }
 
+/// Copies `bytes` to VRAM at `address` as one block copy. On the console that is the C
+/// library's `memcpy` (an assembly loop in SDCC's SM83 library, about 40 clock cycles a byte),
+/// where a volatile store per byte compiles to several times that. Plain stores are right
+/// for VRAM: writing it has no side effect beyond the bytes, and nothing reads them back
+/// through the compiler's view of memory. Callers check the range.
+fn copy_unchecked(address: u16, bytes: &[u8]) {
+    // SAFETY: `address..address + bytes.len()` lies in VRAM (checked by the caller), which no
+    // Rust object occupies, and the caller holds a `VramAccess` token.
+    unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), usize::from(address) as *mut u8, bytes.len()) }
+}
+
+/// `len` copies of `value` at `address`, as one block fill (`memset`); see [`copy_unchecked`].
+fn fill_unchecked(address: u16, value: u8, len: u16) {
+    // SAFETY: as in `copy_unchecked`.
+    unsafe { core::ptr::write_bytes(usize::from(address) as *mut u8, value, usize::from(len)) }
+}
+
 /// Writes one VRAM byte.
 pub fn write(_access: &impl VramAccess, address: VramAddress, value: u8) {
     write_byte_unchecked(address.0, value);
@@ -245,22 +262,14 @@ pub fn read(_access: &impl VramAccess, address: VramAddress) -> u8 {
 /// Copies `bytes` to VRAM from `start` on; nothing is written if they would not fit.
 pub fn copy(_access: &impl VramAccess, start: VramAddress, bytes: &[u8]) -> Result<(), VramRangeError> {
     start.check_len(bytes.len())?;
-    let mut address = start.0;
-    for &byte in bytes {
-        write_byte_unchecked(address, byte);
-        address += 1;
-    }
+    copy_unchecked(start.0, bytes);
     Ok(())
 }
 
 /// Writes `len` copies of `value` from `start` on; nothing is written if they would not fit.
 pub fn fill(_access: &impl VramAccess, start: VramAddress, value: u8, len: u16) -> Result<(), VramRangeError> {
     start.check_len(usize::from(len))?;
-    let mut address = start.0;
-    for _ in 0..len {
-        write_byte_unchecked(address, value);
-        address += 1;
-    }
+    fill_unchecked(start.0, value, len);
     Ok(())
 }
 
@@ -290,11 +299,7 @@ pub fn load_tiles(
     tile_count(first_tile, tile_data.len())?;
     let mut tile = first_tile;
     for bytes in tile_data.chunks_exact(TILE_BYTES as usize) {
-        let mut address = addressing.tile_address(tile).0;
-        for &byte in bytes {
-            write_byte_unchecked(address, byte);
-            address += 1;
-        }
+        copy_unchecked(addressing.tile_address(tile).0, bytes);
         tile = tile.wrapping_add(1);
     }
     Ok(())
@@ -308,11 +313,7 @@ pub fn set_map_tile(access: &impl VramAccess, map: TileMap, x: u8, y: u8, tile: 
 /// Sets all 1024 entries of `map` to `tile`: about a frame's worth of writes, so in practice
 /// under [`LcdOff`].
 pub fn fill_map(_access: &impl VramAccess, map: TileMap, tile: u8) {
-    let mut address = map.start().0;
-    for _ in 0..MAP_BYTES {
-        write_byte_unchecked(address, tile);
-        address += 1;
-    }
+    fill_unchecked(map.start().0, tile, MAP_BYTES);
 }
 
 /// A VRAM write waiting in a [`VramQueue`]: a run of one repeated byte or a copy of
