@@ -121,13 +121,27 @@ impl CellSet {
         None
     }
 
-    /// Cells of `self` that are not in `other`.
-    pub fn minus(&self, other: &CellSet) -> CellSet {
-        let mut out = *self;
-        for r in 0..MAX_SIZE as usize {
-            out.rows[r] &= !other.rows[r];
+    /// Cells in either set.
+    pub fn union(&self, other: &CellSet) -> CellSet {
+        self.combine(other, |a, b| a | b)
+    }
+
+    /// Cells in exactly one of the two sets.
+    pub fn symmetric_difference(&self, other: &CellSet) -> CellSet {
+        self.combine(other, |a, b| a ^ b)
+    }
+
+    fn combine(&self, other: &CellSet, op: impl Fn(u16, u16) -> u16) -> CellSet {
+        let mut out = CellSet::EMPTY;
+        for (row, (&a, &b)) in out.rows.iter_mut().zip(self.rows.iter().zip(&other.rows)) {
+            *row = op(a, b);
         }
         out
+    }
+
+    /// Cells of `self` that are not in `other`.
+    pub fn minus(&self, other: &CellSet) -> CellSet {
+        self.combine(other, |a, b| a & !b)
     }
 
     /// The cells in row-major order.

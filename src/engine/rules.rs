@@ -175,6 +175,11 @@ impl ViolationMap {
         &self.kinds[kind as usize]
     }
 
+    /// Every cell that breaks some rule.
+    pub fn flagged(&self) -> CellSet {
+        self.kinds.iter().fold(CellSet::EMPTY, |all, set| all.union(set))
+    }
+
     /// Whether `cell` breaks any rule.
     pub fn flags(&self, cell: u8) -> bool {
         self.kinds.iter().any(|set| set.contains(cell))

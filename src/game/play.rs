@@ -155,7 +155,7 @@ impl Session {
     }
 
     fn set_mark(&mut self, mark: Mark, canvas: &mut Canvas) -> PlayEvent {
-        if self.play.set_mark(self.cursor, mark) { self.after_change(canvas) } else { PlayEvent::None }
+        if self.play.set_mark(self.cursor, mark) { self.after_change(Some(self.cursor), canvas) } else { PlayEvent::None }
     }
 
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
@@ -177,7 +177,7 @@ impl Session {
         match replayed {
             Some(m) => {
                 self.cursor = m.cell;
-                self.after_change(canvas)
+                self.after_change(Some(m.cell), canvas)
             }
             None => PlayEvent::None,
         }
@@ -188,14 +188,28 @@ impl Session {
     #[inline(never)]
     pub fn restart(&mut self, canvas: &mut Canvas) -> PlayEvent {
         self.play.restart();
-        self.after_change(canvas)
+        self.after_change(None, canvas)
     }
 
-    fn after_change(&mut self, canvas: &mut Canvas) -> PlayEvent {
-        self.hinted = CellSet::EMPTY;
+    /// After the mark of `changed` (of every cell, if `None`) changed: new violations, and
+    /// the cells that look different redrawn.
+    fn after_change(&mut self, changed: Option<u8>, canvas: &mut Canvas) -> PlayEvent {
+        let hinted = core::mem::take(&mut self.hinted);
+        let flagged = self.violations.flagged();
         self.banner_frames = 0;
         engine_calls::violations(&self.play, &self.puzzle.board, &mut self.violations);
-        self.draw_cells(canvas);
+        match changed {
+            // Only the marked cell, the hint's cells and those whose flag changed can look
+            // different: drawing all of them would take frames on the console.
+            Some(cell) => {
+                let mut redraw = flagged.symmetric_difference(&self.violations.flagged()).union(&hinted);
+                redraw.insert(cell);
+                for cell in redraw.iter() {
+                    self.draw_cell(canvas, cell);
+                }
+            }
+            None => self.draw_cells(canvas),
+        }
         if engine_calls::is_solved(&self.play, &self.puzzle.board) { PlayEvent::Solved } else { PlayEvent::Moved }
     }
 
@@ -393,6 +407,49 @@ mod tests {
         assert_eq!(s.play.mark(cell), Mark::Unshaded);
         s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT | Buttons::B), 1, &mut canvas);
         assert_eq!(s.play.mark(cell), Mark::Unshaded);
+    }
+
+    /// After any sequence of marks, undos, redos and hints, the board drawn cell by cell as
+    /// things changed equals the board drawn from scratch.
+    #[test]
+    fn redrawing_only_changed_cells_matches_a_full_redraw() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        for size in [5, 9, 12] {
+            let mut canvas = Canvas::new();
+            let mut s = session(size);
+            s.draw(&mut canvas);
+            for step in 0..300 {
+                s.cursor = rng.u8(..size * size);
+                s.cursor = cell_at(s.cursor / size, s.cursor % size);
+                match rng.u8(..6) {
+                    0 | 1 => {
+                        s.set_mark(Mark::Shaded, &mut canvas);
+                    }
+                    2 => {
+                        s.set_mark(Mark::Unshaded, &mut canvas);
+                    }
+                    3 => {
+                        s.undo(&mut canvas);
+                    }
+                    4 => {
+                        s.redo(&mut canvas);
+                    }
+                    _ => s.show_hint(&mut canvas),
+                }
+                let mut fresh = Canvas::new();
+                s.draw_cells(&mut fresh);
+                for r in 0..size {
+                    for c in 0..size {
+                        let (x, y) = s.layout.cell_tile_xy(r, c);
+                        assert_eq!(
+                            canvas.tile(Layer::Background, x, y),
+                            fresh.tile(Layer::Background, x, y),
+                            "size {size}, step {step}, cell ({r}, {c})"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
