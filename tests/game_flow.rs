@@ -139,6 +139,8 @@ fn a_game_in_progress_survives_power_off() {
     p.tap(Buttons::A);
     p.move_cursor_to(cell_at(4, 4));
     p.tap(Buttons::B);
+    // Moves are saved once the player pauses for a moment (under a second).
+    p.idle(60);
     let puzzle = p.game.session.puzzle.clone();
     // Power off: a new game state over the same SRAM.
     let mut back = Player::new(FakeMachine { sram: p.machine.sram.clone(), ..FakeMachine::new() });

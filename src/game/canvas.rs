@@ -28,6 +28,15 @@ const ALL_ROWS: [u8; ROW_BYTES] = {
     bits
 };
 
+/// A run of tiles to copy to VRAM: `len` tiles of `layer` from (x, y) rightwards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Run {
+    pub layer: Layer,
+    pub x: u8,
+    pub y: u8,
+    pub len: u8,
+}
+
 /// The two tile maps: the background (map 0x9800) and the window (map 0x9C00).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Layer {
@@ -42,9 +51,6 @@ pub struct Canvas {
     changed: Vec<u16, CHANGED_CAP>,
     /// Rows to rewrite whole (bit `layer * 18 + y`), once `changed` was full.
     dirty_rows: [u8; ROW_BYTES],
-    /// Column where writing the first dirty row resumes (rows are always taken in order, so
-    /// the row a flush stopped in is the first dirty one next time).
-    row_resume: u8,
 }
 
 impl Default for Canvas {
@@ -56,7 +62,7 @@ impl Default for Canvas {
 impl Canvas {
     /// A blank canvas that still has to be written out whole.
     pub const fn new() -> Canvas {
-        Canvas { tiles: [[assets::TILE_BLANK; TILES]; 2], changed: Vec::new(), dirty_rows: ALL_ROWS, row_resume: 0 }
+        Canvas { tiles: [[assets::TILE_BLANK; TILES]; 2], changed: Vec::new(), dirty_rows: ALL_ROWS }
     }
 
     pub fn tile(&self, layer: Layer, x: u8, y: u8) -> u8 {
@@ -79,12 +85,18 @@ impl Canvas {
         }
     }
 
-    /// Sets a `cols` x `rows` block starting at (x, y) to `tile`.
+    /// Sets a `cols` x `rows` block starting at (x, y) to `tile`, clipped at the screen edge.
+    /// Each row of the block is rewritten whole at the next flush, changed or not: on the
+    /// console a block fill and a row copy cost a fraction of comparing tile by tile (a `set`
+    /// per tile is several hundred cycles).
     pub fn fill(&mut self, layer: Layer, x: u8, y: u8, cols: u8, rows: u8, tile: u8) {
-        for row in y..y.saturating_add(rows) {
-            for col in x..x.saturating_add(cols) {
-                self.set(layer, col, row, tile);
-            }
+        let end_x = x.saturating_add(cols).min(SCREEN_COLS);
+        if x >= end_x {
+            return;
+        }
+        for row in y..y.saturating_add(rows).min(SCREEN_ROWS) {
+            self.tiles[layer as usize][index(x, row)..index(end_x, row)].fill(tile);
+            self.mark_row(layer, row);
         }
     }
 
@@ -115,58 +127,101 @@ impl Canvas {
     pub fn invalidate(&mut self) {
         self.changed.clear();
         self.dirty_rows = ALL_ROWS;
-        self.row_resume = 0;
     }
 
-    /// Hands changed tiles to `write(layer, x, y, tile)` while `has_time()` allows, dirty rows
-    /// first; what is left waits for the next call. Returns the number of tiles written.
+    /// Rows still to be rewritten whole: many means a new screen, which the console draws with
+    /// the LCD off rather than over several frames.
+    pub fn dirty_row_count(&self) -> u32 {
+        self.dirty_rows.iter().map(|bits| bits.count_ones()).sum()
+    }
+
+    /// The next tiles to copy to VRAM, as up to `N` runs in the order [`Canvas::written`]
+    /// expects: dirty rows first (a whole row each), then single changed tiles.
     ///
-    /// This runs in VBlank on a 4 MHz CPU: rows are found a byte of flags at a time with a
-    /// walking mask, and list entries hold x and y as bit fields, so no multiplication,
-    /// division or variable shift is needed per tile.
-    pub fn flush(&mut self, mut write: impl FnMut(Layer, u8, u8, u8), mut has_time: impl FnMut() -> bool) -> u16 {
-        let mut written = 0u16;
-        for byte in 0..ROW_BYTES {
+    /// The console plans a frame's copies with this outside VBlank and spends VBlank itself
+    /// only on the copies: on a 4 MHz CPU with SDCC's code, finding the work costs as much as
+    /// doing it. Rows are found a byte of flags at a time with a walking mask, and list
+    /// entries hold x and y as bit fields, so no multiplication, division or variable shift
+    /// is needed.
+    pub fn next_runs<const N: usize>(&self, runs: &mut Vec<Run, N>) {
+        runs.clear();
+        for (byte, &bits) in self.dirty_rows.iter().enumerate() {
             let mut mask = 1u8;
             let mut row = byte as u8 * 8;
-            while self.dirty_rows[byte] >= mask && mask != 0 {
-                if self.dirty_rows[byte] & mask != 0 {
+            while bits >= mask && mask != 0 {
+                if bits & mask != 0 {
                     let (layer, y) = if row < SCREEN_ROWS { (Layer::Background, row) } else { (Layer::Window, row - SCREEN_ROWS) };
-                    let first = index(0, y);
-                    // A row may take longer than one VBlank: resume where the last flush stopped.
-                    for x in self.row_resume..SCREEN_COLS {
-                        if !has_time() {
-                            self.row_resume = x;
-                            return written;
-                        }
-                        write(layer, x, y, self.tiles[layer as usize][first + usize::from(x)]);
-                        written += 1;
+                    if runs.push(Run { layer, x: 0, y, len: SCREEN_COLS }).is_err() {
+                        return;
                     }
-                    self.row_resume = 0;
-                    self.dirty_rows[byte] &= !mask;
                 }
                 mask <<= 1;
                 row += 1;
             }
         }
-        while let Some(&slot) = self.changed.last() {
-            if !has_time() {
-                break;
-            }
+        for &slot in self.changed.iter().rev() {
             let layer = if slot & WINDOW_BIT != 0 { Layer::Window } else { Layer::Background };
-            let (x, y) = ((slot & 31) as u8, ((slot >> 5) & 31) as u8);
-            write(layer, x, y, self.tile(layer, x, y));
-            written += 1;
+            if runs.push(Run { layer, x: (slot & 31) as u8, y: ((slot >> 5) & 31) as u8, len: 1 }).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// The tiles a run of [`Canvas::next_runs`] copies.
+    pub fn run_tiles(&self, run: &Run) -> &[u8] {
+        let first = index(run.x, run.y);
+        &self.tiles[run.layer as usize][first..first + usize::from(run.len)]
+    }
+
+    /// The first `count` runs [`Canvas::next_runs`] gave have reached VRAM (nothing was
+    /// drawn in between).
+    pub fn written(&mut self, mut count: usize) {
+        for bits in self.dirty_rows.iter_mut() {
+            while *bits != 0 {
+                if count == 0 {
+                    return;
+                }
+                // Clears the lowest set bit: the first row of this byte.
+                *bits &= *bits - 1;
+                count -= 1;
+            }
+        }
+        for _ in 0..count {
             self.changed.pop();
         }
-        written
+    }
+
+    /// Writes runs with `write(layer, x, y, tiles)` while `has_time()` allows (asked before
+    /// each run: a run is at most one row); what is left waits for the next call. Returns the
+    /// number of tiles written. For host tests and for redrawing with the LCD off, where time
+    /// is no object; the console's VBlank copies use `next_runs` directly.
+    pub fn flush(&mut self, mut write: impl FnMut(Layer, u8, u8, &[u8]), mut has_time: impl FnMut() -> bool) -> u16 {
+        let mut tiles = 0u16;
+        let mut runs: Vec<Run, 8> = Vec::new();
+        loop {
+            self.next_runs(&mut runs);
+            if runs.is_empty() {
+                return tiles;
+            }
+            let mut done = 0;
+            for run in &runs {
+                if !has_time() {
+                    break;
+                }
+                write(run.layer, run.x, run.y, self.run_tiles(run));
+                tiles += u16::from(run.len);
+                done += 1;
+            }
+            self.written(done);
+            if done < runs.len() {
+                return tiles;
+            }
+        }
     }
 
     fn mark_row(&mut self, layer: Layer, y: u8) {
         let row = layer as u8 * SCREEN_ROWS + y;
         self.dirty_rows[usize::from(row / 8)] |= 1 << (row % 8);
-        // The new row may come before a half-written one: write that one whole again.
-        self.row_resume = 0;
     }
 }
 
@@ -186,8 +241,13 @@ mod tests {
 
     impl Vram {
         fn flush_all(&mut self, canvas: &mut Canvas) {
-            canvas.flush(|layer, x, y, tile| self.0[layer as usize][index(x, y)] = tile, || true);
+            canvas.flush(|layer, x, y, tiles| self.write(layer, x, y, tiles), || true);
             assert!(canvas.is_flushed());
+        }
+
+        fn write(&mut self, layer: Layer, x: u8, y: u8, tiles: &[u8]) {
+            let i = index(x, y);
+            self.0[layer as usize][i..i + tiles.len()].copy_from_slice(tiles);
         }
 
         fn matches(&self, canvas: &Canvas) -> bool {
@@ -222,19 +282,20 @@ mod tests {
         for y in 0..SCREEN_ROWS {
             canvas.set(Layer::Background, 5, y, 9);
         }
-        // Enough to overflow the list: whole rows, each longer than one flush's budget.
+        // Whole rows, more than one flush's budget of runs, and the single tiles after them.
         canvas.fill(Layer::Background, 0, 2, SCREEN_COLS, 6, 7);
+        assert_eq!(canvas.dirty_row_count(), 6);
         let mut frames = 0;
         while !canvas.is_flushed() {
-            let mut budget = 7;
+            let mut runs = 0;
             let written = canvas.flush(
-                |layer, x, y, tile| vram.0[layer as usize][index(x, y)] = tile,
+                |layer, x, y, tiles| vram.write(layer, x, y, tiles),
                 || {
-                    budget -= 1;
-                    budget >= 0
+                    runs += 1;
+                    runs <= 3
                 },
             );
-            assert!(written <= 7);
+            assert!(written <= 3 * u16::from(SCREEN_COLS));
             frames += 1;
             assert!(frames < 200, "flush makes no progress");
         }
@@ -245,6 +306,7 @@ mod tests {
     fn unchanged_tiles_cost_nothing() {
         let mut canvas = Canvas::new();
         canvas.flush(|_, _, _, _| {}, || true);
+        assert_eq!(canvas.dirty_row_count(), 0);
         canvas.set(Layer::Background, 1, 1, assets::TILE_BLANK);
         assert!(canvas.is_flushed());
         canvas.set(Layer::Background, 1, 1, 3);

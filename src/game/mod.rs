@@ -55,6 +55,9 @@ pub const SPINNER_X: u8 = 8;
 pub const SPINNER_Y: u8 = 12;
 /// The game in progress is saved at least this often while playing (seconds).
 const SAVE_EVERY_SECONDS: u16 = 10;
+/// A move is saved once the player has pressed nothing for this many frames: saving takes
+/// several frames on the console, which would make quick successive moves lag.
+const SAVE_DELAY_FRAMES: u8 = 40;
 const SOFT_RESET: Buttons = Buttons::A.union(Buttons::B).union(Buttons::START).union(Buttons::SELECT);
 
 /// What the game needs from the machine besides the screen.
@@ -118,6 +121,8 @@ pub struct Game {
     difficulty: Difficulty,
     /// The frames passed to the next update include time spent generating: don't count them.
     skip_frames: bool,
+    /// Frames since the first move not saved yet, while there is one.
+    unsaved_frames: Option<u8>,
 }
 
 impl Default for Game {
@@ -137,6 +142,7 @@ impl Game {
             size: 9,
             difficulty: Difficulty::Easy,
             skip_frames: false,
+            unsaved_frames: None,
         }
     }
 
@@ -190,6 +196,9 @@ impl Game {
         let frames = if core::mem::take(&mut self.skip_frames) { 0 } else { frames };
         self.frame = self.frame.wrapping_add(u16::from(frames));
         if input.held.contains(SOFT_RESET) && !input.pressed.is_empty() {
+            if self.unsaved_frames.is_some() {
+                self.save_game(platform);
+            }
             self.screen = Screen::Boot;
         }
         match &mut self.screen {
@@ -197,7 +206,7 @@ impl Game {
                 self.best = BestTimes::load(platform);
                 let can_continue = self.load_game(platform);
                 self.canvas.clear(Layer::Window);
-                let title = Title::new(can_continue);
+                let mut title = Title::new(can_continue);
                 title.draw(&mut self.canvas, self.frame);
                 self.screen = Screen::Title(title);
             }
@@ -255,10 +264,17 @@ impl Game {
                         self.screen = Screen::Pause(pause);
                     }
                     PlayEvent::Solved => self.enter_solved(platform),
-                    PlayEvent::Moved => self.save_game(platform),
+                    PlayEvent::Moved => self.unsaved_frames = Some(0),
                     PlayEvent::None => {
                         let now = self.session.clock.seconds();
-                        if now != before && now % SAVE_EVERY_SECONDS == 0 {
+                        let idle = match self.unsaved_frames {
+                            Some(_) if !input.held.is_empty() => Some(0),
+                            Some(waited) => Some(waited.saturating_add(frames)),
+                            None => None,
+                        };
+                        self.unsaved_frames = idle;
+                        let clock_due = now != before && now % SAVE_EVERY_SECONDS == 0;
+                        if clock_due || idle.is_some_and(|waited| waited >= SAVE_DELAY_FRAMES) {
                             self.save_game(platform);
                         }
                     }
@@ -333,6 +349,7 @@ impl Game {
             self.best.save(platform);
         }
         save::erase_game(platform);
+        self.unsaved_frames = None;
         let solved = Solved::new();
         solved.draw(&mut self.canvas, seconds, self.best.get(size, level), new_best);
         self.screen = Screen::Solved(solved);
@@ -352,6 +369,7 @@ impl Game {
     }
 
     fn save_game(&mut self, storage: &mut impl Storage) {
+        self.unsaved_frames = None;
         let mut bytes = [0u8; save::GAME_LEN];
         save::encode_game(&self.session.puzzle, &self.session.play, self.session.clock.seconds(), &mut bytes);
         storage.write(save::GAME_OFFSET, &bytes);

@@ -98,6 +98,11 @@ impl NewGame {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, canvas: &mut Canvas) -> NewGameEvent {
+        // Most frames bring no key: redrawing the menu then would cost a few thousand cycles
+        // of the frame for nothing on the console.
+        if input.triggered.is_empty() && input.pressed.is_empty() {
+            return NewGameEvent::None;
+        }
         canvas.fill(Layer::Background, 0, MESSAGE_Y, SCREEN_COLS, 1, assets::TILE_BLANK);
         if let Some(at) = self.editing {
             self.edit_code(at, input);

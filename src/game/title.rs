@@ -15,6 +15,11 @@ const PROMPT_Y: u8 = 11;
 const BLINK_FRAMES: u16 = 64;
 const RESUME_ITEMS: &[&[u8]] = &[b"CONTINUE", b"NEW GAME"];
 
+/// Whether the blinking prompt is shown at `frame`.
+fn prompt_phase(frame: u16) -> bool {
+    frame & (BLINK_FRAMES - 1) < BLINK_FRAMES / 2
+}
+
 pub enum TitleEvent {
     None,
     Continue,
@@ -24,14 +29,16 @@ pub enum TitleEvent {
 pub struct Title {
     /// The menu, when there is a game to continue.
     menu: Option<Menu>,
+    /// Whether the prompt is drawn: it is redrawn only when the blink changes it.
+    prompt_shown: bool,
 }
 
 impl Title {
     pub fn new(can_continue: bool) -> Title {
-        Title { menu: can_continue.then(|| Menu::new(RESUME_ITEMS, Layer::Background, 5, PROMPT_Y)) }
+        Title { menu: can_continue.then(|| Menu::new(RESUME_ITEMS, Layer::Background, 5, PROMPT_Y)), prompt_shown: false }
     }
 
-    pub fn draw(&self, canvas: &mut Canvas, frame: u16) {
+    pub fn draw(&mut self, canvas: &mut Canvas, frame: u16) {
         canvas.clear(Layer::Background);
         let mut tile = assets::LOGO_FIRST_TILE;
         for y in 0..assets::LOGO_HEIGHT_TILES {
@@ -42,16 +49,17 @@ impl Title {
         }
         match &self.menu {
             Some(menu) => menu.draw(canvas),
-            None => self.blink(canvas, frame),
+            None => self.draw_prompt(canvas, prompt_phase(frame)),
         }
     }
 
-    fn blink(&self, canvas: &mut Canvas, frame: u16) {
-        if frame & (BLINK_FRAMES - 1) < BLINK_FRAMES / 2 {
+    fn draw_prompt(&mut self, canvas: &mut Canvas, shown: bool) {
+        // The fill makes the row one whole-row copy, so the prompt never shows half-drawn.
+        canvas.fill(Layer::Background, 0, PROMPT_Y, SCREEN_COLS, 1, assets::TILE_BLANK);
+        if shown {
             canvas.text_centred(Layer::Background, 0, SCREEN_COLS, PROMPT_Y, PROMPT);
-        } else {
-            canvas.fill(Layer::Background, 0, PROMPT_Y, SCREEN_COLS, 1, assets::TILE_BLANK);
         }
+        self.prompt_shown = shown;
     }
 
     pub fn update(&mut self, input: &InputFrame, frame: u16, canvas: &mut Canvas) -> TitleEvent {
@@ -66,7 +74,10 @@ impl Title {
                 }
             }
             None => {
-                self.blink(canvas, frame);
+                let shown = prompt_phase(frame);
+                if shown != self.prompt_shown {
+                    self.draw_prompt(canvas, shown);
+                }
                 if input.pressed.intersects(Buttons::START | Buttons::A) { TitleEvent::NewGame } else { TitleEvent::None }
             }
         }
