@@ -1,0 +1,292 @@
+//! The game ROM in the emulator, played through the joypad like a person would: a puzzle
+//! generated on the console is read back from VRAM, solved on the host and entered with the
+//! D-pad and A; marks, undo and redo; a game resumed after power-off; a corrupt save; random
+//! button mashing. Needs `target/hitori.gb` (`make rom`, which `make test` runs first).
+
+use std::path::Path;
+
+use gbemu::{Button, Console};
+use hitori::assets;
+use hitori::engine::board::{Board, cell_at};
+use hitori::engine::difficulty::Difficulty;
+use hitori::engine::solve::Solver;
+use hitori::game::layout::Layout;
+use hitori::game::read_cell_tile;
+use hitori::game::save::{BEST_LEN, BEST_OFFSET, BestTimes};
+
+const BACKGROUND_MAP: usize = 0x1800;
+const WINDOW_MAP: usize = 0x1C00;
+const OAM: u16 = 0xFE00;
+const LCDC: u16 = 0xFF40;
+/// Frames a tap holds its button, and frames waited after it (as `tests/play.script` does).
+const TAP_FRAMES: u32 = 4;
+/// Generous bound on generating a 9x9 puzzle (the console takes about 2-4 s).
+const GENERATE_FRAMES: u32 = 60 * 20;
+
+fn rom() -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/hitori.gb");
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}: run `make rom` first", path.display()))
+}
+
+fn power_on(sram: Option<&[u8]>) -> Console {
+    let mut console = Console::new(&rom(), sram).expect("the emulator loads the ROM");
+    console.run_frames(90);
+    console
+}
+
+/// Main-loop iterations so far (the ROM's `LOOPS` counter).
+fn loops(console: &mut Console) -> u16 {
+    static AT: std::sync::OnceLock<u16> = std::sync::OnceLock::new();
+    let at = *AT.get_or_init(|| {
+        let symbols = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("target/hitori.sym")).expect("symbols");
+        symbols
+            .lines()
+            .find_map(|line| line.strip_suffix(" LOOPS").map(|a| u16::from_str_radix(&a[3..], 16).unwrap()))
+            .expect("LOOPS in the symbols")
+    });
+    u16::from_le_bytes([console.read(at), console.read(at + 1)])
+}
+
+/// Presses and releases `button`, then waits until the game has taken it in (two main-loop
+/// iterations after the release), as a player waits to see a move before the next. Two
+/// presses of one button within one main-loop iteration count once, and a move takes a few
+/// frames on the console.
+fn tap(console: &mut Console, button: Button) {
+    console.tap(button, TAP_FRAMES, 0);
+    let released_at = loops(console);
+    assert!(wait_for(console, 600, |c| loops(c).wrapping_sub(released_at) >= 2), "the game stopped after {button:?}");
+}
+
+fn text_tiles(text: &[u8]) -> Vec<u8> {
+    text.iter().map(|&b| assets::font_tile(b)).collect()
+}
+
+/// Whether the screen is on: a player sees nothing (and the game reads no keys) while the
+/// game redraws with the LCD off, even though VRAM may already hold the new screen.
+fn lcd_on(console: &mut Console) -> bool {
+    console.read(LCDC) & 0x80 != 0
+}
+
+/// Whether the LCD is on and `text` appears on some row of the tile map at `map`.
+fn map_shows(console: &mut Console, map: usize, text: &[u8]) -> bool {
+    if !lcd_on(console) {
+        return false;
+    }
+    let vram = console.vram();
+    let wanted = text_tiles(text);
+    (0..18).any(|y| {
+        let row = &vram[map + y * 32..map + y * 32 + 20];
+        row.windows(wanted.len()).any(|w| w == wanted.as_slice())
+    })
+}
+
+/// The tile map at `map` as text, for failure messages: font characters as themselves,
+/// other tiles as `#`.
+fn screen_text(console: &Console, map: usize) -> String {
+    let vram = console.vram();
+    let mut text = String::new();
+    for y in 0..18 {
+        for x in 0..20 {
+            let tile = vram[map + y * 32 + x];
+            let shown = assets::FONT_CHARS.iter().position(|&b| assets::font_tile(b) == tile);
+            text.push(shown.map_or('#', |i| char::from(assets::FONT_CHARS[i])));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// Runs frame by frame until `done` holds; false after `frames` frames.
+fn wait_for(console: &mut Console, frames: u32, mut done: impl FnMut(&mut Console) -> bool) -> bool {
+    for _ in 0..frames {
+        if done(console) {
+            return true;
+        }
+        console.run_frames(1);
+    }
+    done(console)
+}
+
+/// The board as the background map shows it: numbers and cell variants, once every cell
+/// of an `n` x `n` board shows a cell tile.
+fn read_board(console: &mut Console, n: u8) -> Option<(Board, Vec<u8>)> {
+    if !lcd_on(console) {
+        return None;
+    }
+    let layout = Layout::for_size(n);
+    let vram = console.vram();
+    let mut board = Board::new(n)?;
+    let mut variants = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let (x, y) = layout.cell_tile_xy(r, c);
+            let tile = vram[BACKGROUND_MAP + usize::from(y) * 32 + usize::from(x)];
+            let (number, variant) = read_cell_tile(layout.big, tile)?;
+            board.set_number(cell_at(r, c), number);
+            variants.push(variant);
+        }
+    }
+    Some((board, variants))
+}
+
+/// Title -> new game -> `size` (from the default 9) -> Start, then waits for the board.
+fn start_game(console: &mut Console, size: u8) -> (Board, Vec<u8>) {
+    assert!(wait_for(console, 120, |c| map_shows(c, BACKGROUND_MAP, b"PRESS START") || map_shows(c, BACKGROUND_MAP, b"CONTINUE")));
+    if map_shows(console, BACKGROUND_MAP, b"CONTINUE") {
+        tap(console, Button::Down);
+    }
+    tap(console, Button::Start);
+    assert!(wait_for(console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
+    // The menu opens on START; three steps up (the code row is skipped) reach SIZE.
+    for _ in 0..3 {
+        tap(console, Button::Up);
+    }
+    let steps = i32::from(size) - 9;
+    for _ in 0..steps.unsigned_abs() {
+        tap(console, if steps < 0 { Button::Left } else { Button::Right });
+    }
+    tap(console, Button::Start);
+    let mut board = None;
+    assert!(
+        wait_for(console, GENERATE_FRAMES, |c| {
+            board = read_board(c, size);
+            board.is_some()
+        }),
+        "no {size}x{size} board after {GENERATE_FRAMES} frames; the screen:\n{}",
+        screen_text(console, BACKGROUND_MAP)
+    );
+    // The cursor objects reach OAM by DMA a frame after the board.
+    assert!(wait_for(console, 10, |c| c.read(OAM) != 0), "no cursor");
+    board.unwrap()
+}
+
+/// The cell the cursor sprite frames (object 0's position).
+fn cursor_cell(console: &mut Console, n: u8) -> (u8, u8) {
+    let layout = Layout::for_size(n);
+    let (y, x) = (console.read(OAM) - 16, console.read(OAM + 1) - 8);
+    let (x0, y0) = layout.cell_pixel_xy(0, 0);
+    let side = 8 * layout.cell_tiles();
+    ((y - y0) / side, (x - x0) / side)
+}
+
+fn move_cursor(console: &mut Console, n: u8, to: (u8, u8)) {
+    let from = cursor_cell(console, n);
+    for _ in from.0..to.0 {
+        tap(console, Button::Down);
+    }
+    for _ in to.0..from.0 {
+        tap(console, Button::Up);
+    }
+    for _ in from.1..to.1 {
+        tap(console, Button::Right);
+    }
+    for _ in to.1..from.1 {
+        tap(console, Button::Left);
+    }
+    // A move before this one may still be in progress (a few frames on the console).
+    let mut at = from;
+    assert!(
+        wait_for(console, 60, |c| {
+            at = cursor_cell(c, n);
+            at == to
+        }),
+        "cursor at {at:?}, not {to:?}, after moving from {from:?}"
+    );
+}
+
+fn variant_at(console: &mut Console, n: u8, cell: (u8, u8)) -> u8 {
+    read_board(console, n).expect("board shown").1[usize::from(cell.0) * usize::from(n) + usize::from(cell.1)]
+}
+
+#[test]
+fn a_console_puzzle_is_unique_and_solving_it_by_buttons_records_the_best_time() {
+    let mut console = power_on(None);
+    let n = 9;
+    let (board, variants) = start_game(&mut console, n);
+    assert!(variants.iter().all(|&v| v == assets::CELL_VARIANT_PLAIN), "a new board shows plain cells");
+    let mut solver = Solver::new(n);
+    assert_eq!(solver.count_solutions(&board, 2), 1, "the console's puzzle has exactly one solution:\n{board:?}");
+    let shaded: Vec<(u8, u8)> =
+        (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| solver.solution().contains(cell_at(r, c))).collect();
+
+    for &cell in &shaded {
+        assert!(!map_shows(&mut console, WINDOW_MAP, b"SOLVED!"), "solved before the last cell");
+        move_cursor(&mut console, n, cell);
+        tap(&mut console, Button::A);
+    }
+    assert!(wait_for(&mut console, 120, |c| map_shows(c, WINDOW_MAP, b"SOLVED!")), "no solved screen");
+    assert!(map_shows(&mut console, WINDOW_MAP, b"NEW BEST!"));
+
+    let sram = console.cartridge_ram();
+    let start = usize::from(BEST_OFFSET);
+    let best = BestTimes::decode(sram[start..start + BEST_LEN].try_into().unwrap()).expect("a valid best-times record");
+    let seconds = best.get(n, Difficulty::Easy).expect("a best time for 9x9 easy");
+    assert!(seconds < 600, "{seconds} s");
+}
+
+#[test]
+fn marks_undo_redo_and_a_game_resumed_after_power_off() {
+    let mut console = power_on(None);
+    let n = 5;
+    start_game(&mut console, n);
+    let cell = cursor_cell(&mut console, n);
+    let settle = |c: &mut Console| c.run_frames(10);
+
+    tap(&mut console, Button::A);
+    settle(&mut console);
+    let shaded = variant_at(&mut console, n, cell);
+    assert!(shaded == assets::CELL_VARIANT_SHADED || shaded == assets::CELL_VARIANT_ERROR, "A shades: variant {shaded}");
+    tap(&mut console, Button::Select);
+    settle(&mut console);
+    assert_eq!(variant_at(&mut console, n, cell), assets::CELL_VARIANT_PLAIN, "Select undoes");
+    console.press(Button::Select);
+    tap(&mut console, Button::B);
+    console.release(Button::Select);
+    settle(&mut console);
+    assert_eq!(variant_at(&mut console, n, cell), shaded, "Select+B redoes");
+    tap(&mut console, Button::B);
+    settle(&mut console);
+    let circled = variant_at(&mut console, n, cell);
+    assert!(circled == assets::CELL_VARIANT_CIRCLED || circled == assets::CELL_VARIANT_ERROR, "B circles: variant {circled}");
+
+    // Moves are saved once the player rests for a moment: then power off and on, Continue.
+    console.run_frames(60);
+    let sram = console.cartridge_ram();
+    let mut console = power_on(Some(&sram));
+    assert!(wait_for(&mut console, 120, |c| map_shows(c, BACKGROUND_MAP, b"CONTINUE")), "no Continue after power-off");
+    tap(&mut console, Button::A);
+    assert!(wait_for(&mut console, 120, |c| read_board(c, n).is_some()), "the saved board is not shown");
+    assert_eq!(variant_at(&mut console, n, cell), circled, "the resumed game keeps the mark");
+}
+
+#[test]
+fn a_corrupt_save_is_detected_and_reset() {
+    let mut rng = fastrand::Rng::with_seed(99);
+    let noise: Vec<u8> = (0..0x2000).map(|_| rng.u8(..)).collect();
+    let mut console = power_on(Some(&noise));
+    assert!(wait_for(&mut console, 120, |c| map_shows(c, BACKGROUND_MAP, b"PRESS START")), "noise is not a saved game");
+    let sram = console.cartridge_ram();
+    let start = usize::from(BEST_OFFSET);
+    let best = BestTimes::decode(sram[start..start + BEST_LEN].try_into().unwrap()).expect("best times rewritten");
+    assert_eq!(best, BestTimes::new(), "no best times survive from noise");
+}
+
+#[test]
+fn mashing_buttons_never_hangs_or_crashes() {
+    let mut console = power_on(None);
+    let buttons = [Button::Up, Button::Down, Button::Left, Button::Right, Button::A, Button::B, Button::Select, Button::Start];
+    let mut rng = fastrand::Rng::with_seed(2026);
+    let mut last = loops(&mut console);
+    let mut stalled = 0;
+    for frame in 0..20_000 {
+        let button = buttons[rng.usize(..buttons.len())];
+        if rng.bool() { console.press(button) } else { console.release(button) }
+        console.run_frames(1);
+        let now = loops(&mut console);
+        // Generating a puzzle blocks the loop for seconds; anything longer is a hang.
+        stalled = if now == last { stalled + 1 } else { 0 };
+        assert!(stalled < GENERATE_FRAMES, "main loop stuck for {stalled} frames at frame {frame}");
+        last = now;
+        assert!(!map_shows(&mut console, BACKGROUND_MAP, b"CRASHED!"), "crash screen at frame {frame}");
+    }
+}
