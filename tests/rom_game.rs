@@ -1,7 +1,7 @@
 //! The game ROM in the emulator, played through the joypad like a person would: a puzzle
 //! generated on the console is read back from VRAM, solved on the host and entered with the
-//! D-pad and A; marks, undo and redo; a game resumed after power-off; a corrupt save; random
-//! button mashing. Needs `target/hitori.gb` (`make rom`, which `make test` runs first).
+//! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; a
+//! corrupt save; 100,000 frames of random button mashing. Needs `target/hitori.gb` (`make rom`, which `make test` runs first).
 
 use std::path::Path;
 
@@ -225,7 +225,7 @@ fn a_console_puzzle_is_unique_and_solving_it_by_buttons_records_the_best_time() 
 }
 
 #[test]
-fn marks_undo_redo_and_a_game_resumed_after_power_off() {
+fn marks_undo_redo_resume_after_power_off_hint_and_soft_reset() {
     let mut console = power_on(None);
     let n = 5;
     start_game(&mut console, n);
@@ -257,6 +257,26 @@ fn marks_undo_redo_and_a_game_resumed_after_power_off() {
     tap(&mut console, Button::A);
     assert!(wait_for(&mut console, 120, |c| read_board(c, n).is_some()), "the saved board is not shown");
     assert_eq!(variant_at(&mut console, n, cell), circled, "the resumed game keeps the mark");
+
+    // Select+A: a hint, explained in a banner on the window layer.
+    console.press(Button::Select);
+    tap(&mut console, Button::A);
+    console.release(Button::Select);
+    assert!(
+        wait_for(&mut console, 60, |c| map_shows(c, WINDOW_MAP, b"THIS CELL") || map_shows(c, WINDOW_MAP, b"THIS MARK IS WRONG")),
+        "no hint banner; the window:\n{}",
+        screen_text(&console, WINDOW_MAP)
+    );
+
+    // A+B+Start+Select: soft reset to the title, which offers the saved game again.
+    for button in [Button::A, Button::B, Button::Start, Button::Select] {
+        console.press(button);
+    }
+    console.run_frames(10);
+    for button in [Button::A, Button::B, Button::Start, Button::Select] {
+        console.release(button);
+    }
+    assert!(wait_for(&mut console, 120, |c| map_shows(c, BACKGROUND_MAP, b"CONTINUE")), "no title after a soft reset");
 }
 
 #[test]
@@ -278,7 +298,7 @@ fn mashing_buttons_never_hangs_or_crashes() {
     let mut rng = fastrand::Rng::with_seed(2026);
     let mut last = loops(&mut console);
     let mut stalled = 0;
-    for frame in 0..20_000 {
+    for frame in 0..100_000 {
         let button = buttons[rng.usize(..buttons.len())];
         if rng.bool() { console.press(button) } else { console.release(button) }
         console.run_frames(1);
