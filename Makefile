@@ -1,7 +1,7 @@
 # Hitori for the Game Boy. Two commands do everything from a fresh clone:
 #   make play   install what is missing, build target/hitori.gb, run it
 #   make test   install what is missing, run every test
-# Other targets: setup, rom, bench-codegen, bench-engine, clean.
+# Other targets: setup, rom, bench-codegen, bench-engine, bench-rom, clean.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -14,7 +14,7 @@ export LLVM_SYS_221_PREFIX := /usr/lib/llvm-22
 
 ROM := target/hitori.gb
 
-.PHONY: setup setup-play rom play test bench-codegen bench-engine clean
+.PHONY: setup setup-play rom play test bench-codegen bench-engine bench-rom clean
 
 setup:
 	@tools/setup.sh
@@ -48,6 +48,11 @@ bench-codegen: setup
 bench-engine: setup
 	$(CARGO) run --quiet --release --example bench_engine
 	$(CARGO) run --quiet --release -p engine-bench
+
+# The game ROM in the emulator: frame overruns, the VBlank handler's time, Start to a 9x9
+# board; `rom` prints the ROM and WRAM bytes first.
+bench-rom: rom
+	$(CARGO) run --quiet --release -p rom-bench
 
 clean:
 	$(CARGO) clean

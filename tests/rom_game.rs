@@ -34,17 +34,26 @@ fn power_on(sram: Option<&[u8]>) -> Console {
     console
 }
 
+/// The address of a bank-0 symbol of the ROM (`target/hitori.sym`).
+fn symbol(name: &str) -> u16 {
+    static SYMBOLS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let symbols = SYMBOLS
+        .get_or_init(|| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("target/hitori.sym")).expect("symbols"));
+    symbols
+        .lines()
+        .find_map(|line| line.strip_suffix(name).filter(|a| a.ends_with(' ')).map(|a| u16::from_str_radix(&a[3..7], 16).unwrap()))
+        .unwrap_or_else(|| panic!("{name} not in the symbols"))
+}
+
 /// Main-loop iterations so far (the ROM's `LOOPS` counter).
 fn loops(console: &mut Console) -> u16 {
-    static AT: std::sync::OnceLock<u16> = std::sync::OnceLock::new();
-    let at = *AT.get_or_init(|| {
-        let symbols = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("target/hitori.sym")).expect("symbols");
-        symbols
-            .lines()
-            .find_map(|line| line.strip_suffix(" LOOPS").map(|a| u16::from_str_radix(&a[3..], 16).unwrap()))
-            .expect("LOOPS in the symbols")
-    });
+    let at = symbol("LOOPS");
     u16::from_le_bytes([console.read(at), console.read(at + 1)])
+}
+
+/// Whether the main loop is in the generator (the VBlank handler animates the spinner).
+fn generating(console: &mut Console) -> bool {
+    console.read(symbol("hitori::console::BUSY")) != 0
 }
 
 /// Presses and releases `button`, then waits until the game has taken it in (two main-loop
@@ -303,9 +312,17 @@ fn mashing_buttons_never_hangs_or_crashes() {
         if rng.bool() { console.press(button) } else { console.release(button) }
         console.run_frames(1);
         let now = loops(&mut console);
-        // Generating a puzzle blocks the loop for seconds; anything longer is a hang.
-        stalled = if now == last { stalled + 1 } else { 0 };
-        assert!(stalled < GENERATE_FRAMES, "main loop stuck for {stalled} frames at frame {frame}");
+        // Generating a puzzle blocks the loop by design (minutes for 15x15 hard): no hang.
+        // Otherwise the loop must come round within a few frames.
+        // How long generation takes is measured by `make bench-engine`, not bounded here.
+        let busy = generating(&mut console);
+        stalled = if now == last && !busy { stalled + 1 } else { 0 };
+        assert!(
+            stalled < 120,
+            "main loop stuck for {stalled} frames at frame {frame}, pc {:04x}; the screen:\n{}",
+            console.pc(),
+            screen_text(&console, BACKGROUND_MAP)
+        );
         last = now;
         assert!(!map_shows(&mut console, BACKGROUND_MAP, b"CRASHED!"), "crash screen at frame {frame}");
     }

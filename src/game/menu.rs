@@ -25,13 +25,19 @@ impl Menu {
         Menu { items, selected: 0, layer, x, y }
     }
 
-    /// Up and Down move (wrapping), A or Start choose, B backs out.
-    pub fn update(&mut self, input: &InputFrame) -> MenuEvent {
+    /// Up and Down move (wrapping) and move the marker on `canvas`, A or Start choose, B backs
+    /// out. Only the marker is redrawn, and only when it moves: the menu itself stays drawn.
+    pub fn update(&mut self, input: &InputFrame, canvas: &mut Canvas) -> MenuEvent {
         let count = self.items.len() as u8;
+        let before = self.selected;
         if input.triggered.contains(Buttons::UP) {
             self.selected = if self.selected == 0 { count - 1 } else { self.selected - 1 };
         } else if input.triggered.contains(Buttons::DOWN) {
             self.selected = if self.selected + 1 == count { 0 } else { self.selected + 1 };
+        }
+        if self.selected != before {
+            canvas.text(self.layer, self.x, self.y + before, b" ");
+            canvas.text(self.layer, self.x, self.y + self.selected, b">");
         }
         if input.pressed.intersects(Buttons::A | Buttons::START) {
             MenuEvent::Chosen(self.selected)
@@ -60,15 +66,18 @@ mod tests {
     #[test]
     fn moves_wrap_and_choices_report_the_item() {
         let mut menu = Menu::new(&[b"ONE", b"TWO", b"THREE"], Layer::Window, 2, 2);
-        assert!(matches!(menu.update(&press(Buttons::UP)), MenuEvent::None));
-        assert_eq!(menu.selected, 2);
-        menu.update(&press(Buttons::DOWN));
-        assert_eq!(menu.selected, 0);
-        assert!(matches!(menu.update(&press(Buttons::A)), MenuEvent::Chosen(0)));
-        assert!(matches!(menu.update(&press(Buttons::B)), MenuEvent::Back));
         let mut canvas = Canvas::new();
         menu.draw(&mut canvas);
         assert_eq!(canvas.tile(Layer::Window, 2, 2), crate::assets::font_tile(b'>'));
         assert_eq!(canvas.tile(Layer::Window, 3, 3), crate::assets::font_tile(b'T'));
+        assert!(matches!(menu.update(&press(Buttons::UP), &mut canvas), MenuEvent::None));
+        assert_eq!(menu.selected, 2);
+        assert_eq!(canvas.tile(Layer::Window, 2, 2), crate::assets::font_tile(b' '), "marker left the first item");
+        assert_eq!(canvas.tile(Layer::Window, 2, 4), crate::assets::font_tile(b'>'));
+        menu.update(&press(Buttons::DOWN), &mut canvas);
+        assert_eq!(menu.selected, 0);
+        assert_eq!(canvas.tile(Layer::Window, 2, 2), crate::assets::font_tile(b'>'));
+        assert!(matches!(menu.update(&press(Buttons::A), &mut canvas), MenuEvent::Chosen(0)));
+        assert!(matches!(menu.update(&press(Buttons::B), &mut canvas), MenuEvent::Back));
     }
 }

@@ -62,8 +62,7 @@ impl Pause {
 
     /// Start or B resume; A picks the marked item.
     pub fn update(&mut self, input: &gb_hal::joypad::InputFrame, canvas: &mut Canvas) -> Option<PauseChoice> {
-        let event = self.menu.update(input);
-        self.menu.draw(canvas);
+        let event = self.menu.update(input, canvas);
         match event {
             MenuEvent::Chosen(_) if input.pressed.contains(gb_hal::joypad::Buttons::START) => Some(PauseChoice::Resume),
             MenuEvent::Chosen(i) => Some(CHOICES[usize::from(i)]),

@@ -40,8 +40,7 @@ impl Solved {
     }
 
     pub fn update(&mut self, input: &gb_hal::joypad::InputFrame, canvas: &mut Canvas) -> Option<SolvedChoice> {
-        let event = self.menu.update(input);
-        self.menu.draw(canvas);
+        let event = self.menu.update(input, canvas);
         match event {
             MenuEvent::Chosen(0) => Some(SolvedChoice::NewGame),
             MenuEvent::Chosen(_) | MenuEvent::Back => Some(SolvedChoice::Title),

@@ -65,8 +65,7 @@ impl Title {
     pub fn update(&mut self, input: &InputFrame, frame: u16, canvas: &mut Canvas) -> TitleEvent {
         match &mut self.menu {
             Some(menu) => {
-                let event = menu.update(input);
-                menu.draw(canvas);
+                let event = menu.update(input, canvas);
                 match event {
                     MenuEvent::Chosen(0) => TitleEvent::Continue,
                     MenuEvent::Chosen(_) => TitleEvent::NewGame,

@@ -1,0 +1,169 @@
+//! `make bench-rom`: plays a scripted session on `target/hitori.gb` in the emulator and prints
+//! what the player would feel, in exact cycles (a benchmark: it prints figures, it does not
+//! pass or fail):
+//! - frames in which the main loop completed no iteration ("overruns"), in menus, while moving
+//!   the cursor and while marking cells (generation blocks the loop by design and is left out);
+//! - the longest VBlank handler (which does the frame's VRAM copies) against VBlank's 4560
+//!   cycles, and the latest line its copies ended on;
+//! - the time from pressing Start on the new-game screen to a playable 9x9 board.
+//!
+//! `make bench-rom` builds the ROM first, which prints the ROM and WRAM bytes used.
+
+use std::path::Path;
+
+use gbemu::{Button, CYCLES_PER_FRAME, Console};
+use hitori::game::layout::Layout;
+use hitori::game::read_cell_tile;
+
+/// Cycles in VBlank: lines 144-153, 456 cycles each.
+const VBLANK_CYCLES: u64 = 10 * 456;
+const TAP_FRAMES: u32 = 4;
+
+struct Bench {
+    console: Console,
+    loops_at: u16,
+    vblank_at: u16,
+    end_line_at: u16,
+    frames: u32,
+    overruns: u32,
+    longest_vblank: u64,
+    latest_end_line: u8,
+}
+
+impl Bench {
+    fn loops(&mut self) -> u16 {
+        u16::from_le_bytes([self.console.read(self.loops_at), self.console.read(self.loops_at + 1)])
+    }
+
+    /// Runs one frame, counting an overrun if no main-loop iteration ended in it, and timing
+    /// the VBlank handler it contains.
+    fn frame(&mut self) {
+        let start = self.console.cycles();
+        let before = self.loops();
+        if let Some(cycles) = self.console.time_next_call(self.vblank_at, CYCLES_PER_FRAME) {
+            self.longest_vblank = self.longest_vblank.max(cycles);
+            let line = self.console.read(self.end_line_at);
+            // Line 153 reads as 0; copies ending past VBlank would read 1 or more.
+            let line = if line < 144 { 153 + line } else { line };
+            self.latest_end_line = self.latest_end_line.max(line);
+        }
+        let ran = self.console.cycles() - start;
+        if ran < CYCLES_PER_FRAME {
+            self.console.run_cycles(CYCLES_PER_FRAME - ran);
+        }
+        self.frames += 1;
+        if self.loops() == before {
+            self.overruns += 1;
+        }
+    }
+
+    fn frames(&mut self, count: u32) {
+        for _ in 0..count {
+            self.frame();
+        }
+    }
+
+    fn tap(&mut self, button: Button) {
+        self.console.press(button);
+        self.frames(TAP_FRAMES);
+        self.console.release(button);
+        self.frames(TAP_FRAMES * 2);
+    }
+
+    /// Frames and overruns counted by `phase`, then reset.
+    fn report(&mut self, phase: &str) {
+        println!("{phase:<34} {:>6} frames {:>5} overruns ({:.1}%)", self.frames, self.overruns, 100.0 * f64::from(self.overruns) / f64::from(self.frames.max(1)));
+        self.frames = 0;
+        self.overruns = 0;
+    }
+
+    fn board_shown(&mut self, n: u8) -> bool {
+        if self.console.read(0xFF40) & 0x80 == 0 {
+            return false;
+        }
+        let layout = Layout::for_size(n);
+        let vram = self.console.vram();
+        (0..n).all(|r| {
+            (0..n).all(|c| {
+                let (x, y) = layout.cell_tile_xy(r, c);
+                read_cell_tile(layout.big, vram[0x1800 + usize::from(y) * 32 + usize::from(x)]).is_some()
+            })
+        })
+    }
+}
+
+fn symbol(symbols: &str, name: &str) -> u16 {
+    symbols
+        .lines()
+        .find_map(|line| line.strip_suffix(name).filter(|a| a.ends_with(' ')).map(|a| u16::from_str_radix(&a[3..7], 16).unwrap()))
+        .unwrap_or_else(|| panic!("{name} not in target/hitori.sym"))
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let symbols = std::fs::read_to_string(root.join("target/hitori.sym")).expect("target/hitori.sym: run `make rom`");
+    let console = Console::from_file(&root.join("target/hitori.gb")).expect("target/hitori.gb: run `make rom`");
+    let mut b = Bench {
+        console,
+        loops_at: symbol(&symbols, "LOOPS"),
+        vblank_at: symbol(&symbols, "rust_vblank"),
+        end_line_at: symbol(&symbols, "COPIES_END_LINE"),
+        frames: 0,
+        overruns: 0,
+        longest_vblank: 0,
+        latest_end_line: 0,
+    };
+
+    b.frames(120);
+    b.report("boot and title");
+    b.tap(Button::Start);
+    b.frames(30);
+    for button in [Button::Up, Button::Right, Button::Left, Button::Down, Button::Down] {
+        b.tap(button);
+    }
+    b.report("new-game menu");
+
+    // Start -> playable 9x9 board.
+    b.console.press(Button::Start);
+    let pressed_at = b.console.cycles();
+    b.frames(TAP_FRAMES);
+    b.console.release(Button::Start);
+    while !b.board_shown(9) {
+        b.console.run_frames(1);
+        assert!(b.console.cycles() - pressed_at < 60 * 60 * CYCLES_PER_FRAME, "no board after a minute");
+    }
+    let generate_cycles = b.console.cycles() - pressed_at;
+    b.frames = 0;
+    b.overruns = 0;
+    b.frames(60);
+    b.report("play, idle");
+
+    for button in [Button::Up, Button::Left, Button::Down, Button::Right].iter().cycle().take(40) {
+        b.tap(*button);
+    }
+    b.report("play, moving the cursor");
+    for (i, button) in [Button::Right, Button::Down].iter().cycle().take(16).enumerate() {
+        b.tap(if i % 2 == 0 { Button::A } else { Button::B });
+        b.tap(*button);
+    }
+    b.frames(60);
+    b.report("play, marking cells (with saves)");
+    b.tap(Button::Start);
+    for button in [Button::Down, Button::Down, Button::Up, Button::Up] {
+        b.tap(button);
+    }
+    b.tap(Button::A);
+    b.frames(30);
+    b.report("pause menu and back");
+
+    println!(
+        "longest VBlank handler: {} cycles ({VBLANK_CYCLES} in VBlank: {:.0}%); its VRAM copies ended by line {} (VBlank: 144-153)",
+        b.longest_vblank,
+        100.0 * b.longest_vblank as f64 / VBLANK_CYCLES as f64,
+        b.latest_end_line
+    );
+    println!(
+        "Start on the new-game screen to a playable 9x9 board: {generate_cycles} cycles = {:.2} s at 4.194304 MHz",
+        generate_cycles as f64 / 4_194_304.0
+    );
+}
