@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 """Runs a ROM in gambatte, the strictest emulator we can install (PyPI `gambaterm`, whose
-extension exports gambatte's C API), and writes the screen at the requested frames.
+extension exports gambatte's C API), and writes the screen at the requested frames, or at
+the `shot` steps of a play script (tools/gbemu/src/script.rs: wait, tap, hold, shot).
 
     gambatte_frames.py ROM OUTDIR FRAME [FRAME...]
+    gambatte_frames.py ROM OUTDIR --script FILE
 
-Writes OUTDIR/frame-N.grey: 160x144 bytes, each pixel's grey level 0 (white) to 3 (black).
+Writes OUTDIR/frame-N.grey or OUTDIR/NAME.grey: 160x144 bytes, each pixel's grey level 0
+(white) to 3 (black).
 Gambatte drops VRAM/OAM writes made while the PPU owns that memory and starts with random
 RAM, so a ROM that breaks those rules shows a different screen here than on boytacean.
 """
 import ctypes
 import glob
 import os
+import shutil
 import sys
+import tempfile
 
 import gambaterm
 
@@ -21,6 +26,12 @@ SAMPLES_PER_FRAME = 35112
 # runfor may overrun the requested samples by up to this many (gambatte's documented slack).
 AUDIO_SLACK = 2064
 LOAD_NO_BIOS = 32
+# A tap holds its button this many frames, then waits as many (as tools/gbemu/src/script.rs).
+TAP_FRAMES = 4
+# gambatte's input bits (libgambatte's InputGetter).
+BUTTONS = {"a": 0x01, "b": 0x02, "select": 0x04, "start": 0x08,
+           "right": 0x10, "left": 0x20, "up": 0x40, "down": 0x80}
+INPUT_GETTER = ctypes.CFUNCTYPE(ctypes.c_uint, ctypes.c_void_p)
 
 
 def load_library():
@@ -31,38 +42,90 @@ def load_library():
     lib.gambatte_load.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint]
     lib.gambatte_runfor.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
                                     ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint)]
+    lib.gambatte_setinputgetter.argtypes = [ctypes.c_void_p, INPUT_GETTER, ctypes.c_void_p]
     return lib
 
 
 def grey_levels(video):
-    """0xAARRGGBB pixels to grey levels by brightness (gambatte's DMG palette is greys)."""
+    """0xAARRGGBB pixels to grey levels: the nearest of four evenly spaced greys (gambatte's
+    DMG palette is greys), as tests/rom_strict.rs converts boytacean's."""
     out = bytearray(WIDTH * HEIGHT)
     for i, pixel in enumerate(video):
-        brightness = ((pixel >> 16) & 0xFF) + ((pixel >> 8) & 0xFF) + (pixel & 0xFF)
-        out[i] = 3 - min(3, brightness * 4 // (3 * 256))
+        darkness = 255 - (((pixel >> 16) & 0xFF) + ((pixel >> 8) & 0xFF) + (pixel & 0xFF)) // 3
+        out[i] = min(3, (darkness + 42) // 85)
     return bytes(out)
+
+
+class Machine:
+    """A loaded gambatte with a joypad the script holds buttons on."""
+
+    def __init__(self, rom):
+        self.lib = load_library()
+        self.gb = self.lib.gambatte_create()
+        # gambatte keeps cartridge RAM in a .sav file beside the ROM: run a copy in a fresh
+        # directory so that every run starts from a cartridge without saves.
+        self.dir = tempfile.TemporaryDirectory()
+        copy = os.path.join(self.dir.name, os.path.basename(rom))
+        shutil.copyfile(rom, copy)
+        if self.lib.gambatte_load(self.gb, copy.encode(), LOAD_NO_BIOS) != 0:
+            sys.exit(f"gambatte could not load {rom}")
+        self.held = 0
+        # Kept referenced: gambatte calls it whenever the game reads the joypad.
+        self.getter = INPUT_GETTER(lambda _: self.held)
+        self.lib.gambatte_setinputgetter(self.gb, self.getter, None)
+        self.video = (ctypes.c_uint32 * (WIDTH * HEIGHT))()
+        self.audio = (ctypes.c_uint32 * (SAMPLES_PER_FRAME + AUDIO_SLACK))()
+        self.elapsed = 0
+
+    def run_frames(self, frames):
+        target = self.elapsed + frames * SAMPLES_PER_FRAME
+        while self.elapsed < target:
+            samples = ctypes.c_uint(min(SAMPLES_PER_FRAME, target - self.elapsed))
+            self.lib.gambatte_runfor(self.gb, self.video, WIDTH, self.audio, ctypes.byref(samples))
+            self.elapsed += samples.value
+
+    def shot(self, path):
+        with open(path, "wb") as f:
+            f.write(grey_levels(self.video))
+
+
+def run_script(machine, path, outdir):
+    with open(path) as f:
+        lines = f.read().splitlines()
+    for number, line in enumerate(lines, 1):
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        if words[0] == "wait" and len(words) == 2:
+            machine.run_frames(int(words[1]))
+        elif words[0] in ("tap", "hold") and words[1] in BUTTONS:
+            frames = TAP_FRAMES if words[0] == "tap" else int(words[2])
+            machine.held |= BUTTONS[words[1]]
+            machine.run_frames(frames)
+            machine.held &= ~BUTTONS[words[1]]
+            machine.run_frames(TAP_FRAMES)
+        elif words[0] == "shot" and len(words) == 2:
+            machine.shot(os.path.join(outdir, f"{words[1]}.grey"))
+        else:
+            sys.exit(f"{path}: line {number}: cannot read `{line}`")
 
 
 def main(argv):
     if len(argv) < 4:
         sys.exit(__doc__)
-    rom, outdir, frames = argv[1], argv[2], sorted(int(f) for f in argv[3:])
+    rom, outdir = argv[1], argv[2]
     os.makedirs(outdir, exist_ok=True)
-    lib = load_library()
-    gb = lib.gambatte_create()
-    if lib.gambatte_load(gb, rom.encode(), LOAD_NO_BIOS) != 0:
-        sys.exit(f"gambatte could not load {rom}")
-    video = (ctypes.c_uint32 * (WIDTH * HEIGHT))()
-    audio = (ctypes.c_uint32 * (SAMPLES_PER_FRAME + AUDIO_SLACK))()
-    elapsed = 0
-    for frame in frames:
-        while elapsed < frame * SAMPLES_PER_FRAME:
-            samples = ctypes.c_uint(min(SAMPLES_PER_FRAME, frame * SAMPLES_PER_FRAME - elapsed))
-            lib.gambatte_runfor(gb, video, WIDTH, audio, ctypes.byref(samples))
-            elapsed += samples.value
-        with open(os.path.join(outdir, f"frame-{frame}.grey"), "wb") as f:
-            f.write(grey_levels(video))
-    lib.gambatte_destroy(gb)
+    machine = Machine(rom)
+    if argv[3] == "--script" and len(argv) == 5:
+        run_script(machine, argv[4], outdir)
+    else:
+        at = 0
+        for frame in sorted(int(f) for f in argv[3:]):
+            machine.run_frames(frame - at)
+            at = frame
+            machine.shot(os.path.join(outdir, f"frame-{frame}.grey"))
+    machine.lib.gambatte_destroy(machine.gb)
+    machine.dir.cleanup()
 
 
 if __name__ == "__main__":

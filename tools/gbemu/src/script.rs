@@ -21,7 +21,7 @@ pub enum Step {
 }
 
 /// Frames a tap holds a button and then waits: longer than one joypad poll per frame.
-const TAP_FRAMES: u32 = 4;
+pub const TAP_FRAMES: u32 = 4;
 
 fn parse_button(word: &str) -> Option<Button> {
     Some(match word {
