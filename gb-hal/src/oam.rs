@@ -94,8 +94,11 @@ impl ShadowOam {
 
     /// Sets object `index` (0-39; more panics).
     pub fn set(self, index: u8, object: Object) {
-        for (field, byte) in (0..4).zip(object.to_bytes()) {
-            self.byte(index, field).write(byte);
+        // Field by field: a zipped iterator over the bytes becomes 64-bit arithmetic that SDCC
+        // does through slow helper calls.
+        let bytes = object.to_bytes();
+        for field in 0..4 {
+            self.byte(index, field).write(bytes[usize::from(field)]);
         }
     }
 

@@ -123,6 +123,8 @@ pub struct Game {
     skip_frames: bool,
     /// Frames since the first move not saved yet, while there is one.
     unsaved_frames: Option<u8>,
+    /// The game clock at the last save.
+    saved_at_seconds: u16,
 }
 
 impl Default for Game {
@@ -143,6 +145,7 @@ impl Game {
             difficulty: Difficulty::Easy,
             skip_frames: false,
             unsaved_frames: None,
+            saved_at_seconds: 0,
         }
     }
 
@@ -255,7 +258,6 @@ impl Game {
                 }
             }
             Screen::Play => {
-                let before = self.session.clock.seconds();
                 match self.session.update(input, frames, &mut self.canvas) {
                     PlayEvent::Pause => {
                         self.save_game(platform);
@@ -266,14 +268,14 @@ impl Game {
                     PlayEvent::Solved => self.enter_solved(platform),
                     PlayEvent::Moved => self.unsaved_frames = Some(0),
                     PlayEvent::None => {
-                        let now = self.session.clock.seconds();
                         let idle = match self.unsaved_frames {
                             Some(_) if !input.held.is_empty() => Some(0),
                             Some(waited) => Some(waited.saturating_add(frames)),
                             None => None,
                         };
                         self.unsaved_frames = idle;
-                        let clock_due = now != before && now % SAVE_EVERY_SECONDS == 0;
+                        // A comparison, not `seconds % 10`: the SM83 divides in a slow loop.
+                        let clock_due = self.session.clock.seconds() >= self.saved_at_seconds.saturating_add(SAVE_EVERY_SECONDS);
                         if clock_due || idle.is_some_and(|waited| waited >= SAVE_DELAY_FRAMES) {
                             self.save_game(platform);
                         }
@@ -362,6 +364,7 @@ impl Game {
         match save::decode_game(&bytes, &mut self.session.puzzle, &mut self.session.play) {
             Some(seconds) => {
                 self.session.begin(seconds);
+                self.saved_at_seconds = seconds;
                 true
             }
             None => false,
@@ -370,6 +373,7 @@ impl Game {
 
     fn save_game(&mut self, storage: &mut impl Storage) {
         self.unsaved_frames = None;
+        self.saved_at_seconds = self.session.clock.seconds();
         let mut bytes = [0u8; save::GAME_LEN];
         save::encode_game(&self.session.puzzle, &self.session.play, self.session.clock.seconds(), &mut bytes);
         storage.write(save::GAME_OFFSET, &bytes);
