@@ -146,11 +146,14 @@ pub fn is_solution(board: &Board, shaded: &CellSet) -> bool {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct ViolationMap {
     kinds: [CellSet; 4],
+    /// The union of `kinds`, kept as cells are added (computing it afterwards costs the
+    /// console more than building the map).
+    flagged: CellSet,
 }
 
 impl ViolationMap {
     /// No violations (for statics).
-    pub const EMPTY: ViolationMap = ViolationMap { kinds: [CellSet::EMPTY; 4] };
+    pub const EMPTY: ViolationMap = ViolationMap { kinds: [CellSet::EMPTY; 4], flagged: CellSet::EMPTY };
 
     pub fn build(board: &Board, shaded: &CellSet, kept: &CellSet) -> ViolationMap {
         let mut map = ViolationMap::default();
@@ -159,16 +162,21 @@ impl ViolationMap {
             RuleKind::Disconnected => {
                 let region = flood::component(n, shaded, v.cells[0]);
                 for cell in region.iter() {
-                    map.kinds[RuleKind::Disconnected as usize].insert(cell);
+                    map.flag(RuleKind::Disconnected, cell);
                 }
             }
             kind => {
                 for &cell in v.cells() {
-                    map.kinds[kind as usize].insert(cell);
+                    map.flag(kind, cell);
                 }
             }
         });
         map
+    }
+
+    fn flag(&mut self, kind: RuleKind, cell: u8) {
+        self.kinds[kind as usize].insert(cell);
+        self.flagged.insert(cell);
     }
 
     pub fn cells(&self, kind: RuleKind) -> &CellSet {
@@ -176,16 +184,16 @@ impl ViolationMap {
     }
 
     /// Every cell that breaks some rule.
-    pub fn flagged(&self) -> CellSet {
-        self.kinds.iter().fold(CellSet::EMPTY, |all, set| all.union(set))
+    pub fn flagged(&self) -> &CellSet {
+        &self.flagged
     }
 
     /// Whether `cell` breaks any rule.
     pub fn flags(&self, cell: u8) -> bool {
-        self.kinds.iter().any(|set| set.contains(cell))
+        self.flagged.contains(cell)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.kinds.iter().all(|set| set.is_empty())
+        self.flagged.is_empty()
     }
 }

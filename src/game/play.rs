@@ -195,14 +195,14 @@ impl Session {
     /// the cells that look different redrawn.
     fn after_change(&mut self, changed: Option<u8>, canvas: &mut Canvas) -> PlayEvent {
         let hinted = core::mem::take(&mut self.hinted);
-        let flagged = self.violations.flagged();
+        let flagged = *self.violations.flagged();
         self.banner_frames = 0;
         engine_calls::violations(&self.play, &self.puzzle.board, &mut self.violations);
         match changed {
             // Only the marked cell, the hint's cells and those whose flag changed can look
             // different: drawing all of them would take frames on the console.
             Some(cell) => {
-                let mut redraw = flagged.symmetric_difference(&self.violations.flagged()).union(&hinted);
+                let mut redraw = flagged.symmetric_difference(self.violations.flagged()).union(&hinted);
                 redraw.insert(cell);
                 for cell in redraw.iter() {
                     self.draw_cell(canvas, cell);
