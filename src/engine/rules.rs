@@ -72,11 +72,13 @@ pub fn for_each_violation(
             report(Violation::pair(RuleKind::Adjacent, cell, cell + 16));
         }
     }
-    // Rule 3: every region but the largest (the first of equal size) is cut off. Two passes
-    // of flood fills keep no list of regions.
+    // Rule 3: every region but the largest (the first of equal size) is cut off. Usually the
+    // first flood fill reaches every open cell and that is all; otherwise two passes of flood
+    // fills keep no list of regions.
     let open = CellSet::full(n).minus(shaded);
+    let connected = open.first().is_none_or(|start| flood::component(n, shaded, start) == open);
     let mut largest = (0u8, 0u8); // (size, first cell)
-    let mut unvisited = open;
+    let mut unvisited = if connected { CellSet::EMPTY } else { open };
     while let Some(start) = unvisited.first() {
         let region = flood::component(n, shaded, start);
         unvisited = unvisited.minus(&region);
@@ -85,7 +87,7 @@ pub fn for_each_violation(
             largest = (len, start);
         }
     }
-    let mut unvisited = open;
+    let mut unvisited = if connected { CellSet::EMPTY } else { open };
     while let Some(start) = unvisited.first() {
         unvisited = unvisited.minus(&flood::component(n, shaded, start));
         if start != largest.1 {

@@ -40,6 +40,7 @@ pub enum NewGameEvent {
     Start { size: u8, difficulty: Difficulty, seed: Option<u32> },
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct NewGame {
     row: u8,
     size: u8,
@@ -66,11 +67,15 @@ impl NewGame {
         self.draw_values(canvas);
     }
 
-    fn draw_values(&self, canvas: &mut Canvas) {
+    fn draw_markers(&self, canvas: &mut Canvas) {
         for row in 0..ROWS {
             let marker = if row == self.row { b'>' } else { b' ' };
             canvas.text(Layer::Background, LABEL_X - 1, FIRST_Y + 2 * row, &[marker]);
         }
+    }
+
+    fn draw_values(&self, canvas: &mut Canvas) {
+        self.draw_markers(canvas);
         self.value(canvas, ROW_SIZE, SizeLabel::new(self.size).padded());
         self.value(canvas, ROW_LEVEL, self.difficulty.name().as_bytes());
         self.value(canvas, ROW_SEED, if self.use_code { b"CODE" } else { b"RANDOM" });
@@ -104,9 +109,10 @@ impl NewGame {
             return NewGameEvent::None;
         }
         canvas.fill(Layer::Background, 0, MESSAGE_Y, SCREEN_COLS, 1, assets::TILE_BLANK);
+        let before = *self;
         if let Some(at) = self.editing {
             self.edit_code(at, input);
-            self.draw_values(canvas);
+            self.redraw_changes(&before, canvas);
             return NewGameEvent::None;
         }
         let step = |forward: bool, value: u8, min: u8, max: u8| -> u8 {
@@ -165,8 +171,18 @@ impl NewGame {
         } else {
             NewGameEvent::None
         };
-        self.draw_values(canvas);
+        self.redraw_changes(&before, canvas);
         event
+    }
+
+    /// Redraws what changed since `before`: only the markers when just the row moved (all
+    /// values are a frame's worth of `Canvas::set` calls on the console).
+    fn redraw_changes(&self, before: &NewGame, canvas: &mut Canvas) {
+        if (NewGame { row: before.row, ..*self }) != *before {
+            self.draw_values(canvas);
+        } else if self.row != before.row {
+            self.draw_markers(canvas);
+        }
     }
 
     fn start(&mut self, canvas: &mut Canvas) -> NewGameEvent {
@@ -228,6 +244,26 @@ mod tests {
         match screen.update(&press(Buttons::START), &mut canvas) {
             NewGameEvent::Start { size: 5, difficulty: Difficulty::Hard, seed: None } => {}
             _ => panic!("START did not start a random 5x5 hard game"),
+        }
+    }
+
+    /// Whatever keys come, the screen drawn bit by bit equals the screen drawn afresh.
+    #[test]
+    fn partial_redraws_match_a_full_draw() {
+        let keys = [Buttons::UP, Buttons::DOWN, Buttons::LEFT, Buttons::RIGHT, Buttons::A];
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut canvas = Canvas::new();
+        let mut screen = NewGame::new(9, Difficulty::Easy);
+        screen.draw(&mut canvas);
+        for step in 0..500 {
+            screen.update(&press(keys[rng.usize(..keys.len())]), &mut canvas);
+            let mut fresh = Canvas::new();
+            screen.draw(&mut fresh);
+            for y in FIRST_Y..MESSAGE_Y {
+                for x in 0..SCREEN_COLS {
+                    assert_eq!(canvas.tile(Layer::Background, x, y), fresh.tile(Layer::Background, x, y), "step {step} at ({x}, {y})");
+                }
+            }
         }
     }
 
