@@ -102,23 +102,23 @@ impl SramGuard<'_> {
         Ok(())
     }
 
-    /// Fills `buffer` from `offset` on; reads nothing unless all of it fits.
+    /// Fills `buffer` from `offset` on; reads nothing unless all of it fits. One block copy
+    /// (`memcpy` on the console, an assembly loop): cartridge RAM is plain memory while
+    /// enabled, and a volatile access per byte costs several times as much in SDCC's code.
     pub fn read_into(&self, offset: u16, buffer: &mut [u8]) -> Result<(), SramRangeError> {
-        let mut address = sram_address(offset, buffer.len())?;
-        for byte in buffer {
-            *byte = Self::byte(address).read();
-            address += 1;
-        }
+        let address = sram_address(offset, buffer.len())?;
+        // SAFETY: `address..address + len` lies in the enabled RAM bank (checked above), which
+        // no Rust object occupies.
+        unsafe { core::ptr::copy_nonoverlapping(usize::from(address) as *const u8, buffer.as_mut_ptr(), buffer.len()) };
         Ok(())
     }
 
-    /// Writes `bytes` from `offset` on; writes nothing unless all of them fit.
+    /// Writes `bytes` from `offset` on; writes nothing unless all of them fit. One block copy,
+    /// as `read_into`.
     pub fn write_from(&mut self, offset: u16, bytes: &[u8]) -> Result<(), SramRangeError> {
-        let mut address = sram_address(offset, bytes.len())?;
-        for &byte in bytes {
-            Self::byte(address).write(byte);
-            address += 1;
-        }
+        let address = sram_address(offset, bytes.len())?;
+        // SAFETY: as in `read_into`.
+        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), usize::from(address) as *mut u8, bytes.len()) };
         Ok(())
     }
 }
