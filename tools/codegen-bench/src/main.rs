@@ -49,8 +49,8 @@ fn run() -> Result<(), String> {
     let c = gbrom::link_rom(&[here.join("kernels/c/kernels.c")], &[], &out.join("kernels-c.gb"), "KERNELS C", &[])
         .map_err(|e| e.to_string())?;
 
-    let ours = measure(&rust, &rust.intermediates.join("kernels-rust"))?;
-    let theirs = measure(&c, &c.intermediates.join("kernels"))?;
+    let ours = measure(&rust, &units(&rust.intermediates, "kernels-rust")?)?;
+    let theirs = measure(&c, &units(&c.intermediates, "kernels")?)?;
     if ours.output != theirs.output {
         return Err(format!("the programs disagree:\nours:\n{}\nhand-written C:\n{}", ours.output, theirs.output));
     }
@@ -73,8 +73,13 @@ fn run() -> Result<(), String> {
 }
 
 /// Runs the ROM, timing each kernel from its first instruction to its return.
-fn measure(rom: &RomArtifacts, module: &Path) -> Result<Measured, String> {
-    let functions = module_functions(module)?;
+fn measure(rom: &RomArtifacts, units: &[PathBuf]) -> Result<Measured, String> {
+    let mut functions = ModuleFunctions { sizes: BTreeMap::new(), calls: BTreeMap::new() };
+    for unit in units {
+        let unit = module_functions(unit)?;
+        functions.sizes.extend(unit.sizes);
+        functions.calls.extend(unit.calls);
+    }
     let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
     let mut cycles = Vec::new();
     let mut bytes = Vec::new();
@@ -106,6 +111,26 @@ impl ModuleFunctions {
         }
         seen.iter().map(|f| self.sizes[f]).sum()
     }
+}
+
+/// The compiled units of a program in `dir`: `NAME.sym` or, as the back end compiles one C
+/// file per function, `NAME_0.sym`, `NAME_1.sym`, ... (as stems, without the extension). The
+/// runtime's units (`cbe__*`) are left out, like SDCC's library on the C side.
+fn units(dir: &Path, name: &str) -> Result<Vec<PathBuf>, String> {
+    let mut stems = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else { continue };
+        let numbered = stem.strip_prefix(name).and_then(|rest| rest.strip_prefix('_')).is_some_and(|n| n.parse::<u32>().is_ok());
+        if path.extension().is_some_and(|e| e == "sym") && (stem == name || numbered) {
+            stems.push(path.with_extension(""));
+        }
+    }
+    if stems.is_empty() {
+        return Err(format!("{}: no compiled unit of {name}", dir.display()));
+    }
+    stems.sort();
+    Ok(stems)
 }
 
 fn module_functions(stem: &Path) -> Result<ModuleFunctions, String> {
