@@ -190,6 +190,42 @@ fn pause_menu_undo_redo_hint_and_soft_reset() {
     assert_eq!(p.screen(), ScreenId::Play, "CONTINUE after a soft reset");
 }
 
+/// A move is saved when the player rests in the pause menu (as in play), and at once when the
+/// player quits: power off at either point and the move is still there.
+#[test]
+fn moves_are_saved_on_resting_in_pause_and_on_quitting() {
+    let resume_shows_the_move = |p: &Player, cell: u8| {
+        let mut back = Player::new(FakeMachine { sram: p.machine.sram.clone(), ..FakeMachine::new() });
+        back.tap(Buttons::A); // CONTINUE
+        assert_eq!(back.screen(), ScreenId::Play);
+        back.game.session.play.mark(cell) == Mark::Shaded
+    };
+    // Resting in the pause menu.
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    let cell = p.game.session.cursor();
+    p.tap(Buttons::A);
+    p.tap(Buttons::START);
+    assert!(!resume_shows_the_move(&p, cell), "not saved at once (saving takes frames on the console)");
+    p.idle(60);
+    assert!(resume_shows_the_move(&p, cell), "saved after resting in the pause menu");
+    // Quitting from the pause menu right after a move.
+    p.tap(Buttons::START); // resume
+    assert_eq!(p.screen(), ScreenId::Play);
+    p.tap(Buttons::RIGHT);
+    p.tap(Buttons::RIGHT);
+    let other = p.game.session.cursor();
+    p.tap(Buttons::A);
+    assert_eq!(p.game.session.play.mark(other), Mark::Shaded);
+    p.tap(Buttons::START);
+    for _ in 0..6 {
+        p.tap(Buttons::DOWN); // QUIT
+    }
+    p.tap(Buttons::A);
+    assert_eq!(p.screen(), ScreenId::Title);
+    assert!(resume_shows_the_move(&p, other), "saved on quitting");
+}
+
 #[test]
 fn corrupt_sram_starts_clean() {
     let mut rng = fastrand::Rng::with_seed(11);

@@ -199,9 +199,7 @@ impl Game {
         let frames = if core::mem::take(&mut self.skip_frames) { 0 } else { frames };
         self.frame = self.frame.wrapping_add(u16::from(frames));
         if input.held.contains(SOFT_RESET) && !input.pressed.is_empty() {
-            if self.unsaved_frames.is_some() {
-                self.save_game(platform);
-            }
+            self.save_if_unsaved(platform);
             self.screen = Screen::Boot;
         }
         match &mut self.screen {
@@ -260,7 +258,9 @@ impl Game {
             Screen::Play => {
                 match self.session.update(input, frames, &mut self.canvas) {
                     PlayEvent::Pause => {
-                        self.save_game(platform);
+                        // Saved once the player rests in the menu, like a move: saving at
+                        // once would hold up the menu's appearance by several frames.
+                        self.unsaved_frames.get_or_insert(0);
                         let pause = Pause::new();
                         pause.draw(&mut self.canvas, &self.session.puzzle, self.session.clock.seconds());
                         self.screen = Screen::Pause(pause);
@@ -268,22 +268,19 @@ impl Game {
                     PlayEvent::Solved => self.enter_solved(platform),
                     PlayEvent::Moved => self.unsaved_frames = Some(0),
                     PlayEvent::None => {
-                        let idle = match self.unsaved_frames {
-                            Some(_) if !input.held.is_empty() => Some(0),
-                            Some(waited) => Some(waited.saturating_add(frames)),
-                            None => None,
-                        };
-                        self.unsaved_frames = idle;
                         // A comparison, not `seconds % 10`: the SM83 divides in a slow loop.
-                        let clock_due = self.session.clock.seconds() >= self.saved_at_seconds.saturating_add(SAVE_EVERY_SECONDS);
-                        if clock_due || idle.is_some_and(|waited| waited >= SAVE_DELAY_FRAMES) {
+                        if self.session.clock.seconds() >= self.saved_at_seconds.saturating_add(SAVE_EVERY_SECONDS) {
                             self.save_game(platform);
                         }
+                        self.save_when_idle(input, frames, platform);
                     }
                 }
             }
             Screen::Pause(pause) => {
-                let Some(choice) = pause.update(input, &mut self.canvas) else { return };
+                let Some(choice) = pause.update(input, &mut self.canvas) else {
+                    self.save_when_idle(input, frames, platform);
+                    return;
+                };
                 let event = match choice {
                     PauseChoice::Resume => PlayEvent::None,
                     PauseChoice::Undo => self.session.undo(&mut self.canvas),
@@ -294,10 +291,13 @@ impl Game {
                         PlayEvent::None
                     }
                     PauseChoice::NewGame => {
+                        // Kept for Continue should the player back out of the new game.
+                        self.save_if_unsaved(platform);
                         self.enter_new_game();
                         return;
                     }
                     PauseChoice::Quit => {
+                        self.save_if_unsaved(platform);
                         self.screen = Screen::Boot;
                         return;
                     }
@@ -368,6 +368,26 @@ impl Game {
                 true
             }
             None => false,
+        }
+    }
+
+    /// Saves the game once the player has pressed nothing for `SAVE_DELAY_FRAMES` since a
+    /// change that is not saved yet.
+    fn save_when_idle(&mut self, input: &InputFrame, frames: u8, storage: &mut impl Storage) {
+        let idle = match self.unsaved_frames {
+            Some(_) if !input.held.is_empty() => Some(0),
+            Some(waited) => Some(waited.saturating_add(frames)),
+            None => None,
+        };
+        self.unsaved_frames = idle;
+        if idle.is_some_and(|waited| waited >= SAVE_DELAY_FRAMES) {
+            self.save_game(storage);
+        }
+    }
+
+    fn save_if_unsaved(&mut self, storage: &mut impl Storage) {
+        if self.unsaved_frames.is_some() {
+            self.save_game(storage);
         }
     }
 
