@@ -320,6 +320,11 @@ pub fn convert(expr: &str, from: u32, to: u32, signed: bool) -> String {
         wrap(expr, to)
     } else if signed && from < to {
         wrap(&sext(expr, from), to)
+    } else if container(from) == 8 && container(to) > 8 {
+        // SDCC 4.2 (sm83) sign-extends some `uint8_t` expressions when widening them, e.g.
+        // `(uint32_t)((uint8_t)((uint16_t)x << 1))` (found by tests/fuzz.rs, docs/cbe-notes.md):
+        // the mask after the widening keeps only the byte whatever it did.
+        format!("(({})({expr}) & 0xffu)", uint_type(to))
     } else {
         format!("({})({expr})", uint_type(to))
     }

@@ -59,7 +59,7 @@ fn check_programs(names: &[&str]) -> (Vec<String>, usize, Vec<gbrom::RomArtifact
 
 #[test]
 fn corpus_matches_native_on_the_console() {
-    let (failures, checked, _) = check_programs(&["arith", "control", "intrinsics", "aggregates", "memory"]);
+    let (failures, checked, _) = check_programs(&["arith", "control", "intrinsics", "aggregates", "memory", "fuzz_found"]);
     assert!(failures.is_empty(), "{} corpus failures:\n{}", failures.len(), failures.join("\n"));
     eprintln!("{checked} values agree");
 }

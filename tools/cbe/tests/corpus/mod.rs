@@ -7,6 +7,7 @@ pub mod arith;
 pub mod banking;
 pub mod common;
 pub mod control;
+pub mod fuzz_found;
 pub mod intrinsics;
 pub mod memory;
 pub mod wide;
@@ -22,6 +23,7 @@ pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
     ("aggregates", aggregates::run),
     ("memory", memory::run),
     ("banking", banking::run),
+    ("fuzz_found", fuzz_found::run),
 ];
 
 pub fn run_all(out: &mut dyn FnMut(u32)) {
