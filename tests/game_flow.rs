@@ -95,6 +95,17 @@ impl Player {
         assert_eq!(self.screen(), ScreenId::Play);
     }
 
+    /// Opens the pause menu and chooses its item `index` (0 RESUME, 1 UNDO, 2 REDO, 3 HINT,
+    /// 4 RESTART, 5 NEW GAME, 6 QUIT).
+    fn choose_in_pause(&mut self, index: u8) {
+        self.tap(Buttons::START);
+        assert_eq!(self.screen(), ScreenId::Pause);
+        for _ in 0..index {
+            self.tap(Buttons::DOWN);
+        }
+        self.tap(Buttons::A);
+    }
+
     fn move_cursor_to(&mut self, cell: u8) {
         let cursor = self.game.session.cursor();
         let (r0, c0, r1, c1) = (row_of(cursor), col_of(cursor), row_of(cell), col_of(cell));
@@ -166,16 +177,9 @@ fn pause_menu_undo_redo_hint_and_soft_reset() {
     p.tap(Buttons::A);
     assert_eq!(p.screen(), ScreenId::Play);
     assert_eq!(p.game.session.play.mark(cell), Mark::Unknown);
-    p.tap(Buttons::START);
-    p.tap(Buttons::DOWN);
-    p.tap(Buttons::DOWN); // REDO
-    p.tap(Buttons::A);
+    p.choose_in_pause(2); // REDO
     assert_eq!(p.game.session.play.mark(cell), Mark::Shaded);
-    p.tap(Buttons::START);
-    for _ in 0..3 {
-        p.tap(Buttons::DOWN); // HINT
-    }
-    p.tap(Buttons::A);
+    p.choose_in_pause(3); // HINT
     assert_eq!(p.screen(), ScreenId::Play);
     assert!(p.game.window_y().is_some(), "the hint banner is up");
     // The banner explains in words on the window layer.
@@ -217,11 +221,7 @@ fn moves_are_saved_on_resting_in_pause_and_on_quitting() {
     let other = p.game.session.cursor();
     p.tap(Buttons::A);
     assert_eq!(p.game.session.play.mark(other), Mark::Shaded);
-    p.tap(Buttons::START);
-    for _ in 0..6 {
-        p.tap(Buttons::DOWN); // QUIT
-    }
-    p.tap(Buttons::A);
+    p.choose_in_pause(6); // QUIT
     assert_eq!(p.screen(), ScreenId::Title);
     assert!(resume_shows_the_move(&p, other), "saved on quitting");
 }
