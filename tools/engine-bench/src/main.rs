@@ -9,14 +9,12 @@
 //! `BENCH_ENGINE_PROFILE=N` also charges every instruction the generation runs to its address
 //! and prints the N functions with the most cycles of their own (callees not included), with
 //! the cycles of their calls (callees included), the number of calls and their hottest
-//! addresses (look them up in `target/bench-engine/engine.build/*.lst`, or the function in
+//! places, `BB:AAAA` (look them up in `target/bench-engine/engine.build/*.lst`, or the function in
 //! `engine_*.asm`).
 
 use std::process::ExitCode;
 
-use std::path::Path;
-
-use gbemu::{Console, Profile};
+use gbemu::{Console, Profile, Symbols};
 use gbrom::{RomSpec, repo_root};
 use hitori::engine::difficulty::Difficulty;
 use hitori::engine::generate::Generator;
@@ -30,7 +28,7 @@ const JOBS: usize = 4 * 32;
 const ISLAND_QUERIES: usize = 64;
 /// crt0's initial stack pointer: the stack grows down from the end of WRAM.
 const STACK_TOP: u16 = 0xE000;
-/// Addresses listed per function in a profile.
+/// Places listed per function in a profile.
 const HOT_ADDRESSES: usize = 6;
 
 fn main() -> ExitCode {
@@ -130,83 +128,21 @@ fn run() -> Result<(), String> {
         per_query(flood_cycles),
         flood_cycles as f64 / dual_cycles as f64
     );
-    let noi = read_noi(&rom.intermediates)?;
+    let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
     // The back end names the ROM's `GENERATOR` static `g<index>_engine_bench_rom_GENERATOR`.
-    let generator_bytes = noi
+    let generator_bytes = symbols
+        .all
         .iter()
         .find(|(name, _)| name.ends_with("_engine_bench_rom_GENERATOR"))
-        .and_then(|(name, _)| symbol_size(&noi, name))
+        .and_then(|(name, _)| symbols.size(name))
         .ok_or("no GENERATOR static in the symbol list")?;
     let frames = rom.usage.regions.iter().find(|r| r.name == "_DATA").map_or(0, |r| r.size);
     println!(
         "WRAM at 15x15: engine state {generator_bytes} bytes (the generator, all sizes), back-end static frames {frames} bytes (_DATA); deepest stack during generation {deepest_stack} bytes"
     );
     if let (Some(top), Some(profile)) = (profile_top, profile) {
-        print_profile(&profile, &rom.sym, &noi, top)?;
-    }
-    Ok(())
-}
-
-/// Every symbol of the linker's `.noi` list by address: C names without SDCC's leading
-/// underscore (also the runtime's `_mulint`-style helpers), and the linker's own area starts
-/// and lengths (`s__BSS`, `l__DATA`) as they are.
-fn read_noi(intermediates: &Path) -> Result<Vec<(String, u16)>, String> {
-    let path = std::fs::read_dir(intermediates)
-        .map_err(|e| format!("{}: {e}", intermediates.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|e| e == "noi"))
-        .ok_or(format!("no .noi file in {}", intermediates.display()))?;
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut symbols: Vec<(String, u16)> = text
-        .lines()
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let ["DEF", name, address] = fields[..] else { return None };
-            let address = u16::from_str_radix(address.trim_start_matches("0x"), 16).ok()?;
-            Some((name.strip_prefix('_').unwrap_or(name).to_string(), address))
-        })
-        .collect();
-    symbols.sort_by_key(|(_, address)| *address);
-    Ok(symbols)
-}
-
-/// Bytes from the symbol `name` to the next symbol or area start above it.
-fn symbol_size(noi: &[(String, u16)], name: &str) -> Option<u16> {
-    let start = noi.iter().find(|(n, _)| n == name)?.1;
-    let next = noi.iter().filter(|(n, a)| *a > start && !n.starts_with("l__")).map(|(_, a)| *a).min()?;
-    Some(next - start)
-}
-
-/// The top `top` functions of the generation profile, with Rust names where the back end has them.
-fn print_profile(profile: &Profile, sym: &Path, noi: &[(String, u16)], top: usize) -> Result<(), String> {
-    let sym_text = std::fs::read_to_string(sym).map_err(|e| format!("{}: {e}", sym.display()))?;
-    let rust_name = |address: u16| {
-        sym_text.lines().find_map(|line| {
-            let (place, name) = line.split_once(' ')?;
-            let at = u16::from_str_radix(place.split_once(':')?.1, 16).ok()?;
-            (at == address).then(|| name.to_string())
-        })
-    };
-    let is_area = |name: &str| name.starts_with("s__") || name.starts_with("l__") || name.starts_with('.');
-    let code: Vec<(String, u16)> =
-        noi.iter().filter(|(n, a)| (0x0150..0x8000).contains(a) && !is_area(n)).cloned().collect();
-    let total = profile.total();
-    println!("profile of bench_generate, {total} cycles, functions by cycles of their own:");
-    println!("  own cycles    %   with callees    %      calls  function (C name: Rust name), hottest addresses");
-    for function in profile.by_function(&code, HOT_ADDRESSES).iter().take(top) {
-        let rust = rust_name(function.start).filter(|r| *r != function.name);
-        let hottest: Vec<String> = function.hottest.iter().map(|(a, c)| format!("{a:04X}:{:.1}%", 100.0 * *c as f64 / total as f64)).collect();
-        println!(
-            "{:>11} {:>5.1} {:>14} {:>5.1} {:>10}  {}{}  [{}]",
-            function.cycles,
-            100.0 * function.cycles as f64 / total as f64,
-            function.inclusive,
-            100.0 * function.inclusive as f64 / total as f64,
-            function.calls,
-            function.name,
-            rust.map_or(String::new(), |r| format!(": {r}")),
-            hottest.join(" ")
-        );
+        println!("profile of bench_generate, {} cycles, functions by cycles of their own:", profile.total());
+        print!("{}", profile.report(&symbols, top, HOT_ADDRESSES));
     }
     Ok(())
 }

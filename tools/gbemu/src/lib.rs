@@ -5,7 +5,10 @@
 //! screenshots and cartridge RAM. Note that boytacean neither blocks VRAM/OAM writes during PPU
 //! modes 2/3 nor randomises RAM at power-on; the strict checks run on gambatte (see tests/).
 
+pub mod profile;
 pub mod script;
+
+pub use profile::{Place, Profile, Symbols};
 
 use std::cell::RefCell;
 use std::fmt;
@@ -153,46 +156,46 @@ impl Console {
     }
 
     /// `run_to_pc`, one instruction at a time, also keeping the lowest stack pointer seen
-    /// (`lowest_sp`) and, given a profile, charging each instruction's cycles to its address.
-    fn run_to_pc_watched(&mut self, pc: u16, max_cycles: u64, mut profile: Option<&mut Profile>) -> Option<u64> {
+    /// (`lowest_sp`) and, given a profile, charging each instruction's cycles to its place.
+    fn run_to_pc_watched(&mut self, pc: u16, max_cycles: u64, profile: Option<&mut Profile>) -> Option<u64> {
+        let ran = self.step_watched(Some(pc), max_cycles, profile);
+        (self.gb.cpu_i().pc() == pc).then_some(ran)
+    }
+
+    /// Runs at least `cycles` T-cycles one instruction at a time, charging each to its place in
+    /// `profile` (for code that never returns, such as a main loop).
+    pub fn profile_cycles(&mut self, cycles: u64, profile: &mut Profile) -> u64 {
+        self.step_watched(None, cycles, Some(profile))
+    }
+
+    /// Steps until the program counter is `stop_at` or `max_cycles` have run; returns the
+    /// cycles run.
+    fn step_watched(&mut self, stop_at: Option<u16>, max_cycles: u64, mut profile: Option<&mut Profile>) -> u64 {
         let mut ran = 0u64;
         loop {
             let at = self.gb.cpu_i().pc();
             let sp = self.gb.cpu_i().sp();
             self.lowest_sp = self.lowest_sp.min(sp);
-            if at == pc {
+            if Some(at) == stop_at || ran >= max_cycles {
                 break;
             }
-            if ran >= max_cycles {
-                self.cycles += ran;
-                return None;
-            }
+            let place = profile::place_of_pc(at, self.gb.rom_i().rom_bank());
             let opcode = if profile.is_some() { self.gb.read_memory(at) } else { 0 };
-            let step = u64::from(self.gb.clock_step(pc));
+            // `clock_step` leaves the devices unclocked on reaching its address, as
+            // `run_to_pc` needs; a plain run clocks everything.
+            let step = u64::from(match stop_at {
+                Some(pc) => self.gb.clock_step(pc),
+                None => self.gb.clock(),
+            });
             if let Some(profile) = profile.as_deref_mut() {
-                profile.cycles[usize::from(at)] += step;
-                for &(entry, _) in &profile.calls {
-                    profile.inclusive[usize::from(entry)] += step;
-                }
-                let (now_pc, now_sp) = (self.gb.cpu_i().pc(), self.gb.cpu_i().sp());
-                // A call has returned once its return address is off the stack: by RET, or
-                // (SDCC's callee-cleanup) by `pop hl; add sp, #n; jp (hl)`.
-                while profile.calls.last().is_some_and(|&(_, frame)| now_sp > frame) {
-                    profile.calls.pop();
-                }
-                // A taken call (CALL, CALL cc, RST) pushed a return address; so does an
-                // interrupt's dispatch (20 cycles, to its vector).
-                let is_call = matches!(opcode, 0xCD | 0xC4 | 0xCC | 0xD4 | 0xDC) || opcode & 0xC7 == 0xC7;
-                let interrupt = step == 20 && matches!(now_pc, 0x40 | 0x48 | 0x50 | 0x58 | 0x60);
-                if now_sp == sp.wrapping_sub(2) && (is_call || interrupt) {
-                    profile.calls.push((now_pc, now_sp));
-                    profile.entered[usize::from(now_pc)] += 1;
-                }
+                let now_pc = self.gb.cpu_i().pc();
+                let now_place = profile::place_of_pc(now_pc, self.gb.rom_i().rom_bank());
+                profile.record(place, opcode, step, sp, now_pc, now_place, self.gb.cpu_i().sp());
             }
             ran += step;
         }
         self.cycles += ran;
-        Some(ran)
+        ran
     }
 
     /// Runs to the next call of the function at `entry`, then to its return, and gives the
@@ -298,100 +301,6 @@ impl Console {
     }
 }
 
-/// T-cycles spent at each instruction address (exact: every instruction's cycles are charged
-/// to the address it starts at), gathered by `Console::profile_next_call`.
-pub struct Profile {
-    cycles: Vec<u64>,
-    /// Per call target: cycles from its entry to its return, callees included (a function
-    /// active twice at once, i.e. recursion, counts twice).
-    inclusive: Vec<u64>,
-    /// Per call target: how many calls it received.
-    entered: Vec<u64>,
-    /// Entries of the calls now active below the profiled one, with the stack pointer just
-    /// after each pushed its return address.
-    calls: Vec<(u16, u16)>,
-}
-
-impl Default for Profile {
-    fn default() -> Self {
-        Profile { cycles: vec![0; 0x10000], inclusive: vec![0; 0x10000], entered: vec![0; 0x10000], calls: Vec::new() }
-    }
-}
-
-/// One function's share of a profile.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FunctionCycles {
-    pub name: String,
-    /// Its first address.
-    pub start: u16,
-    /// Cycles of its own instructions (callees not included).
-    pub cycles: u64,
-    /// Cycles of the calls to its first address, callees included (0 when only jumped to).
-    pub inclusive: u64,
-    /// Calls to its first address.
-    pub calls: u64,
-    /// Its most expensive instruction addresses with their cycles, most expensive first.
-    pub hottest: Vec<(u16, u64)>,
-}
-
-impl Profile {
-    /// All cycles recorded.
-    pub fn total(&self) -> u64 {
-        self.cycles.iter().sum()
-    }
-
-    /// Cycles recorded at `address`.
-    pub fn at(&self, address: u16) -> u64 {
-        self.cycles[usize::from(address)]
-    }
-
-    /// Charges every address to the symbol at or below it (`symbols`: name and address, any
-    /// order; data symbols between functions only split them) and returns the symbols that
-    /// got cycles, most expensive first, each with its `hottest` addresses (up to `hot`).
-    /// Addresses below the first symbol are charged to `"?"`.
-    pub fn by_function(&self, symbols: &[(String, u16)], hot: usize) -> Vec<FunctionCycles> {
-        let mut sorted: Vec<&(String, u16)> = symbols.iter().collect();
-        sorted.sort_by_key(|(_, address)| *address);
-        let mut functions: Vec<FunctionCycles> = Vec::new();
-        let mut addresses: Vec<Vec<(u16, u64)>> = Vec::new();
-        for (address, &cycles) in self.cycles.iter().enumerate() {
-            if cycles == 0 {
-                continue;
-            }
-            let address = address as u16;
-            let owner = sorted.partition_point(|(_, start)| *start <= address);
-            let (name, start) = match owner {
-                0 => ("?", 0),
-                n => (sorted[n - 1].0.as_str(), sorted[n - 1].1),
-            };
-            let index = match functions.iter().position(|f| f.start == start && f.name == name) {
-                Some(index) => index,
-                None => {
-                    functions.push(FunctionCycles {
-                        name: name.to_string(),
-                        start,
-                        cycles: 0,
-                        inclusive: self.inclusive[usize::from(start)],
-                        calls: self.entered[usize::from(start)],
-                        hottest: Vec::new(),
-                    });
-                    addresses.push(Vec::new());
-                    functions.len() - 1
-                }
-            };
-            functions[index].cycles += cycles;
-            addresses[index].push((address, cycles));
-        }
-        for (function, mut list) in functions.iter_mut().zip(addresses) {
-            list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            list.truncate(hot);
-            function.hottest = list;
-        }
-        functions.sort_by(|a, b| b.cycles.cmp(&a.cycles).then(a.start.cmp(&b.start)));
-        functions
-    }
-}
-
 /// Writes RGB pixels as a PNG, each pixel repeated `scale` x `scale` times.
 pub fn write_png(path: &Path, rgb: &[u8], width: usize, height: usize, scale: usize) -> Result<(), EmuError> {
     let mut scaled = Vec::with_capacity(rgb.len() * scale * scale);
@@ -416,28 +325,4 @@ pub fn write_png(path: &Path, rgb: &[u8], width: usize, height: usize, scale: us
     let mut writer = encoder.write_header().map_err(|e| EmuError::Io(std::io::Error::other(e)))?;
     writer.write_image_data(&scaled).map_err(|e| EmuError::Io(std::io::Error::other(e)))?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn profile_charges_addresses_to_the_symbol_below() {
-        let mut profile = Profile::default();
-        profile.cycles[0x0100] = 4;
-        profile.cycles[0x0200] = 8;
-        profile.cycles[0x0204] = 12;
-        profile.cycles[0x0300] = 16;
-        let symbols = vec![("b".to_string(), 0x0300), ("a".to_string(), 0x0200)];
-        let functions = profile.by_function(&symbols, 1);
-        let summary: Vec<(&str, u64, Vec<(u16, u64)>)> =
-            functions.iter().map(|f| (f.name.as_str(), f.cycles, f.hottest.clone())).collect();
-        assert!(functions.iter().all(|f| f.inclusive == 0 && f.calls == 0));
-        assert_eq!(
-            summary,
-            vec![("a", 20, vec![(0x0204, 12)]), ("b", 16, vec![(0x0300, 16)]), ("?", 4, vec![(0x0100, 4)])]
-        );
-        assert_eq!(profile.total(), 40);
-    }
 }

@@ -8,16 +8,22 @@
 //! - the time from pressing Start on the new-game screen to a playable 9x9 board.
 //!
 //! `make bench-rom` builds the ROM first, which prints the ROM and WRAM bytes used.
+//!
+//! `BENCH_ROM_PROFILE=N` charges every instruction of each phase to its place (bank and
+//! address) and prints the N functions with the most cycles of their own under the phase's
+//! line. The VBlank handler is then not timed on its own.
 
 use std::path::Path;
 
-use gbemu::{Button, CYCLES_PER_FRAME, Console};
+use gbemu::{Button, CYCLES_PER_FRAME, Console, Profile, Symbols};
 use hitori::game::layout::Layout;
 use hitori::game::read_cell_tile;
 
 /// Cycles in VBlank: lines 144-153, 456 cycles each.
 const VBLANK_CYCLES: u64 = 10 * 456;
 const TAP_FRAMES: u32 = 4;
+/// Places listed per function in a profile.
+const HOT_PLACES: usize = 4;
 
 struct Bench {
     console: Console,
@@ -28,6 +34,8 @@ struct Bench {
     overruns: u32,
     longest_vblank: u64,
     latest_end_line: u8,
+    /// With `BENCH_ROM_PROFILE=N`: the phase's profile, the symbols and N.
+    profile: Option<(Profile, Symbols, usize)>,
 }
 
 impl Bench {
@@ -36,20 +44,25 @@ impl Bench {
     }
 
     /// Runs one frame, counting an overrun if no main-loop iteration ended in it, and timing
-    /// the VBlank handler it contains.
+    /// the VBlank handler it contains (or, when profiling, charging the whole frame to the
+    /// phase's profile).
     fn frame(&mut self) {
-        let start = self.console.cycles();
         let before = self.loops();
-        if let Some(cycles) = self.console.time_next_call(self.vblank_at, CYCLES_PER_FRAME) {
-            self.longest_vblank = self.longest_vblank.max(cycles);
-            let line = self.console.read(self.end_line_at);
-            // Line 153 reads as 0; copies ending past VBlank would read 1 or more.
-            let line = if line < 144 { 153 + line } else { line };
-            self.latest_end_line = self.latest_end_line.max(line);
-        }
-        let ran = self.console.cycles() - start;
-        if ran < CYCLES_PER_FRAME {
-            self.console.run_cycles(CYCLES_PER_FRAME - ran);
+        if let Some((profile, _, _)) = self.profile.as_mut() {
+            self.console.profile_cycles(CYCLES_PER_FRAME, profile);
+        } else {
+            let start = self.console.cycles();
+            if let Some(cycles) = self.console.time_next_call(self.vblank_at, CYCLES_PER_FRAME) {
+                self.longest_vblank = self.longest_vblank.max(cycles);
+                let line = self.console.read(self.end_line_at);
+                // Line 153 reads as 0; copies ending past VBlank would read 1 or more.
+                let line = if line < 144 { 153 + line } else { line };
+                self.latest_end_line = self.latest_end_line.max(line);
+            }
+            let ran = self.console.cycles() - start;
+            if ran < CYCLES_PER_FRAME {
+                self.console.run_cycles(CYCLES_PER_FRAME - ran);
+            }
         }
         self.frames += 1;
         if self.loops() == before {
@@ -70,9 +83,13 @@ impl Bench {
         self.frames(TAP_FRAMES * 2);
     }
 
-    /// Frames and overruns counted by `phase`, then reset.
+    /// Frames and overruns counted by `phase` (and its profile), then reset.
     fn report(&mut self, phase: &str) {
         println!("{phase:<34} {:>6} frames {:>5} overruns ({:.1}%)", self.frames, self.overruns, 100.0 * f64::from(self.overruns) / f64::from(self.frames.max(1)));
+        if let Some((profile, symbols, top)) = self.profile.as_mut() {
+            print!("{}", profile.report(symbols, *top, HOT_PLACES));
+            *profile = Profile::default();
+        }
         self.frames = 0;
         self.overruns = 0;
     }
@@ -92,26 +109,30 @@ impl Bench {
     }
 }
 
-fn symbol(symbols: &str, name: &str) -> u16 {
-    symbols
-        .lines()
-        .find_map(|line| line.strip_suffix(name).filter(|a| a.ends_with(' ')).map(|a| u16::from_str_radix(&a[3..7], 16).unwrap()))
-        .unwrap_or_else(|| panic!("{name} not in target/hitori.sym"))
-}
-
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let symbols = std::fs::read_to_string(root.join("target/hitori.sym")).expect("target/hitori.sym: run `make rom`");
+    let symbols = Symbols::read(&root.join("target/hitori.build"), &root.join("target/hitori.sym"))
+        .unwrap_or_else(|e| panic!("{e}: run `make rom`"));
+    // The handler and the counters are in bank 0 and WRAM: their linker address is the CPU's.
+    let address = |name: &str| {
+        let (_, at) = symbols.all.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("{name} not in the symbol list"));
+        *at as u16
+    };
+    let (loops_at, vblank_at, end_line_at) = (address("LOOPS"), address("rust_vblank"), address("COPIES_END_LINE"));
+    let profile_top = std::env::var("BENCH_ROM_PROFILE")
+        .ok()
+        .map(|n| n.parse::<usize>().unwrap_or_else(|_| panic!("BENCH_ROM_PROFILE={n}: expected a count of functions")));
     let console = Console::from_file(&root.join("target/hitori.gb")).expect("target/hitori.gb: run `make rom`");
     let mut b = Bench {
         console,
-        loops_at: symbol(&symbols, "LOOPS"),
-        vblank_at: symbol(&symbols, "rust_vblank"),
-        end_line_at: symbol(&symbols, "COPIES_END_LINE"),
+        loops_at,
+        vblank_at,
+        end_line_at,
         frames: 0,
         overruns: 0,
         longest_vblank: 0,
         latest_end_line: 0,
+        profile: profile_top.map(|top| (Profile::default(), symbols, top)),
     };
 
     b.frames(120);
@@ -135,6 +156,9 @@ fn main() {
     let generate_cycles = b.console.cycles() - pressed_at;
     b.frames = 0;
     b.overruns = 0;
+    if let Some((profile, _, _)) = b.profile.as_mut() {
+        *profile = Profile::default();
+    }
     b.frames(60);
     b.report("play, idle");
 
@@ -156,12 +180,16 @@ fn main() {
     b.frames(30);
     b.report("pause menu and back");
 
-    println!(
-        "longest VBlank handler: {} cycles ({VBLANK_CYCLES} in VBlank: {:.0}%); its VRAM copies ended by line {} (VBlank: 144-153)",
-        b.longest_vblank,
-        100.0 * b.longest_vblank as f64 / VBLANK_CYCLES as f64,
-        b.latest_end_line
-    );
+    if b.profile.is_some() {
+        println!("(VBlank handler not timed while profiling)");
+    } else {
+        println!(
+            "longest VBlank handler: {} cycles ({VBLANK_CYCLES} in VBlank: {:.0}%); its VRAM copies ended by line {} (VBlank: 144-153)",
+            b.longest_vblank,
+            100.0 * b.longest_vblank as f64 / VBLANK_CYCLES as f64,
+            b.latest_end_line
+        );
+    }
     println!(
         "Start on the new-game screen to a playable 9x9 board: {generate_cycles} cycles = {:.2} s at 4.194304 MHz",
         generate_cycles as f64 / 4_194_304.0
