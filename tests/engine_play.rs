@@ -5,7 +5,7 @@ use hitori::engine::code::SeedCode;
 use hitori::engine::difficulty::Difficulty;
 use hitori::engine::generate::Generator;
 use hitori::engine::play::{HISTORY_LEN, Hint, Move, Play};
-use hitori::engine::rules::RuleKind;
+use hitori::engine::rules::{RuleKind, ViolationMap, is_solution};
 use hitori::engine::solve::{Mark, Solver};
 
 #[test]
@@ -58,7 +58,7 @@ fn live_violations_and_solved() {
     let board = &puzzle.board;
     let mut play = Play::new();
     assert!(play.violations(board).is_empty(), "unmarked cells are not flagged");
-    assert!(!play.is_solved(board));
+    assert!(!play.is_solved(&puzzle));
     // Circle two cells that repeat: a shaded solution cell and its unshaded twin.
     let shaded = puzzle.solution.first().unwrap();
     let twin = board.twins(shaded).to_set().minus(&puzzle.solution).first().unwrap();
@@ -71,7 +71,8 @@ fn live_violations_and_solved() {
         play.set_mark(cell, Mark::Shaded);
     }
     assert!(play.violations(board).is_empty());
-    assert!(play.is_solved(board));
+    assert!(play.is_solved(&puzzle));
+    assert!(is_solution(board, play.shaded()), "the one solution keeps the four rules");
 }
 
 #[test]
@@ -96,7 +97,7 @@ fn hints_walk_every_puzzle_to_its_solution() {
                         other => panic!("unexpected {other:?}"),
                     }
                 }
-                assert!(play.is_solved(&puzzle.board));
+                assert!(play.is_solved(&puzzle));
                 assert_eq!(hardest, difficulty, "hints need exactly the puzzle's level");
             }
         }
@@ -162,4 +163,37 @@ fn hints_can_use_the_generators_solver() {
     // Generating afterwards is unaffected by the hint's use of the solver.
     let again = generator.generate(6, Difficulty::Easy, 2).unwrap();
     assert_eq!(again.board, puzzle.board);
+}
+
+#[test]
+fn violations_updated_move_by_move_equal_a_fresh_check() {
+    let mut generator = Generator::new();
+    let mut rng = fastrand::Rng::with_seed(5);
+    for (n, seed) in [(5u8, 1u32), (9, 2), (12, 3), (15, 4)] {
+        let puzzle = generator.generate(n, Difficulty::Easy, seed).unwrap();
+        let board = &puzzle.board;
+        let mut play = Play::new();
+        let mut map = ViolationMap::EMPTY;
+        play.update_violations(board, None, &mut map);
+        for step in 0..2_000 {
+            let moved = match rng.u8(..10) {
+                0 => play.undo(),
+                1 => play.redo(),
+                2 if step % 500 == 0 => {
+                    play.restart();
+                    None
+                }
+                _ => {
+                    let cell = cell_at(rng.u8(..n), rng.u8(..n));
+                    let (from, to) = (play.mark(cell), [Mark::Unknown, Mark::Shaded, Mark::Unshaded][rng.usize(..3)]);
+                    if !play.set_mark(cell, to) {
+                        continue;
+                    }
+                    Some(Move { cell, from, to })
+                }
+            };
+            play.update_violations(board, moved, &mut map);
+            assert_eq!(map, play.violations(board), "{n}x{n}, step {step}, after {moved:?}");
+        }
+    }
 }

@@ -108,3 +108,53 @@ fn is_solution_agrees_with_the_violation_report() {
     }
     assert!(solutions > 1000, "{solutions}");
 }
+
+/// The map as the report defines it: the cells of every repeat, touching pair and unjustified
+/// cell, and every cell of each region the report names as cut off.
+fn reference_map(board: &Board, shaded: &CellSet, kept: &CellSet) -> [CellSet; 4] {
+    let mut kinds = [CellSet::EMPTY; 4];
+    for_each_violation(board, shaded, kept, |v| {
+        let cells = match v.kind {
+            RuleKind::Disconnected => hitori::engine::flood::component(board.size(), shaded, v.cells[0]).iter().collect(),
+            _ => v.cells().to_vec(),
+        };
+        for cell in cells {
+            kinds[v.kind as usize].insert(cell);
+        }
+    });
+    kinds
+}
+
+#[test]
+fn the_violation_map_agrees_with_the_report() {
+    // Boards of 1..=15 with numbers from a small range (repeats are common) and random
+    // shaded and kept cells, sparse and dense, kept cells overlapping shaded ones or not.
+    let mut rng = fastrand::Rng::with_seed(21);
+    let mut flagged = [0u32; 4];
+    for round in 0..20_000 {
+        let n = rng.u8(1..=15);
+        let range = 1 + rng.u8(..n.min(4));
+        let rows: Vec<Vec<u8>> = (0..n).map(|_| (0..n).map(|_| 1 + rng.u8(..range)).collect()).collect();
+        let refs: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
+        let b = Board::from_rows(&refs).unwrap();
+        let (shade_one_in, keep_one_in) = (rng.u8(2..8), rng.u8(1..6));
+        let (mut shaded, mut kept) = (CellSet::EMPTY, CellSet::EMPTY);
+        for cell in CellSet::full(n).iter() {
+            if rng.u8(..shade_one_in) == 0 {
+                shaded.insert(cell);
+            } else if rng.u8(..keep_one_in) == 0 || round % 2 == 0 {
+                kept.insert(cell);
+            }
+        }
+        let map = ViolationMap::build(&b, &shaded, &kept);
+        let expected = reference_map(&b, &shaded, &kept);
+        let mut union = CellSet::EMPTY;
+        for kind in [RuleKind::Duplicate, RuleKind::Adjacent, RuleKind::Disconnected, RuleKind::Unjustified] {
+            assert_eq!(*map.cells(kind), expected[kind as usize], "{kind:?} {rows:?} shaded {shaded:?} kept {kept:?}");
+            flagged[kind as usize] += u32::from(!expected[kind as usize].is_empty());
+            union = union.union(&expected[kind as usize]);
+        }
+        assert_eq!(*map.flagged(), union);
+    }
+    assert!(flagged.iter().all(|&count| count > 1000), "every kind is met often: {flagged:?}");
+}

@@ -7,6 +7,7 @@ use super::board::{Board, CellSet};
 use super::rules::ViolationMap;
 use super::solve::{Deduction, Mark, Solver};
 use super::difficulty::Difficulty;
+use super::generate::Puzzle;
 
 /// Moves kept for undo (the oldest are forgotten first).
 pub const HISTORY_LEN: usize = 64;
@@ -163,10 +164,24 @@ impl Play {
         ViolationMap::build(board, &self.shaded, &self.circled)
     }
 
-    /// Whether the shaded cells satisfy all four rules (unmarked cells count as unshaded).
-    /// A valid puzzle has one such shading, so this is "solved".
-    pub fn is_solved(&self, board: &Board) -> bool {
-        super::rules::is_solution(board, &self.shaded)
+    /// Brings `map` (the violations before `moved`) up to date after `moved`, redoing only the
+    /// rules the move can change: a circle added or taken away changes the repeats, a shade
+    /// the other three rules. `None` (any other change, such as a restart) redoes them all.
+    pub fn update_violations(&self, board: &Board, moved: Option<Move>, map: &mut ViolationMap) {
+        let touches = |mark: Mark| moved.is_none_or(|m| m.from == mark || m.to == mark);
+        if touches(Mark::Unshaded) {
+            map.check_kept(board, &self.circled);
+        }
+        if touches(Mark::Shaded) {
+            map.check_shaded(board, &self.shaded);
+        }
+    }
+
+    /// Whether the marks solve `puzzle`: its one solution is shaded (unmarked cells count as
+    /// unshaded). Generated puzzles have exactly one shading that keeps all four rules, so this
+    /// equality is the rules check, at the cost of comparing two sets.
+    pub fn is_solved(&self, puzzle: &Puzzle) -> bool {
+        self.shaded == puzzle.solution
     }
 
     /// The next hint: a wrong mark first, else the easiest deduction from the marks.

@@ -6,7 +6,7 @@
 //! 4. every shaded cell's number is repeated by an unshaded cell of its row or column
 //!    (`Unjustified`).
 
-use super::board::{Board, CellSet, bit_of, cell_at, col_of, row_of};
+use super::board::{Board, CellSet, MAX_SIZE, bit_of, cell_at, col_of, row_of};
 use super::flood;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,27 +72,11 @@ pub fn for_each_violation(
             report(Violation::pair(RuleKind::Adjacent, cell, cell + 16));
         }
     }
-    // Rule 3: every region but the largest (the first of equal size) is cut off. Usually the
-    // first flood fill reaches every open cell and that is all; otherwise two passes of flood
-    // fills keep no list of regions.
-    let open = CellSet::full(n).minus(shaded);
-    let connected = open.first().is_none_or(|start| flood::component(n, shaded, start) == open);
-    let mut largest = (0u8, 0u8); // (size, first cell)
-    let mut unvisited = if connected { CellSet::EMPTY } else { open };
-    while let Some(start) = unvisited.first() {
-        let region = flood::component(n, shaded, start);
-        unvisited = unvisited.minus(&region);
-        let len = region.len();
-        if len > largest.0 {
-            largest = (len, start);
-        }
-    }
-    let mut unvisited = if connected { CellSet::EMPTY } else { open };
-    while let Some(start) = unvisited.first() {
-        unvisited = unvisited.minus(&flood::component(n, shaded, start));
-        if start != largest.1 {
-            report(Violation::single(RuleKind::Disconnected, start));
-        }
+    // Rule 3: every region but the largest (the first of equal size) is cut off.
+    let mut cut = cut_off(n, shaded);
+    while let Some(start) = cut.first() {
+        cut = cut.minus(&flood::component(n, shaded, start));
+        report(Violation::single(RuleKind::Disconnected, start));
     }
     // Rule 4: a shaded cell needs an unshaded twin.
     for cell in shaded.iter() {
@@ -145,11 +129,16 @@ pub fn is_solution(board: &Board, shaded: &CellSet) -> bool {
 
 /// The cells to highlight, per rule kind: both cells of each repeat and each touching pair,
 /// every cell of the regions cut off from the largest, and each unjustified shaded cell.
+///
+/// Built for the console, where it runs after every move: rule 1 depends only on the kept
+/// cells and rules 2-4 only on the shaded ones, so a move refreshes only the kinds it can
+/// change ([`ViolationMap::check_kept`], [`ViolationMap::check_shaded`]), and every rule works
+/// on bit rows or scans one row and one column, without temporary cell sets (each a 30-byte
+/// copy on the SM83). `tests/engine_rules.rs` checks it against [`for_each_violation`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct ViolationMap {
     kinds: [CellSet; 4],
-    /// The union of `kinds`, kept as cells are added (computing it afterwards costs the
-    /// console more than building the map).
+    /// The union of `kinds`.
     flagged: CellSet,
 }
 
@@ -158,27 +147,86 @@ impl ViolationMap {
     pub const EMPTY: ViolationMap = ViolationMap { kinds: [CellSet::EMPTY; 4], flagged: CellSet::EMPTY };
 
     pub fn build(board: &Board, shaded: &CellSet, kept: &CellSet) -> ViolationMap {
-        let mut map = ViolationMap::default();
-        let n = board.size();
-        for_each_violation(board, shaded, kept, |v| match v.kind {
-            RuleKind::Disconnected => {
-                let region = flood::component(n, shaded, v.cells[0]);
-                for cell in region.iter() {
-                    map.flag(RuleKind::Disconnected, cell);
-                }
-            }
-            kind => {
-                for &cell in v.cells() {
-                    map.flag(kind, cell);
-                }
-            }
-        });
+        let mut map = ViolationMap::EMPTY;
+        map.check_kept(board, kept);
+        map.check_shaded(board, shaded);
         map
     }
 
-    fn flag(&mut self, kind: RuleKind, cell: u8) {
-        self.kinds[kind as usize].insert(cell);
-        self.flagged.insert(cell);
+    /// Rule 1 again, for new `kept` cells: every kept cell whose number another kept cell of
+    /// its row or column repeats.
+    // Not inlined (nor is `check_shaded`): each stays a C unit small enough for SDCC's loop
+    // optimisations, which the build turns off in very large units (docs/cbe-notes.md).
+    #[inline(never)]
+    pub fn check_kept(&mut self, board: &Board, kept: &CellSet) {
+        let n = board.size();
+        let mut repeats = CellSet::EMPTY;
+        // Bit v of `seen`: number v is on a kept cell of the line; of `twice`: on two.
+        let mut seen_in_col = [0u16; MAX_SIZE as usize];
+        let mut twice_in_col = [0u16; MAX_SIZE as usize];
+        let mut twice_in_row = [0u16; MAX_SIZE as usize];
+        for r in 0..n {
+            let (mut seen, mut twice) = (0u16, 0u16);
+            for_each_bit(kept.row(r), |c| {
+                let bit = bit_of(board.number(cell_at(r, c)));
+                twice |= seen & bit;
+                seen |= bit;
+                twice_in_col[c as usize] |= seen_in_col[c as usize] & bit;
+                seen_in_col[c as usize] |= bit;
+            });
+            twice_in_row[r as usize] = twice;
+        }
+        for r in 0..n {
+            for_each_bit(kept.row(r), |c| {
+                let cell = cell_at(r, c);
+                if (twice_in_row[r as usize] | twice_in_col[c as usize]) & bit_of(board.number(cell)) != 0 {
+                    repeats.insert(cell);
+                }
+            });
+        }
+        self.kinds[RuleKind::Duplicate as usize] = repeats;
+        self.unite();
+    }
+
+    /// Rules 2-4 again, for new `shaded` cells (every other cell counts as unshaded).
+    #[inline(never)]
+    pub fn check_shaded(&mut self, board: &Board, shaded: &CellSet) {
+        let n = board.size();
+        // Rule 2, a bit row at a time: `across` has bit c where c and c + 1 are both shaded,
+        // `down` where row r and row r + 1 are.
+        let mut touching = CellSet::EMPTY;
+        for r in 0..n {
+            let row = shaded.row(r);
+            let across = row & (row >> 1);
+            touching.set_row(r, touching.row(r) | across | (across << 1));
+            if r + 1 < n {
+                let down = row & shaded.row(r + 1);
+                touching.set_row(r, touching.row(r) | down);
+                touching.set_row(r + 1, down);
+            }
+        }
+        self.kinds[RuleKind::Adjacent as usize] = touching;
+        self.kinds[RuleKind::Disconnected as usize] = cut_off(n, shaded);
+        // Rule 4: a shaded cell needs a twin left unshaded in its row or column.
+        let mut unjustified = CellSet::EMPTY;
+        for r in 0..n {
+            for_each_bit(shaded.row(r), |c| {
+                if !has_unshaded_twin(board, shaded, r, c) {
+                    unjustified.insert(cell_at(r, c));
+                }
+            });
+        }
+        self.kinds[RuleKind::Unjustified as usize] = unjustified;
+        self.unite();
+    }
+
+    /// Row by row in place: three `CellSet::union`s would each return a set by value, which
+    /// the console copies.
+    fn unite(&mut self) {
+        for r in 0..MAX_SIZE {
+            let [a, b, c, d] = &self.kinds;
+            self.flagged.set_row(r, a.row(r) | b.row(r) | c.row(r) | d.row(r));
+        }
     }
 
     pub fn cells(&self, kind: RuleKind) -> &CellSet {
@@ -198,4 +246,52 @@ impl ViolationMap {
     pub fn is_empty(&self) -> bool {
         self.flagged.is_empty()
     }
+}
+
+/// The unshaded cells outside the largest region (the first of equal size): none when the
+/// first flood fill reaches every unshaded cell, as it usually does.
+#[inline(never)]
+fn cut_off(n: u8, shaded: &CellSet) -> CellSet {
+    let open = CellSet::full(n).minus(shaded);
+    let Some(start) = open.first() else { return CellSet::EMPTY };
+    let mut largest = flood::component(n, shaded, start);
+    let mut unvisited = open.minus(&largest);
+    while let Some(start) = unvisited.first() {
+        let region = flood::component(n, shaded, start);
+        unvisited = unvisited.minus(&region);
+        if region.len() > largest.len() {
+            largest = region;
+        }
+    }
+    open.minus(&largest)
+}
+
+/// Calls `f` with the index of every set bit of `bits`, lowest first. One shift per bit up to
+/// the highest: a row with few marks costs a few steps on the SM83, where a pass over every
+/// cell of the board costs hundreds of cycles a cell.
+#[inline(always)]
+fn for_each_bit(mut bits: u16, mut f: impl FnMut(u8)) {
+    let mut i = 0;
+    while bits != 0 {
+        if bits & 1 != 0 {
+            f(i);
+        }
+        bits >>= 1;
+        i += 1;
+    }
+}
+
+/// Whether the number at (r, c) is also on an unshaded cell of row r or column c.
+fn has_unshaded_twin(board: &Board, shaded: &CellSet, r: u8, c: u8) -> bool {
+    let value = board.number(cell_at(r, c));
+    let (open_in_row, own_col) = (!shaded.row(r), bit_of(c));
+    for i in 0..board.size() {
+        if i != c && open_in_row & bit_of(i) != 0 && board.number(cell_at(r, i)) == value {
+            return true;
+        }
+        if i != r && shaded.row(i) & own_col == 0 && board.number(cell_at(i, c)) == value {
+            return true;
+        }
+    }
+    false
 }

@@ -7,7 +7,7 @@
 use crate::engine::board::Board;
 use crate::engine::difficulty::Difficulty;
 use crate::engine::generate::{Generator, Puzzle};
-use crate::engine::play::{Hint, Play};
+use crate::engine::play::{Hint, Move, Play};
 use crate::engine::rules::ViolationMap;
 
 /// Generates the puzzle of (size, difficulty, seed) into `puzzle` (seconds on the console).
@@ -17,18 +17,11 @@ pub fn generate(generator: &mut Generator, size: u8, difficulty: Difficulty, see
     generator.generate_into(size, difficulty, seed, puzzle)
 }
 
-/// The cells to highlight for the player's current marks.
+/// Brings the cells to highlight up to date after `moved` (every rule when `None`).
 #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
 #[inline(never)]
-pub fn violations(play: &Play, board: &Board, out: &mut ViolationMap) {
-    *out = play.violations(board);
-}
-
-/// Whether the marks solve the puzzle by the four rules.
-#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
-#[inline(never)]
-pub fn is_solved(play: &Play, board: &Board) -> bool {
-    play.is_solved(board)
+pub fn update_violations(play: &Play, board: &Board, moved: Option<Move>, out: &mut ViolationMap) {
+    play.update_violations(board, moved, out);
 }
 
 /// The next hint for the player's marks, using the generator's idle solver.

@@ -84,7 +84,7 @@ impl Session {
         self.hinted = CellSet::EMPTY;
         self.banner_frames = 0;
         self.select_alone = false;
-        engine_calls::violations(&self.play, &self.puzzle.board, &mut self.violations);
+        engine_calls::update_violations(&self.play, &self.puzzle.board, None, &mut self.violations);
     }
 
     pub fn layout(&self) -> &Layout {
@@ -155,7 +155,8 @@ impl Session {
     }
 
     fn set_mark(&mut self, mark: Mark, canvas: &mut Canvas) -> PlayEvent {
-        if self.play.set_mark(self.cursor, mark) { self.after_change(Some(self.cursor), canvas) } else { PlayEvent::None }
+        let (cell, from) = (self.cursor, self.play.mark(self.cursor));
+        if self.play.set_mark(cell, mark) { self.after_change(Some(Move { cell, from, to: mark }), canvas) } else { PlayEvent::None }
     }
 
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
@@ -177,7 +178,7 @@ impl Session {
         match replayed {
             Some(m) => {
                 self.cursor = m.cell;
-                self.after_change(Some(m.cell), canvas)
+                self.after_change(Some(m), canvas)
             }
             None => PlayEvent::None,
         }
@@ -191,26 +192,26 @@ impl Session {
         self.after_change(None, canvas)
     }
 
-    /// After the mark of `changed` (of every cell, if `None`) changed: new violations, and
-    /// the cells that look different redrawn.
-    fn after_change(&mut self, changed: Option<u8>, canvas: &mut Canvas) -> PlayEvent {
+    /// After `moved` (any number of cells, if `None`): new violations, and the cells that
+    /// look different redrawn.
+    fn after_change(&mut self, moved: Option<Move>, canvas: &mut Canvas) -> PlayEvent {
         let hinted = core::mem::take(&mut self.hinted);
         let flagged = *self.violations.flagged();
         self.banner_frames = 0;
-        engine_calls::violations(&self.play, &self.puzzle.board, &mut self.violations);
-        match changed {
+        engine_calls::update_violations(&self.play, &self.puzzle.board, moved, &mut self.violations);
+        match moved {
             // Only the marked cell, the hint's cells and those whose flag changed can look
             // different: drawing all of them would take frames on the console.
-            Some(cell) => {
+            Some(m) => {
                 let mut redraw = flagged.symmetric_difference(self.violations.flagged()).union(&hinted);
-                redraw.insert(cell);
+                redraw.insert(m.cell);
                 for cell in redraw.iter() {
                     self.draw_cell(canvas, cell);
                 }
             }
             None => self.draw_cells(canvas),
         }
-        if engine_calls::is_solved(&self.play, &self.puzzle.board) { PlayEvent::Solved } else { PlayEvent::Moved }
+        if self.play.is_solved(&self.puzzle) { PlayEvent::Solved } else { PlayEvent::Moved }
     }
 
     /// Asks the engine for the next step: highlights its cells, moves the cursor there and
