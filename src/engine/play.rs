@@ -173,7 +173,7 @@ impl Play {
             map.check_kept(board, &self.circled);
         }
         if touches(Mark::Shaded) {
-            map.check_shaded(board, &self.shaded);
+            map.check_shaded(board, &self.shaded, moved.map(|m| m.cell));
         }
     }
 

@@ -149,7 +149,7 @@ impl ViolationMap {
     pub fn build(board: &Board, shaded: &CellSet, kept: &CellSet) -> ViolationMap {
         let mut map = ViolationMap::EMPTY;
         map.check_kept(board, kept);
-        map.check_shaded(board, shaded);
+        map.check_shaded(board, shaded, None);
         map
     }
 
@@ -188,9 +188,12 @@ impl ViolationMap {
         self.unite();
     }
 
-    /// Rules 2-4 again, for new `shaded` cells (every other cell counts as unshaded).
+    /// Rules 2-4 again, for new `shaded` cells (every other cell counts as unshaded). With
+    /// `toggled`, the map holds the violations of the same shading with that one cell flipped,
+    /// and only what the flip can change is looked at again: justification in its row and
+    /// column, and connectivity only when the cells around it do not settle it.
     #[inline(never)]
-    pub fn check_shaded(&mut self, board: &Board, shaded: &CellSet) {
+    pub fn check_shaded(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) {
         let n = board.size();
         // Rule 2, a bit row at a time: `across` has bit c where c and c + 1 are both shaded,
         // `down` where row r and row r + 1 are.
@@ -206,17 +209,28 @@ impl ViolationMap {
             }
         }
         self.kinds[RuleKind::Adjacent as usize] = touching;
-        self.kinds[RuleKind::Disconnected as usize] = cut_off(n, shaded);
-        // Rule 4: a shaded cell needs a twin left unshaded in its row or column.
-        let mut unjustified = CellSet::EMPTY;
+        let was_connected = self.kinds[RuleKind::Disconnected as usize].is_empty();
+        if !toggled.is_some_and(|cell| was_connected && stays_connected(n, shaded, cell)) {
+            self.kinds[RuleKind::Disconnected as usize] = cut_off(n, shaded);
+        }
+        // Rule 4: a shaded cell needs a twin left unshaded in its row or column, so a flip
+        // changes only the cells of its row and column.
+        let unjustified = &mut self.kinds[RuleKind::Unjustified as usize];
+        let (rows, row_mask, col_mask) = match toggled {
+            Some(cell) => (bit_of(row_of(cell)), u16::MAX, bit_of(col_of(cell))),
+            None => (u16::MAX, u16::MAX, u16::MAX),
+        };
         for r in 0..n {
-            for_each_bit(shaded.row(r), |c| {
+            let whole_row = rows & bit_of(r) != 0;
+            let look = shaded.row(r) & if whole_row { row_mask } else { col_mask };
+            let keep = unjustified.row(r) & !if whole_row { row_mask } else { col_mask };
+            unjustified.set_row(r, keep);
+            for_each_bit(look, |c| {
                 if !has_unshaded_twin(board, shaded, r, c) {
                     unjustified.insert(cell_at(r, c));
                 }
             });
         }
-        self.kinds[RuleKind::Unjustified as usize] = unjustified;
         self.unite();
     }
 
@@ -264,6 +278,28 @@ fn cut_off(n: u8, shaded: &CellSet) -> CellSet {
         }
     }
     open.minus(&largest)
+}
+
+/// Whether the unshaded cells, connected before `cell` was flipped, still are, judged from the
+/// eight cells around it (cells off the board count as shaded); false when that cannot tell.
+/// Unshading a cell next to an unshaded one joins it to the region. Shading a cell cannot
+/// split the region when its unshaded neighbours are joined to each other around it: one arc
+/// of the ring of eight, where a diagonal cell joins the two neighbours beside it.
+fn stays_connected(n: u8, shaded: &CellSet, cell: u8) -> bool {
+    let (r, c) = (row_of(cell) as i8, col_of(cell) as i8);
+    let open = |dr: i8, dc: i8| {
+        let (rr, cc) = (r + dr, c + dc);
+        rr >= 0 && cc >= 0 && (rr as u8) < n && (cc as u8) < n && !shaded.contains(cell_at(rr as u8, cc as u8))
+    };
+    // The ring clockwise from the north: neighbours at even places, corners at odd ones.
+    let ring = [open(-1, 0), open(-1, 1), open(0, 1), open(1, 1), open(1, 0), open(1, -1), open(0, -1), open(-1, -1)];
+    let neighbours = ring.iter().step_by(2).filter(|&&o| o).count();
+    if !shaded.contains(cell) {
+        return neighbours > 0;
+    }
+    let joined = (0..4).filter(|&i| ring[2 * i] && ring[2 * i + 1] && ring[(2 * i + 2) % 8]).count();
+    // Four neighbours joined by four corners are one arc, not zero.
+    neighbours <= 1 || neighbours - joined.min(neighbours - 1) <= 1
 }
 
 /// Calls `f` with the index of every set bit of `bits`, lowest first. One shift per bit up to
