@@ -272,8 +272,9 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                     continue;
                 }
                 match r {
-                    // 32-bit variables are not shared: the changed allocation exposes SDCC
-                    // bug 2 (docs/cbe-notes.md) in the corpus.
+                    // 32-bit variables are not shared: the changed allocation exposed SDCC
+                    // bug 2 (docs/cbe-notes.md) in the corpus. Not retried since bug 2 is
+                    // avoided (`repr::sdcc_bug2_shape`).
                     Repr::Blob { .. } | Repr::Int(17..) => {
                         let s = self.fresh_storage(r);
                         self.storage.insert(inst, s);
