@@ -218,6 +218,27 @@ uint32_t cbe_bitrev32(uint32_t x)
 }
 #endif
 
+#if CBE_ALL || defined(CBE_ONLY_cbe_and32)
+uint32_t cbe_and32(uint32_t a, uint32_t b)
+{
+    return a & b;
+}
+#endif
+
+#if CBE_ALL || defined(CBE_ONLY_cbe_or32)
+uint32_t cbe_or32(uint32_t a, uint32_t b)
+{
+    return a | b;
+}
+#endif
+
+#if CBE_ALL || defined(CBE_ONLY_cbe_xor32)
+uint32_t cbe_xor32(uint32_t a, uint32_t b)
+{
+    return a ^ b;
+}
+#endif
+
 #if CBE_ALL || defined(CBE_ONLY_cbe_r_mask32)
 uint32_t cbe_r_mask32(uint8_t w)
 {

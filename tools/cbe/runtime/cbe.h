@@ -41,6 +41,12 @@ uint8_t cbe_bitrev8(uint8_t x);
 uint16_t cbe_bitrev16(uint16_t x);
 uint32_t cbe_bitrev32(uint32_t x);
 
+/* 32-bit and, or, xor: the back end calls these for a constant operand whose bytes SDCC 4.2
+ * would miscompile inline (repr::sdcc_bug2_shape); here neither operand is a literal. */
+uint32_t cbe_and32(uint32_t a, uint32_t b);
+uint32_t cbe_or32(uint32_t a, uint32_t b);
+uint32_t cbe_xor32(uint32_t a, uint32_t b);
+
 /* Overflow of a*b beyond `mask` (unsigned, mask = 2^w - 1) or beyond w signed bits, for
  * w-bit operands of 17..32 bits (narrower ones are checked inline in 32 bits). */
 uint8_t cbe_umulo32(uint32_t a, uint32_t b, uint32_t mask);

@@ -272,8 +272,9 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                     continue;
                 }
                 match r {
-                    // 32-bit variables are not shared: the changed allocation exposes SDCC
-                    // bug 2 (docs/cbe-notes.md) in the corpus.
+                    // 32-bit variables are not shared: the changed allocation exposed SDCC
+                    // bug 2 (docs/cbe-notes.md) in the corpus. Not retried since bug 2 is
+                    // avoided (`repr::sdcc_bug2_shape`).
                     Repr::Blob { .. } | Repr::Int(17..) => {
                         let s = self.fresh_storage(r);
                         self.storage.insert(inst, s);
@@ -435,10 +436,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
             let Repr::Int(bits) = self.repr_of(v)? else {
                 return Err(self.error(format!("unsupported constant expression `{}`", llvm::print(v))));
             };
-            let (x, y) = (llvm::operand(v, 0), llvm::operand(v, 1));
-            let k = llvm::is_const_int(y).then(|| llvm::const_zext(y));
-            let (xs, ys) = (self.scalar(x)?, self.scalar(y)?);
-            return Ok(repr::binop(b, bits, &xs, &ys, k));
+            return self.native_binop(b, bits, llvm::operand(v, 0), llvm::operand(v, 1));
         }
         self.cast_expression(op, llvm::operand(v, 0), llvm::type_of(v))?
             .ok_or_else(|| self.error(format!("unsupported constant expression `{}`", llvm::print(v))))
@@ -677,9 +675,8 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         let (x, y) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
         match self.repr_of(inst)? {
             Repr::Int(bits) => {
-                let k = llvm::is_const_int(y).then(|| llvm::const_zext(y));
-                let (xs, ys) = (self.scalar(x)?, self.scalar(y)?);
-                self.set(inst, repr::binop(b, bits, &xs, &ys, k))
+                let e = self.native_binop(b, bits, x, y)?;
+                self.set(inst, e)
             }
             Repr::Blob { wide_bits: Some(bits), .. } => {
                 let (xs, d) = (self.blob(x)?, self.blob(inst)?);
@@ -697,6 +694,16 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
             }
             _ => Err(self.error("arithmetic on a non-integer type")),
         }
+    }
+
+    /// The C expression for `x op y` on native integers. A constant operand goes on the right
+    /// when the operation commutes (LLVM canonicalises instructions so, not necessarily constant
+    /// expressions): `repr::binop` chooses its code by that constant's value.
+    fn native_binop(&mut self, b: BinOp, bits: u32, x: Value, y: Value) -> Result<String, Error> {
+        let (x, y) = if b.commutes() && llvm::is_const_int(x) && !llvm::is_const_int(y) { (y, x) } else { (x, y) };
+        let k = llvm::is_const_int(y).then(|| llvm::const_zext(y));
+        let (xs, ys) = (self.scalar(x)?, self.scalar(y)?);
+        Ok(repr::binop(b, bits, &xs, &ys, k))
     }
 
     /// The low 16 bits of a wide integer operand.

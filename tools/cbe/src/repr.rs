@@ -200,6 +200,10 @@ impl BinOp {
         })
     }
 
+    pub fn commutes(self) -> bool {
+        matches!(self, BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor)
+    }
+
     /// The runtime helper for the operation on wide integers.
     pub fn wide_helper(self) -> &'static str {
         match self {
@@ -236,9 +240,18 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, b_const: Option<u64>) -> St
         BinOp::URem => format!("({})({a} % {b})", uint_type(bits)),
         BinOp::SDiv => wrap(&format!("{} / {}", sext(a, bits), sext(b, bits)), bits),
         BinOp::SRem => wrap(&format!("{} % {}", sext(a, bits), sext(b, bits)), bits),
-        BinOp::And => format!("({a} & {b})"),
-        BinOp::Or => format!("({a} | {b})"),
-        BinOp::Xor => format!("({a} ^ {b})"),
+        BinOp::And | BinOp::Or | BinOp::Xor => {
+            let (c_op, helper) = match op {
+                BinOp::And => ("&", "cbe_and32"),
+                BinOp::Or => ("|", "cbe_or32"),
+                _ => ("^", "cbe_xor32"),
+            };
+            match b_const {
+                // A call hides the literal from SDCC (the helper's operation has none).
+                Some(k) if c == 32 && sdcc_bug2_shape(op, k as u32) => format!("{helper}({a}, {b})"),
+                _ => format!("({a} {c_op} {b})"),
+            }
+        }
         BinOp::Shl | BinOp::LShr | BinOp::AShr => {
             // An amount >= the width is poison in LLVM but UB in C (which SDCC may exploit):
             // keep it below the container width; any result is then a valid refinement.
@@ -255,6 +268,37 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, b_const: Option<u64>) -> St
             }
         }
     }
+}
+
+/// Whether SDCC 4.2 (sm83) can miscompile the 32-bit `x op k` ("bug 2", docs/cbe-notes.md).
+/// Its code generator (`genAnd`/`genOr`/`genEor`) goes through the bytes in order: a byte
+/// that keeps `x`'s byte ("pass": 0x00 for or/xor, 0xff for and) is moved as part of a run of
+/// equal literal bytes, a byte that becomes a constant (0xff for or, 0x00 for and) is stored,
+/// any other byte is computed in A, first saving A with `push af` when A still holds a byte of
+/// `x`. The `pop af` that gives that byte back only happens when it is the first byte of the
+/// next run: a run of two or more pass bytes after a computed byte may copy the computed byte
+/// in place of `x`'s byte held in A (`v | 1ul` with `v` in C, B, A, L stored `c | 1` as byte 2).
+pub fn sdcc_bug2_shape(op: BinOp, k: u32) -> bool {
+    let (pass, constant) = match op {
+        BinOp::And => (0xff, Some(0x00)),
+        BinOp::Or => (0x00, Some(0xff)),
+        BinOp::Xor => (0x00, None),
+        _ => return false,
+    };
+    let mut computed_before = false;
+    let mut run = 0;
+    for byte in k.to_le_bytes() {
+        if byte == pass {
+            run += 1;
+            if computed_before && run >= 2 {
+                return true;
+            }
+        } else {
+            run = 0;
+            computed_before |= Some(byte) != constant;
+        }
+    }
+    false
 }
 
 /// `a * k` for a constant `k`, in 16-bit C arithmetic (the caller wraps the result). SDCC
@@ -370,4 +414,42 @@ pub fn int_bytes(v: llvm::Value, bits: u32) -> Result<Vec<u8>, String> {
         bytes[n - 1] &= ((1u32 << (bits % 8)) - 1) as u8;
     }
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bug2_shapes_are_the_pass_runs_after_a_computed_byte() {
+        // Seen miscompiled (Rng::new's `seed | 1`, and the same shape in `and`/`xor`).
+        assert!(sdcc_bug2_shape(BinOp::Or, 1));
+        assert!(sdcc_bug2_shape(BinOp::Xor, 1));
+        assert!(sdcc_bug2_shape(BinOp::And, 0xFFFF_FFFE));
+        assert!(sdcc_bug2_shape(BinOp::Or, 0x0200_0001));
+        assert!(sdcc_bug2_shape(BinOp::Or, 0x0000_0100));
+        // Runs before any computed byte, single pass bytes, and bytes that become constants.
+        assert!(!sdcc_bug2_shape(BinOp::Or, 0x0100_0000));
+        assert!(!sdcc_bug2_shape(BinOp::Or, 0x0101_0001));
+        assert!(!sdcc_bug2_shape(BinOp::Or, 0xFFFF_FF01));
+        assert!(!sdcc_bug2_shape(BinOp::And, 0xFF));
+        assert!(!sdcc_bug2_shape(BinOp::And, 0x00FF_FFFF));
+        assert!(!sdcc_bug2_shape(BinOp::And, 0x0000_0001));
+        assert!(!sdcc_bug2_shape(BinOp::Xor, 0x8000_0000));
+        assert!(!sdcc_bug2_shape(BinOp::Xor, 0x9E37_79B1));
+        // xor 0xff is computed (cpl), so a pass run after it counts.
+        assert!(sdcc_bug2_shape(BinOp::Xor, 0x0000_00FF));
+        assert!(!sdcc_bug2_shape(BinOp::Add, 1));
+    }
+
+    #[test]
+    fn bitwise_ops_with_a_bug2_constant_call_the_runtime() {
+        assert_eq!(binop(BinOp::Or, 32, "v", "1ul", Some(1)), "cbe_or32(v, 1ul)");
+        assert_eq!(binop(BinOp::And, 32, "v", "0xfffffffeul", Some(0xFFFF_FFFE)), "cbe_and32(v, 0xfffffffeul)");
+        assert_eq!(binop(BinOp::Xor, 32, "v", "1ul", Some(1)), "cbe_xor32(v, 1ul)");
+        assert_eq!(binop(BinOp::Or, 32, "v", "0x1000000ul", Some(0x100_0000)), "(v | 0x1000000ul)");
+        // Two bytes cannot hold a run after a computed byte.
+        assert_eq!(binop(BinOp::Or, 16, "v", "1u", Some(1)), "(v | 1u)");
+        assert_eq!(binop(BinOp::Or, 32, "v", "w", None), "(v | w)");
+    }
 }

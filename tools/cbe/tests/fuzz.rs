@@ -7,8 +7,8 @@
 //! is shrunk (statements dropped while it still fails) and written to
 //! `target/fuzz-failures/` as a corpus module to add to `tests/corpus/`.
 //!
-//! Types are 8 to 32 bits wide: 64-bit arithmetic meets an SDCC 4.2 miscompilation
-//! (docs/cbe-notes.md), which the ignored `wide` corpus program already shows.
+//! Types are 8 to 64 bits wide (64-bit values are byte arrays and runtime helpers on the
+//! console).
 
 mod support;
 
@@ -21,12 +21,14 @@ enum Ty {
     U8,
     U16,
     U32,
+    U64,
     I8,
     I16,
     I32,
+    I64,
 }
 
-const TYPES: [Ty; 6] = [Ty::U8, Ty::U16, Ty::U32, Ty::I8, Ty::I16, Ty::I32];
+const TYPES: [Ty; 8] = [Ty::U8, Ty::U16, Ty::U32, Ty::U64, Ty::I8, Ty::I16, Ty::I32, Ty::I64];
 
 impl Ty {
     fn bits(self) -> u32 {
@@ -34,11 +36,12 @@ impl Ty {
             Ty::U8 | Ty::I8 => 8,
             Ty::U16 | Ty::I16 => 16,
             Ty::U32 | Ty::I32 => 32,
+            Ty::U64 | Ty::I64 => 64,
         }
     }
 
     fn signed(self) -> bool {
-        matches!(self, Ty::I8 | Ty::I16 | Ty::I32)
+        matches!(self, Ty::I8 | Ty::I16 | Ty::I32 | Ty::I64)
     }
 
     fn name(self) -> &'static str {
@@ -46,9 +49,11 @@ impl Ty {
             Ty::U8 => "u8",
             Ty::U16 => "u16",
             Ty::U32 => "u32",
+            Ty::U64 => "u64",
             Ty::I8 => "i8",
             Ty::I16 => "i16",
             Ty::I32 => "i32",
+            Ty::I64 => "i64",
         }
     }
 
@@ -57,10 +62,11 @@ impl Ty {
         v & (u64::MAX >> (64 - self.bits()))
     }
 
-    /// The bit pattern `v` read as this type's value.
+    /// The bit pattern `v` read as this type's value (a `u64` as the same bits in an `i64`:
+    /// only the bits count, as every use casts or truncates).
     fn value(self, v: u64) -> i64 {
-        let v = self.wrap(v);
-        if self.signed() && v >> (self.bits() - 1) != 0 { v as i64 - (1i64 << self.bits()) } else { v as i64 }
+        let shift = 64 - self.bits();
+        if self.signed() { ((v << shift) as i64) >> shift } else { self.wrap(v) as i64 }
     }
 }
 
@@ -229,6 +235,9 @@ fn interpret(f: &Function, a: u32, b: u32) -> u32 {
         vars.push(v);
         // `v as u32` sign-extends signed values.
         sum = sum.rotate_left(5) ^ (t.value(v) as u32);
+        if bits == 64 {
+            sum = sum.rotate_left(5) ^ ((v >> 32) as u32);
+        }
     }
     sum
 }
@@ -263,6 +272,10 @@ fn emit_function(name: &str, f: &Function) -> String {
         };
         let _ = writeln!(s, "    let v{}: {t} = {e};", i + 2);
         let _ = writeln!(s, "    sum = sum.rotate_left(5) ^ (v{} as u32);", i + 2);
+        // Otherwise LLVM computes in 32 bits whatever only reaches the sum through `as u32`.
+        if bits == 64 {
+            let _ = writeln!(s, "    sum = sum.rotate_left(5) ^ ((v{} >> 32) as u32);", i + 2);
+        }
     }
     s.push_str("    sum\n}\n");
     s
@@ -391,6 +404,24 @@ fn interpreter_follows_rust_semantics() {
     let lz = f(Ty::U16, Op::LeadingZeros, 0, 0);
     let v = (0x00F0u32 as u16).leading_zeros() as u16;
     assert_eq!(run(&lz, 0x00F0, 0), v as u32);
+    // 64 bits: sign extension through i32, an arithmetic shift, a product that wraps.
+    let wide = Function {
+        lets: vec![
+            Let { ty: Ty::I32, op: Op::Cast, a: 0, b: 0 },
+            Let { ty: Ty::I64, op: Op::Cast, a: 2, b: 0 },
+            Let { ty: Ty::I64, op: Op::Shr, a: 3, b: 1 },
+            Let { ty: Ty::U64, op: Op::Cast, a: 4, b: 0 },
+            Let { ty: Ty::U64, op: Op::Mul, a: 5, b: 5 },
+        ],
+    };
+    let (x, k) = (0x8000_0001u32, 33u32);
+    let v2 = x as i32;
+    let v3 = v2 as i64;
+    let v4 = v3 >> (k % 64);
+    let v5 = v4 as u64;
+    let v6 = v5.wrapping_mul(v5);
+    let folded = [v2 as u32, v3 as u32, (v3 >> 32) as u32, v4 as u32, (v4 >> 32) as u32, v5 as u32, (v5 >> 32) as u32, v6 as u32, (v6 >> 32) as u32];
+    assert_eq!(run(&wide, x, k), folded.iter().fold(0u32, |s, &v| s.rotate_left(5) ^ v));
 }
 
 /// A few fixed seeds, in `make test`.
