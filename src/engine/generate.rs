@@ -157,8 +157,9 @@ impl Generator {
             }
         }
         // Hard: unique first (the search is cheap), then the look-ahead closure must finish it.
+        // Both go on from the medium closure just computed rather than from a reset board.
         let unsettled = solver.unknown_cells();
-        match solver.count_solutions(board, 2) {
+        match solver.count_extensions(board, 2) {
             1 => {}
             // The search stops on the second solution it meets: the solver holds it.
             2 => {
@@ -168,7 +169,8 @@ impl Generator {
             _ => return Verdict::Reject,
         }
         let solution = *solver.solution();
-        solver.reset(board);
+        // The search ended on the medium closure, and closures do not depend on the order
+        // rules apply in: the look-ahead closure from here equals the one from a reset.
         let solved = solver.deduce(board, Difficulty::Hard).is_ok() && solver.is_complete();
         if solved && *solver.shaded() == solution { Verdict::Accept(solution) } else { Verdict::Unsettled(unsettled) }
     }

@@ -375,21 +375,37 @@ impl Solver {
         let closure_level = level.min(Difficulty::Medium);
         if !self.justified_all {
             // Later losses of twins are caught as cells get shaded (see `drain`).
-            for cell in CellSet::full(self.n).iter() {
-                self.justify(cell, &self.twins(cell), board)?;
+            if self.guard.shaded().is_empty() {
+                // Nothing shaded yet (always so after a reset): rule 4 then forces exactly the
+                // cells without any twin, whose chains link to themselves. That test is one
+                // load per cell instead of a chain walk.
+                let n = self.n;
+                for r in 0..n {
+                    for c in 0..n {
+                        let cell = cell_at(r, c);
+                        if self.links[cell as usize] == cell {
+                            self.assign_mark(board, cell, Mark::Unshaded)?;
+                        }
+                    }
+                }
+            } else {
+                for cell in CellSet::full(self.n).iter() {
+                    self.justify(cell, &self.twins(cell), board)?;
+                }
             }
             self.justified_all = true;
         }
         // Number patterns never change: each level's are applied once after a reset.
         let mut pattern_result = Ok(());
         let done = self.patterns_done;
-        for_each_pattern(board, |d| {
-            let level_of = d.rule.level() as u8;
-            if level_of >= done && level_of <= level as u8 && pattern_result.is_ok() {
-                pattern_result = self.apply(board, d);
-            }
-            true
-        });
+        if done <= level as u8 {
+            for_each_pattern(board, Difficulty::from_index(done).unwrap_or(level), level, |d| {
+                if pattern_result.is_ok() {
+                    pattern_result = self.apply(board, d);
+                }
+                true
+            });
+        }
         pattern_result?;
         self.patterns_done = self.patterns_done.max(level as u8 + 1);
         self.propagate(board, closure_level)?;
@@ -435,8 +451,8 @@ impl Solver {
             }
         }
         let mut pattern = None;
-        for_each_pattern(board, |d| {
-            let useful = d.rule.level() <= level && self.mark(d.cell) != d.mark;
+        for_each_pattern(board, Difficulty::Easy, level, |d| {
+            let useful = self.mark(d.cell) != d.mark;
             if useful {
                 pattern = Some(d);
             }
@@ -460,8 +476,19 @@ impl Solver {
     /// (see [`Solver::solution`]).
     fn search_solutions(&mut self, board: &Board, limit: u8) -> u8 {
         self.reset_state(board);
+        if self.deduce_closure(board, Difficulty::Medium).is_err() {
+            return 0;
+        }
+        self.search_extensions(board, limit)
+    }
+
+    /// Count the solutions that extend the current marks, which must be closed under the
+    /// Medium rules, stopping at `limit`; the first one found is kept. With fewer than `limit`
+    /// found the marks end as they were; otherwise the solver holds the last solution found.
+    fn search_extensions(&mut self, board: &Board, limit: u8) -> u8 {
+        let base = self.trail_len;
         let mut count = 0u8;
-        let mut consistent = self.deduce_closure(board, Difficulty::Medium).is_ok();
+        let mut consistent = true;
         loop {
             if consistent {
                 match self.first_unknown() {
@@ -490,7 +517,7 @@ impl Solver {
             }
             // Backtrack to the latest guess still on its first branch and take the second.
             let guess = loop {
-                if self.trail_len == 0 {
+                if self.trail_len == base {
                     return count;
                 }
                 let cell = self.trail[self.trail_len as usize - 1];
@@ -518,12 +545,17 @@ impl Solver {
     }
 }
 
-/// Every number pattern deduction of the board (sandwiches, pairs, corners), whatever the
-/// marks; `visit` returns whether to go on.
-fn for_each_pattern(board: &Board, mut visit: impl FnMut(Deduction) -> bool) {
+/// Every number pattern deduction of the board (sandwiches, pairs, corners) of a level in
+/// `from..=to`, whatever the marks; `visit` returns whether to go on. Each kind of pattern is
+/// only looked for when its level is in range: the scan of lines costs as much as a pass of
+/// deductions, and the medium closure, which follows the easy one, needs only the corners.
+fn for_each_pattern(board: &Board, from: Difficulty, to: Difficulty, mut visit: impl FnMut(Deduction) -> bool) {
     let n = board.size();
-    // Lines are walked as (first cell, step): rows step 1, columns step 16.
-    for line in 0..2 * n {
+    let in_range = |rule: Rule| (from..=to).contains(&rule.level());
+    // Lines are walked as (first cell, step): rows step 1, columns step 16. Sandwiches and
+    // pairs share a level.
+    let lines = if in_range(Rule::Sandwich) { 2 * n } else { 0 };
+    for line in 0..lines {
         let (start, step) = if line < n { (cell_at(line, 0), 1u8) } else { (cell_at(0, line - n), 16u8) };
         let at = |i: u8| start + i * step;
         for i in 1..n.saturating_sub(1) {
@@ -549,7 +581,7 @@ fn for_each_pattern(board: &Board, mut visit: impl FnMut(Deduction) -> bool) {
             }
         }
     }
-    if n < 2 {
+    if n < 2 || !in_range(Rule::Corner) {
         return;
     }
     let last = n - 1;
@@ -609,5 +641,14 @@ impl Solver {
     #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn count_solutions(&mut self, board: &Board, limit: u8) -> u8 {
         self.search_solutions(board, limit)
+    }
+
+    /// [`Solver::count_solutions`] from the current marks, which must be the Medium closure of
+    /// the board given to the last reset (the generator has just computed it): the search skips
+    /// the reset and the closure, and when it finds fewer than `limit` solutions it ends on the
+    /// closure again, ready for the look-ahead.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    pub(crate) fn count_extensions(&mut self, board: &Board, limit: u8) -> u8 {
+        self.search_extensions(board, limit)
     }
 }
