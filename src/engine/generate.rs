@@ -5,7 +5,7 @@
 //! otherwise the complete search counts); otherwise new numbers, a new shading, or a new
 //! square are tried.
 
-use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, bit_of, cell_at, col_of, row_of};
+use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, bit_of, cell_at, col_of, nth_set_bit, row_of};
 use super::difficulty::Difficulty;
 use super::latin::fill_latin_square;
 use super::rng::Rng;
@@ -182,20 +182,15 @@ impl Generator {
         let n = board.size();
         self.solver.reset_shading(n);
         for _ in 0..3 * n as u16 * n as u16 {
-            let (r, c) = (rng.below(n), rng.below(n));
+            let cell = cell_at(rng.below(n), rng.below(n));
             // Most picks late in the loop are shaded or touch a shaded cell: refused here from
             // the bit rows, without the solver's call.
-            let shaded = self.solver.shaded();
-            let bit = bit_of(c);
-            let near = shaded.row(r) & (bit | bit << 1 | bit >> 1)
-                | if r > 0 { shaded.row(r - 1) & bit } else { 0 }
-                | if r + 1 < n { shaded.row(r + 1) & bit } else { 0 };
-            if near != 0 {
+            if self.solver.shaded().touches(n, cell) {
                 continue;
             }
             // A refused mark (splitting) leaves the solver as it was; shading looks at no
             // numbers.
-            let _ = self.solver.assign(board, cell_at(r, c), Mark::Shaded);
+            let _ = self.solver.assign(board, cell, Mark::Shaded);
         }
         *self.solver.shaded()
     }
@@ -286,41 +281,32 @@ fn number_shaded_cells(board: &mut Board, renumber: &CellSet, shading: &CellSet,
 }
 
 /// The number of a random cell of `cell`'s row or column that is not in `shading`, other than
-/// `except` (0: any); `None` if there is none. Cells are taken in the order (r, 0), (0, c),
-/// (r, 1), (1, c), ...: one pass counts them, a second finds the one picked (no list kept).
+/// `except` (0: any); `None` if there is none. One pass puts the cells that may give their
+/// number in two bit rows (the row's, the column's); the pick is a set bit of one of them.
 fn random_line_number(board: &Board, cell: u8, shading: &CellSet, except: u8, rng: &mut Rng) -> Option<u8> {
     let (r, c, n) = (row_of(cell), col_of(cell), board.size());
     let (row, col_bit) = (shading.row(r), bit_of(c));
-    // The i-th cell of the row, then of the column, if it may give its number.
-    let across = |i: u8| {
-        let v = board.number(cell_at(r, i));
-        (i != c && row & bit_of(i) == 0 && v != except).then_some(v)
-    };
-    let down = |i: u8| {
-        let v = board.number(cell_at(i, c));
-        (i != r && shading.row(i) & col_bit == 0 && v != except).then_some(v)
-    };
-    let mut count = 0u8;
+    let (mut across, mut down) = (0u16, 0u16);
     for i in 0..n {
-        count += u8::from(across(i).is_some()) + u8::from(down(i).is_some());
+        let bit = bit_of(i);
+        if row & bit == 0 && board.number(cell_at(r, i)) != except {
+            across |= bit;
+        }
+        if shading.row(i) & col_bit == 0 && board.number(cell_at(i, c)) != except {
+            down |= bit;
+        }
     }
+    across &= !col_bit;
+    down &= !bit_of(r);
+    let in_row = across.count_ones() as u8;
+    let count = in_row + down.count_ones() as u8;
     if count == 0 {
         return None;
     }
-    let mut pick = rng.below(count);
-    for i in 0..n {
-        if let Some(v) = across(i) {
-            if pick == 0 {
-                return Some(v);
-            }
-            pick -= 1;
-        }
-        if let Some(v) = down(i) {
-            if pick == 0 {
-                return Some(v);
-            }
-            pick -= 1;
-        }
-    }
-    None
+    let pick = rng.below(count);
+    Some(if pick < in_row {
+        board.number(cell_at(r, nth_set_bit(across, pick)))
+    } else {
+        board.number(cell_at(nth_set_bit(down, pick - in_row), c))
+    })
 }

@@ -7,7 +7,7 @@
 //! augmenting paths (Kuhn), trying columns and numbers in random order, from an explicit
 //! stack of at most n frames. State: the board plus a few dozen bytes.
 
-use super::board::{Board, bit_of, cell_at, row_mask};
+use super::board::{Board, bit_of, cell_at, nth_set_bit, row_mask};
 use super::rng::Rng;
 
 const NONE: u8 = 0xFF;
@@ -46,16 +46,7 @@ pub fn shuffle(items: &mut [u8], rng: &mut Rng) {
 
 /// A random set bit of `bits` (which is non-zero).
 pub fn random_bit(bits: u16, rng: &mut Rng) -> u8 {
-    let mut skip = rng.below(bits.count_ones() as u8);
-    let mut rest = bits;
-    loop {
-        let bit = rest.trailing_zeros() as u8;
-        if skip == 0 {
-            return bit;
-        }
-        skip -= 1;
-        rest &= rest - 1;
-    }
+    nth_set_bit(bits, rng.below(bits.count_ones() as u8))
 }
 
 /// A partial matching of one row: columns to (0-based) numbers.

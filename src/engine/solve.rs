@@ -138,13 +138,14 @@ impl Solver {
 
     fn link_twins(&mut self, board: &Board) {
         let n = self.n;
+        // Per number: where it was first and last seen along the line (NONE: not yet). Closing
+        // a line's chains puts NONE back, so the tables are filled once, not once per line.
+        const NONE: u8 = 0xFF;
+        let mut first_in_row = [NONE; 16];
+        let mut last_in_row = [NONE; 16];
+        let mut first_in_col = [NONE; 16];
+        let mut last_in_col = [NONE; 16];
         for line in 0..n {
-            // Per number: where it was first and last seen along the line (NONE: not yet).
-            const NONE: u8 = 0xFF;
-            let mut first_in_row = [NONE; 16];
-            let mut last_in_row = [NONE; 16];
-            let mut first_in_col = [NONE; 16];
-            let mut last_in_col = [NONE; 16];
             for i in 0..n {
                 let across = cell_at(line, i);
                 let v = board.number(across) as usize;
@@ -165,15 +166,20 @@ impl Solver {
                 }
                 last_in_col[v] = i;
             }
-            // Close each chain back to its first cell.
-            for v in 0..16 {
-                if last_in_row[v] != NONE {
-                    let tail = cell_at(line, last_in_row[v]) as usize;
-                    self.links[tail] = (self.links[tail] & 0xF0) | first_in_row[v];
+            // Close each chain back to its first cell, at the chain's last cell: a second walk
+            // over the line's n cells rather than over all 16 numbers.
+            for i in 0..n {
+                let across = cell_at(line, i);
+                let v = board.number(across) as usize;
+                if last_in_row[v] == i {
+                    self.links[across as usize] = (self.links[across as usize] & 0xF0) | first_in_row[v];
+                    last_in_row[v] = NONE;
                 }
-                if last_in_col[v] != NONE {
-                    let tail = cell_at(last_in_col[v], line) as usize;
-                    self.links[tail] = (self.links[tail] & 0x0F) | (first_in_col[v] << 4);
+                let down = cell_at(i, line);
+                let v = board.number(down) as usize;
+                if last_in_col[v] == i {
+                    self.links[down as usize] = (self.links[down as usize] & 0x0F) | (first_in_col[v] << 4);
+                    last_in_col[v] = NONE;
                 }
             }
         }
@@ -226,10 +232,7 @@ impl Solver {
         }
         match mark {
             Mark::Shaded => {
-                let shaded = self.guard.shaded();
-                if board.neighbours(cell).as_slice().iter().any(|&nb| shaded.contains(nb))
-                    || self.guard.splits_if_shaded(cell)
-                {
+                if self.guard.shaded().touches(self.n, cell) || self.guard.splits_if_shaded(cell) {
                     return Err(Contradiction);
                 }
                 self.guard.shade(cell);
