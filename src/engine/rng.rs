@@ -5,10 +5,6 @@
 pub struct Rng {
     x: u16,
     y: u16,
-    /// Bits of the last draw not used yet, taken four at a time from the low end.
-    pool: u16,
-    /// Nibbles left in `pool`.
-    nibbles: u8,
 }
 
 impl Rng {
@@ -26,7 +22,7 @@ impl Rng {
         if x == 0 && y == 0 {
             x = 1;
         }
-        let mut rng = Rng { x, y, pool: 0, nibbles: 0 };
+        let mut rng = Rng { x, y };
         for _ in 0..8 {
             rng.next_u16();
         }
@@ -40,19 +36,6 @@ impl Rng {
         self.y
     }
 
-    /// Four random bits: a quarter of a draw. On the SM83 a draw costs about as much as the
-    /// rest of [`Rng::below`], and most bounds need no more than four bits.
-    fn nibble(&mut self) -> u8 {
-        if self.nibbles == 0 {
-            self.pool = self.next_u16();
-            self.nibbles = 4;
-        }
-        let v = self.pool as u8 & 15;
-        self.pool >>= 4;
-        self.nibbles -= 1;
-        v
-    }
-
     /// A number in 0..bound (bound >= 1), by rejection so every value is equally likely.
     pub fn below(&mut self, bound: u8) -> u8 {
         debug_assert!(bound > 0);
@@ -62,8 +45,7 @@ impl Rng {
         mask |= mask >> 2;
         mask |= mask >> 4;
         loop {
-            let bits = if bound <= 16 { self.nibble() } else { self.nibble() << 4 | self.nibble() };
-            let v = bits & mask;
+            let v = (self.next_u16() >> 4) as u8 & mask;
             if v < bound {
                 return v;
             }
