@@ -221,6 +221,14 @@ impl Solver {
         self.trail_len as u16 == self.n as u16 * self.n as u16
     }
 
+    /// Whether the marks, all decided, are a solution. Every mark passed rules 1-3 as it was
+    /// made (see [`Solver::assign`]), so only rule 4 is left: each shaded cell keeps an unshaded
+    /// twin. One test per shaded cell, where `rules::is_solution` checks everything again
+    /// (with a flood fill).
+    pub fn complete_is_solution(&self, board: &Board) -> bool {
+        self.is_complete() && self.guard.shaded().iter().all(|cell| self.has_unshaded_twin(board, cell))
+    }
+
     /// Mark `cell`, refusing a mark that contradicts the marks so far by rules 1-3.
     fn assign_mark(&mut self, board: &Board, cell: u8, mark: Mark) -> Result<(), Contradiction> {
         let current = self.mark(cell);
