@@ -138,6 +138,10 @@ impl Generator {
     /// Whether `board` grades exactly `target` and has one solution (kept in the solver).
     /// Cheaper than grading fully: it stops at the target level, and runs the complete search
     /// before the costly look-ahead pass rather than after.
+    // Not inlined on the console: inlined, these parts made `generate_into` one C function of
+    // about 1000 statements whose locals all took static frame space at once; apart, their
+    // frames overlay (engine-bench: 705 bytes less WRAM, same speed, 312 bytes more ROM).
+    #[cfg_attr(target_arch = "avr", inline(never))]
     fn check(&mut self, board: &Board, target: Difficulty, shading: &CellSet) -> Verdict {
         let solver = &mut self.solver;
         solver.reset(board);
@@ -180,6 +184,7 @@ impl Generator {
     /// unshaded region: cells are picked at random among those still free, each shaded when
     /// the guard allows, until none is free. One pick per shaded or refused cell, where picking
     /// among all cells (refusing the taken ones) spent 3 n^2 picks for an almost maximal set.
+    #[cfg_attr(target_arch = "avr", inline(never))] // see `check`
     fn random_shading(&mut self, board: &Board, rng: &mut Rng) -> CellSet {
         let n = board.size();
         self.solver.reset_shading(n);
@@ -232,6 +237,7 @@ enum Verdict {
 
 /// Change numbers under shaded cells so that `other`, a second solution, breaks a rule while
 /// `shading` still solves the board. False when no such change was found.
+#[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
 fn break_alternative(board: &mut Board, shading: &CellSet, other: &CellSet, rng: &mut Rng) -> bool {
     let n = board.size();
     // A cell shaded here but not in `other` takes the number of a cell of its row or column
@@ -287,6 +293,7 @@ fn intersection(a: &CellSet, b: &CellSet) -> CellSet {
 /// (unshaded, as shaded cells never touch): a pair X X where either could be the shaded one,
 /// which is what hard puzzles need (measured: 0.62x the candidates per hard puzzle; always doing
 /// it saves a little more but would let players read "shaded cells sit in pairs" off the grid).
+#[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
 fn number_shaded_cells(board: &mut Board, renumber: &CellSet, shading: &CellSet, beside: bool, rng: &mut Rng) {
     for cell in renumber.iter() {
         let number = if beside && rng.below(2) == 0 {
