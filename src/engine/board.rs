@@ -87,6 +87,17 @@ impl CellSet {
         self.rows[row_of(cell) as usize] &= !bit_of(col_of(cell));
     }
 
+    /// Whether `cell` or one of its orthogonal neighbours on an `n` x `n` board is in the set,
+    /// from three bit rows (no list of neighbours).
+    pub fn touches(&self, n: u8, cell: u8) -> bool {
+        let (r, c) = (row_of(cell), col_of(cell));
+        let bit = bit_of(c);
+        let near = self.row(r) & (bit | bit << 1 | bit >> 1)
+            | if r > 0 { self.row(r - 1) & bit } else { 0 }
+            | if r + 1 < n { self.row(r + 1) & bit } else { 0 };
+        near != 0
+    }
+
     /// The bit row `r` (bit c = column c).
     #[inline]
     pub fn row(&self, r: u8) -> u16 {
@@ -170,6 +181,20 @@ impl Iterator for CellIter {
             self.row += 1;
         }
         None
+    }
+}
+
+/// The position of the set bit of `bits` that has `skip` set bits below it (`skip` is less
+/// than the number of set bits).
+pub fn nth_set_bit(bits: u16, mut skip: u8) -> u8 {
+    let mut rest = bits;
+    loop {
+        let bit = rest.trailing_zeros() as u8;
+        if skip == 0 {
+            return bit;
+        }
+        skip -= 1;
+        rest &= rest - 1;
     }
 }
 

@@ -5,7 +5,7 @@
 //! otherwise the complete search counts); otherwise new numbers, a new shading, or a new
 //! square are tried.
 
-use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, bit_of, cell_at, col_of, row_of};
+use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, bit_of, cell_at, col_of, nth_set_bit, row_of};
 use super::difficulty::Difficulty;
 use super::latin::fill_latin_square;
 use super::rng::Rng;
@@ -138,6 +138,10 @@ impl Generator {
     /// Whether `board` grades exactly `target` and has one solution (kept in the solver).
     /// Cheaper than grading fully: it stops at the target level, and runs the complete search
     /// before the costly look-ahead pass rather than after.
+    // Not inlined on the console: inlined, these parts made `generate_into` one C function of
+    // about 1000 statements whose locals all took static frame space at once; apart, their
+    // frames overlay (engine-bench: 705 bytes less WRAM, same speed, 312 bytes more ROM).
+    #[cfg_attr(target_arch = "avr", inline(never))]
     fn check(&mut self, board: &Board, target: Difficulty, shading: &CellSet) -> Verdict {
         let solver = &mut self.solver;
         solver.reset(board);
@@ -149,7 +153,8 @@ impl Generator {
                 // Complete below the target is too easy. Every deduction holds in every
                 // solution, so a complete closure that is a solution is the only one: no
                 // search needed to prove it unique.
-                let unique = level == target && rules::is_solution(board, solver.shaded());
+                let unique = level == target && solver.complete_is_solution(board);
+                debug_assert!(!unique || rules::is_solution(board, solver.shaded()));
                 return if unique { Verdict::Accept(*solver.shaded()) } else { Verdict::Reject };
             }
             if level == target {
@@ -157,8 +162,9 @@ impl Generator {
             }
         }
         // Hard: unique first (the search is cheap), then the look-ahead closure must finish it.
+        // Both go on from the medium closure just computed rather than from a reset board.
         let unsettled = solver.unknown_cells();
-        match solver.count_solutions(board, 2) {
+        match solver.count_extensions(board, 2) {
             1 => {}
             // The search stops on the second solution it meets: the solver holds it.
             2 => {
@@ -168,32 +174,50 @@ impl Generator {
             _ => return Verdict::Reject,
         }
         let solution = *solver.solution();
-        solver.reset(board);
+        // The search ended on the medium closure, and closures do not depend on the order
+        // rules apply in: the look-ahead closure from here equals the one from a reset.
         let solved = solver.deduce(board, Difficulty::Hard).is_ok() && solver.is_complete();
         if solved && *solver.shaded() == solution { Verdict::Accept(solution) } else { Verdict::Unsettled(unsettled) }
     }
 
-    /// A random set of cells that can be shaded without touching or splitting the unshaded
-    /// region: 3 n^2 random picks, each shaded when allowed. Almost maximal (a cell is never
-    /// picked with odds e^-3) and needs no shuffled list of cells.
+    /// A random maximal set of cells that can be shaded without touching or splitting the
+    /// unshaded region: cells are picked at random among those still free, each shaded when
+    /// the guard allows, until none is free. One pick per shaded or refused cell, where picking
+    /// among all cells (refusing the taken ones) spent 3 n^2 picks for an almost maximal set.
+    #[cfg_attr(target_arch = "avr", inline(never))] // see `check`
     fn random_shading(&mut self, board: &Board, rng: &mut Rng) -> CellSet {
         let n = board.size();
         self.solver.reset_shading(n);
-        for _ in 0..3 * n as u16 * n as u16 {
-            let (r, c) = (rng.below(n), rng.below(n));
-            // Most picks late in the loop are shaded or touch a shaded cell: refused here from
-            // the bit rows, without the solver's call.
-            let shaded = self.solver.shaded();
-            let bit = bit_of(c);
-            let near = shaded.row(r) & (bit | bit << 1 | bit >> 1)
-                | if r > 0 { shaded.row(r - 1) & bit } else { 0 }
-                | if r + 1 < n { shaded.row(r + 1) & bit } else { 0 };
-            if near != 0 {
-                continue;
+        // Not shaded, not touching a shaded cell, not refused. A refused cell would split the
+        // region for good: its corner faces only merge further, and its unshaded neighbours
+        // stay so while it does not touch a shaded cell.
+        let mut free = CellSet::full(n);
+        let mut left = n * n;
+        while left > 0 {
+            let mut pick = rng.below(left);
+            let mut r = 0;
+            loop {
+                let in_row = free.row(r).count_ones() as u8;
+                if pick < in_row {
+                    break;
+                }
+                pick -= in_row;
+                r += 1;
             }
+            let c = nth_set_bit(free.row(r), pick);
+            let bit = bit_of(c);
             // A refused mark (splitting) leaves the solver as it was; shading looks at no
             // numbers.
-            let _ = self.solver.assign(board, cell_at(r, c), Mark::Shaded);
+            let shaded = self.solver.assign(board, cell_at(r, c), Mark::Shaded).is_ok();
+            // The cell leaves the free set; once shaded, so do its neighbours.
+            let (across, beside) = if shaded { (bit | bit << 1 | bit >> 1, bit) } else { (bit, 0) };
+            for (row, taken) in [(r.wrapping_sub(1), beside), (r, across), (r + 1, beside)] {
+                if row < n && taken != 0 {
+                    let bits = free.row(row);
+                    left -= (bits & taken).count_ones() as u8;
+                    free.set_row(row, bits & !taken);
+                }
+            }
         }
         *self.solver.shaded()
     }
@@ -213,6 +237,7 @@ enum Verdict {
 
 /// Change numbers under shaded cells so that `other`, a second solution, breaks a rule while
 /// `shading` still solves the board. False when no such change was found.
+#[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
 fn break_alternative(board: &mut Board, shading: &CellSet, other: &CellSet, rng: &mut Rng) -> bool {
     let n = board.size();
     // A cell shaded here but not in `other` takes the number of a cell of its row or column
@@ -268,6 +293,7 @@ fn intersection(a: &CellSet, b: &CellSet) -> CellSet {
 /// (unshaded, as shaded cells never touch): a pair X X where either could be the shaded one,
 /// which is what hard puzzles need (measured: 0.62x the candidates per hard puzzle; always doing
 /// it saves a little more but would let players read "shaded cells sit in pairs" off the grid).
+#[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
 fn number_shaded_cells(board: &mut Board, renumber: &CellSet, shading: &CellSet, beside: bool, rng: &mut Rng) {
     for cell in renumber.iter() {
         let number = if beside && rng.below(2) == 0 {
@@ -284,41 +310,32 @@ fn number_shaded_cells(board: &mut Board, renumber: &CellSet, shading: &CellSet,
 }
 
 /// The number of a random cell of `cell`'s row or column that is not in `shading`, other than
-/// `except` (0: any); `None` if there is none. Cells are taken in the order (r, 0), (0, c),
-/// (r, 1), (1, c), ...: one pass counts them, a second finds the one picked (no list kept).
+/// `except` (0: any); `None` if there is none. One pass puts the cells that may give their
+/// number in two bit rows (the row's, the column's); the pick is a set bit of one of them.
 fn random_line_number(board: &Board, cell: u8, shading: &CellSet, except: u8, rng: &mut Rng) -> Option<u8> {
     let (r, c, n) = (row_of(cell), col_of(cell), board.size());
     let (row, col_bit) = (shading.row(r), bit_of(c));
-    // The i-th cell of the row, then of the column, if it may give its number.
-    let across = |i: u8| {
-        let v = board.number(cell_at(r, i));
-        (i != c && row & bit_of(i) == 0 && v != except).then_some(v)
-    };
-    let down = |i: u8| {
-        let v = board.number(cell_at(i, c));
-        (i != r && shading.row(i) & col_bit == 0 && v != except).then_some(v)
-    };
-    let mut count = 0u8;
+    let (mut across, mut down) = (0u16, 0u16);
     for i in 0..n {
-        count += u8::from(across(i).is_some()) + u8::from(down(i).is_some());
+        let bit = bit_of(i);
+        if row & bit == 0 && board.number(cell_at(r, i)) != except {
+            across |= bit;
+        }
+        if shading.row(i) & col_bit == 0 && board.number(cell_at(i, c)) != except {
+            down |= bit;
+        }
     }
+    across &= !col_bit;
+    down &= !bit_of(r);
+    let in_row = across.count_ones() as u8;
+    let count = in_row + down.count_ones() as u8;
     if count == 0 {
         return None;
     }
-    let mut pick = rng.below(count);
-    for i in 0..n {
-        if let Some(v) = across(i) {
-            if pick == 0 {
-                return Some(v);
-            }
-            pick -= 1;
-        }
-        if let Some(v) = down(i) {
-            if pick == 0 {
-                return Some(v);
-            }
-            pick -= 1;
-        }
-    }
-    None
+    let pick = rng.below(count);
+    Some(if pick < in_row {
+        board.number(cell_at(r, nth_set_bit(across, pick)))
+    } else {
+        board.number(cell_at(nth_set_bit(down, pick - in_row), c))
+    })
 }

@@ -7,7 +7,7 @@
 //! augmenting paths (Kuhn), trying columns and numbers in random order, from an explicit
 //! stack of at most n frames. State: the board plus a few dozen bytes.
 
-use super::board::{Board, bit_of, cell_at, row_mask};
+use super::board::{Board, bit_of, cell_at, nth_set_bit, row_mask};
 use super::rng::Rng;
 
 const NONE: u8 = 0xFF;
@@ -17,6 +17,8 @@ pub fn fill_latin_square(board: &mut Board, rng: &mut Rng) {
     let n = board.size();
     // missing[c]: bit v-1 set while number v is not yet in column c.
     let mut missing = [row_mask(n); 15];
+    // Scratch for the augmenting paths, set up once rather than per path.
+    let mut path = Path { cols: [0; 15], vals: [0; 15] };
     for r in 0..n {
         let mut rows = RowMatching { value_of_col: [NONE; 15], col_of_value: [NONE; 15] };
         let mut order = [0u8; 15];
@@ -25,7 +27,7 @@ pub fn fill_latin_square(board: &mut Board, rng: &mut Rng) {
         }
         shuffle(&mut order[..n as usize], rng);
         for &c in &order[..n as usize] {
-            let found = rows.augment(c, &missing, rng);
+            let found = rows.augment(c, &missing, &mut path, rng);
             debug_assert!(found, "Hall's condition guarantees a matching");
         }
         for c in 0..n {
@@ -46,16 +48,14 @@ pub fn shuffle(items: &mut [u8], rng: &mut Rng) {
 
 /// A random set bit of `bits` (which is non-zero).
 pub fn random_bit(bits: u16, rng: &mut Rng) -> u8 {
-    let mut skip = rng.below(bits.count_ones() as u8);
-    let mut rest = bits;
-    loop {
-        let bit = rest.trailing_zeros() as u8;
-        if skip == 0 {
-            return bit;
-        }
-        skip -= 1;
-        rest &= rest - 1;
-    }
+    nth_set_bit(bits, rng.below(bits.count_ones() as u8))
+}
+
+/// An augmenting path: the columns along it and the numbers they take (only the first
+/// `depth` entries are meaningful).
+struct Path {
+    cols: [u8; 15],
+    vals: [u8; 15],
 }
 
 /// A partial matching of one row: columns to (0-based) numbers.
@@ -66,10 +66,9 @@ struct RowMatching {
 
 impl RowMatching {
     /// Extend the matching to column `start` along an augmenting path.
-    fn augment(&mut self, start: u8, missing: &[u16; 15], rng: &mut Rng) -> bool {
+    fn augment(&mut self, start: u8, missing: &[u16; 15], path: &mut Path, rng: &mut Rng) -> bool {
         let mut visited = 0u16;
-        let mut path_cols = [0u8; 15];
-        let mut path_vals = [0u8; 15];
+        let (path_cols, path_vals) = (&mut path.cols, &mut path.vals);
         let mut depth = 1usize;
         path_cols[0] = start;
         while depth > 0 {

@@ -6,7 +6,7 @@
 //! state and no recursion. Every mark goes through [`Solver::assign`], which refuses marks that
 //! break rules 1-3 at once; rule 4 is kept by the lone-number and last-twin deductions.
 
-use super::board::{Board, CELL_SLOTS, CellSet, LineSet, Twins, bit_of, cell_at, col_of, row_of};
+use super::board::{Board, CELL_SLOTS, CellSet, LineSet, MAX_SIZE, Twins, bit_of, cell_at, col_of, row_of};
 use super::difficulty::{Difficulty, Rule};
 use super::dual::IslandGuard;
 use super::rules;
@@ -57,6 +57,11 @@ pub struct Solver {
     n: u8,
     guard: IslandGuard,
     unshaded: LineSet,
+    /// The numbers of the unshaded cells by row (bit v of `unshaded_in_row[r]`: number v is
+    /// unshaded in row r) and by column: "has this cell an unshaded twin" without its twins.
+    /// Each number is unshaded at most once per line, so undo clears the bit.
+    unshaded_in_row: [u16; MAX_SIZE as usize],
+    unshaded_in_col: [u16; MAX_SIZE as usize],
     /// The guard's shaded cells again, also by columns.
     shaded: LineSet,
     /// Cells whose current mark is a search guess (tried shaded first).
@@ -86,6 +91,8 @@ impl Solver {
             n,
             guard: IslandGuard::new(n),
             unshaded: LineSet::EMPTY,
+            unshaded_in_row: [0; MAX_SIZE as usize],
+            unshaded_in_col: [0; MAX_SIZE as usize],
             shaded: LineSet::EMPTY,
             guesses: CellSet::EMPTY,
             trail: [0; TRAIL_CAP],
@@ -118,6 +125,8 @@ impl Solver {
         let n = self.n;
         self.guard.reset(n);
         self.unshaded = LineSet::EMPTY;
+        self.unshaded_in_row = [0; MAX_SIZE as usize];
+        self.unshaded_in_col = [0; MAX_SIZE as usize];
         self.shaded = LineSet::EMPTY;
         self.guesses = CellSet::EMPTY;
         self.trail_len = 0;
@@ -129,13 +138,14 @@ impl Solver {
 
     fn link_twins(&mut self, board: &Board) {
         let n = self.n;
+        // Per number: where it was first and last seen along the line (NONE: not yet). Closing
+        // a line's chains puts NONE back, so the tables are filled once, not once per line.
+        const NONE: u8 = 0xFF;
+        let mut first_in_row = [NONE; 16];
+        let mut last_in_row = [NONE; 16];
+        let mut first_in_col = [NONE; 16];
+        let mut last_in_col = [NONE; 16];
         for line in 0..n {
-            // Per number: where it was first and last seen along the line (NONE: not yet).
-            const NONE: u8 = 0xFF;
-            let mut first_in_row = [NONE; 16];
-            let mut last_in_row = [NONE; 16];
-            let mut first_in_col = [NONE; 16];
-            let mut last_in_col = [NONE; 16];
             for i in 0..n {
                 let across = cell_at(line, i);
                 let v = board.number(across) as usize;
@@ -156,15 +166,20 @@ impl Solver {
                 }
                 last_in_col[v] = i;
             }
-            // Close each chain back to its first cell.
-            for v in 0..16 {
-                if last_in_row[v] != NONE {
-                    let tail = cell_at(line, last_in_row[v]) as usize;
-                    self.links[tail] = (self.links[tail] & 0xF0) | first_in_row[v];
+            // Close each chain back to its first cell, at the chain's last cell: a second walk
+            // over the line's n cells rather than over all 16 numbers.
+            for i in 0..n {
+                let across = cell_at(line, i);
+                let v = board.number(across) as usize;
+                if last_in_row[v] == i {
+                    self.links[across as usize] = (self.links[across as usize] & 0xF0) | first_in_row[v];
+                    last_in_row[v] = NONE;
                 }
-                if last_in_col[v] != NONE {
-                    let tail = cell_at(last_in_col[v], line) as usize;
-                    self.links[tail] = (self.links[tail] & 0x0F) | (first_in_col[v] << 4);
+                let down = cell_at(i, line);
+                let v = board.number(down) as usize;
+                if last_in_col[v] == i {
+                    self.links[down as usize] = (self.links[down as usize] & 0x0F) | (first_in_col[v] << 4);
+                    last_in_col[v] = NONE;
                 }
             }
         }
@@ -206,6 +221,14 @@ impl Solver {
         self.trail_len as u16 == self.n as u16 * self.n as u16
     }
 
+    /// Whether the marks, all decided, are a solution. Every mark passed rules 1-3 as it was
+    /// made (see [`Solver::assign`]), so only rule 4 is left: each shaded cell keeps an unshaded
+    /// twin. One test per shaded cell, where `rules::is_solution` checks everything again
+    /// (with a flood fill).
+    pub fn complete_is_solution(&self, board: &Board) -> bool {
+        self.is_complete() && self.guard.shaded().iter().all(|cell| self.has_unshaded_twin(board, cell))
+    }
+
     /// Mark `cell`, refusing a mark that contradicts the marks so far by rules 1-3.
     fn assign_mark(&mut self, board: &Board, cell: u8, mark: Mark) -> Result<(), Contradiction> {
         let current = self.mark(cell);
@@ -217,10 +240,7 @@ impl Solver {
         }
         match mark {
             Mark::Shaded => {
-                let shaded = self.guard.shaded();
-                if board.neighbours(cell).as_slice().iter().any(|&nb| shaded.contains(nb))
-                    || self.guard.splits_if_shaded(cell)
-                {
+                if self.guard.shaded().touches(self.n, cell) || self.guard.splits_if_shaded(cell) {
                     return Err(Contradiction);
                 }
                 self.guard.shade(cell);
@@ -228,10 +248,13 @@ impl Solver {
                 self.islands_stale = true;
             }
             Mark::Unshaded => {
-                if !self.twins(cell).within(&self.unshaded).is_empty() {
+                if self.has_unshaded_twin(board, cell) {
                     return Err(Contradiction);
                 }
                 self.unshaded.insert(cell);
+                let bit = bit_of(board.number(cell));
+                self.unshaded_in_row[row_of(cell) as usize] |= bit;
+                self.unshaded_in_col[col_of(cell) as usize] |= bit;
             }
             Mark::Unknown => return Err(Contradiction),
         }
@@ -244,8 +267,15 @@ impl Solver {
         self.assign_mark(board, d.cell, d.mark)
     }
 
+    /// Whether a cell of `cell`'s row or column with its number is unshaded (for an unshaded
+    /// `cell`: whether it is).
+    fn has_unshaded_twin(&self, board: &Board, cell: u8) -> bool {
+        let bit = bit_of(board.number(cell));
+        (self.unshaded_in_row[row_of(cell) as usize] | self.unshaded_in_col[col_of(cell) as usize]) & bit != 0
+    }
+
     /// Undo marks back to a trail length.
-    fn undo_to(&mut self, len: u8) {
+    fn undo_to(&mut self, board: &Board, len: u8) {
         while self.trail_len > len {
             self.trail_len -= 1;
             let cell = self.trail[self.trail_len as usize];
@@ -254,6 +284,9 @@ impl Solver {
                 self.shaded.remove(cell);
             } else {
                 self.unshaded.remove(cell);
+                let bit = bit_of(board.number(cell));
+                self.unshaded_in_row[row_of(cell) as usize] &= !bit;
+                self.unshaded_in_col[col_of(cell) as usize] &= !bit;
             }
             self.guesses.remove(cell);
         }
@@ -326,7 +359,11 @@ impl Solver {
                 // The cell and its twins lost an unshaded twin candidate.
                 self.justify(cell, &twins, board)?;
                 for twin in twins.cells() {
-                    self.justify(twin, &self.twins(twin), board)?;
+                    // A twin with an unshaded twin of its own is justified whatever its mark:
+                    // one test instead of its chain walk.
+                    if !self.has_unshaded_twin(board, twin) {
+                        self.justify(twin, &self.twins(twin), board)?;
+                    }
                 }
             } else {
                 for twin in self.unknown_twins(&twins).cells() {
@@ -375,21 +412,37 @@ impl Solver {
         let closure_level = level.min(Difficulty::Medium);
         if !self.justified_all {
             // Later losses of twins are caught as cells get shaded (see `drain`).
-            for cell in CellSet::full(self.n).iter() {
-                self.justify(cell, &self.twins(cell), board)?;
+            if self.guard.shaded().is_empty() {
+                // Nothing shaded yet (always so after a reset): rule 4 then forces exactly the
+                // cells without any twin, whose chains link to themselves. That test is one
+                // load per cell instead of a chain walk.
+                let n = self.n;
+                for r in 0..n {
+                    for c in 0..n {
+                        let cell = cell_at(r, c);
+                        if self.links[cell as usize] == cell {
+                            self.assign_mark(board, cell, Mark::Unshaded)?;
+                        }
+                    }
+                }
+            } else {
+                for cell in CellSet::full(self.n).iter() {
+                    self.justify(cell, &self.twins(cell), board)?;
+                }
             }
             self.justified_all = true;
         }
         // Number patterns never change: each level's are applied once after a reset.
         let mut pattern_result = Ok(());
         let done = self.patterns_done;
-        for_each_pattern(board, |d| {
-            let level_of = d.rule.level() as u8;
-            if level_of >= done && level_of <= level as u8 && pattern_result.is_ok() {
-                pattern_result = self.apply(board, d);
-            }
-            true
-        });
+        if done <= level as u8 {
+            for_each_pattern(board, Difficulty::from_index(done).unwrap_or(level), level, |d| {
+                if pattern_result.is_ok() {
+                    pattern_result = self.apply(board, d);
+                }
+                true
+            });
+        }
         pattern_result?;
         self.patterns_done = self.patterns_done.max(level as u8 + 1);
         self.propagate(board, closure_level)?;
@@ -413,7 +466,7 @@ impl Solver {
                 let outcome = self
                     .assign(board, cell, trial)
                     .and_then(|_| self.propagate(board, Difficulty::Medium));
-                self.undo_to(before);
+                self.undo_to(board, before);
                 if outcome.is_err() {
                     return Ok(Some(Deduction::new(Rule::Contradiction, cell, forced, &[])));
                 }
@@ -435,8 +488,8 @@ impl Solver {
             }
         }
         let mut pattern = None;
-        for_each_pattern(board, |d| {
-            let useful = d.rule.level() <= level && self.mark(d.cell) != d.mark;
+        for_each_pattern(board, Difficulty::Easy, level, |d| {
+            let useful = self.mark(d.cell) != d.mark;
             if useful {
                 pattern = Some(d);
             }
@@ -460,8 +513,19 @@ impl Solver {
     /// (see [`Solver::solution`]).
     fn search_solutions(&mut self, board: &Board, limit: u8) -> u8 {
         self.reset_state(board);
+        if self.deduce_closure(board, Difficulty::Medium).is_err() {
+            return 0;
+        }
+        self.search_extensions(board, limit)
+    }
+
+    /// Count the solutions that extend the current marks, which must be closed under the
+    /// Medium rules, stopping at `limit`; the first one found is kept. With fewer than `limit`
+    /// found the marks end as they were; otherwise the solver holds the last solution found.
+    fn search_extensions(&mut self, board: &Board, limit: u8) -> u8 {
+        let base = self.trail_len;
         let mut count = 0u8;
-        let mut consistent = self.deduce_closure(board, Difficulty::Medium).is_ok();
+        let mut consistent = true;
         loop {
             if consistent {
                 match self.first_unknown() {
@@ -490,12 +554,12 @@ impl Solver {
             }
             // Backtrack to the latest guess still on its first branch and take the second.
             let guess = loop {
-                if self.trail_len == 0 {
+                if self.trail_len == base {
                     return count;
                 }
                 let cell = self.trail[self.trail_len as usize - 1];
                 let was_guess = self.guesses.contains(cell);
-                self.undo_to(self.trail_len - 1);
+                self.undo_to(board, self.trail_len - 1);
                 if was_guess {
                     break cell;
                 }
@@ -518,12 +582,17 @@ impl Solver {
     }
 }
 
-/// Every number pattern deduction of the board (sandwiches, pairs, corners), whatever the
-/// marks; `visit` returns whether to go on.
-fn for_each_pattern(board: &Board, mut visit: impl FnMut(Deduction) -> bool) {
+/// Every number pattern deduction of the board (sandwiches, pairs, corners) of a level in
+/// `from..=to`, whatever the marks; `visit` returns whether to go on. Each kind of pattern is
+/// only looked for when its level is in range: the scan of lines costs as much as a pass of
+/// deductions, and the medium closure, which follows the easy one, needs only the corners.
+fn for_each_pattern(board: &Board, from: Difficulty, to: Difficulty, mut visit: impl FnMut(Deduction) -> bool) {
     let n = board.size();
-    // Lines are walked as (first cell, step): rows step 1, columns step 16.
-    for line in 0..2 * n {
+    let in_range = |rule: Rule| (from..=to).contains(&rule.level());
+    // Lines are walked as (first cell, step): rows step 1, columns step 16. Sandwiches and
+    // pairs share a level.
+    let lines = if in_range(Rule::Sandwich) { 2 * n } else { 0 };
+    for line in 0..lines {
         let (start, step) = if line < n { (cell_at(line, 0), 1u8) } else { (cell_at(0, line - n), 16u8) };
         let at = |i: u8| start + i * step;
         for i in 1..n.saturating_sub(1) {
@@ -549,7 +618,7 @@ fn for_each_pattern(board: &Board, mut visit: impl FnMut(Deduction) -> bool) {
             }
         }
     }
-    if n < 2 {
+    if n < 2 || !in_range(Rule::Corner) {
         return;
     }
     let last = n - 1;
@@ -609,5 +678,14 @@ impl Solver {
     #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn count_solutions(&mut self, board: &Board, limit: u8) -> u8 {
         self.search_solutions(board, limit)
+    }
+
+    /// [`Solver::count_solutions`] from the current marks, which must be the Medium closure of
+    /// the board given to the last reset (the generator has just computed it): the search skips
+    /// the reset and the closure, and when it finds fewer than `limit` solutions it ends on the
+    /// closure again, ready for the look-ahead.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    pub(crate) fn count_extensions(&mut self, board: &Board, limit: u8) -> u8 {
+        self.search_extensions(board, limit)
     }
 }

@@ -1,7 +1,7 @@
 //! `make bench-engine`, console side: builds `rom/` (the engine's generator for the Game Boy),
 //! times every `bench_generate` call in the emulator from entry to return (exact T-cycles at
-//! 4.194304 MHz), checks each puzzle's digest against the host engine, and prints median and
-//! 95th percentile per size with ROM and WRAM use, the engine state's WRAM and the deepest
+//! 4.194304 MHz), checks each puzzle's digest against the host engine, and prints median, 95th
+//! percentile and worst case per level and size with ROM and WRAM use, the engine state's WRAM and the deepest
 //! stack seen during generation. A benchmark: it prints figures and fails only when the build
 //! fails or console and host disagree.
 //!
@@ -22,8 +22,9 @@ use hitori::engine::generate::Generator;
 const CPU_HZ: f64 = 4_194_304.0;
 /// The whole run is a few billion cycles; a single puzzle far less than this.
 const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
-/// Calls the ROM makes: its `SIZES` (4) times `SEEDS` (32). Checked against its output.
-const JOBS: usize = 4 * 32;
+/// Calls the ROM makes: its `SIZES` (4) times the seeds of its `LEVELS` (32 easy, 8 medium,
+/// 8 hard). Checked against its output.
+const JOBS: usize = 4 * (32 + 8 + 8);
 /// Island queries the ROM times per method (its `ISLAND_QUERIES`), checked against its output.
 const ISLAND_QUERIES: usize = 64;
 /// crt0's initial stack pointer: the stack grows down from the end of WRAM.
@@ -94,31 +95,37 @@ fn run() -> Result<(), String> {
         return Err(format!("expected {JOBS} puzzle lines and `island {ISLAND_QUERIES} 0`, got:\n{text}"));
     }
     let mut generator = Generator::new();
-    let mut by_size: Vec<(u8, Vec<u64>)> = Vec::new();
+    let mut groups: Vec<((u8, u8), Vec<u64>)> = Vec::new();
     for (line, &spent) in puzzle_lines.iter().zip(&cycles) {
         let fields: Vec<u32> = line.split(' ').filter_map(|f| f.parse().ok()).collect();
-        let [size, seed, digest] = fields[..] else { return Err(format!("unreadable line `{line}`")) };
-        let size = size as u8;
-        let host = generator.generate(size, Difficulty::Easy, seed).ok_or("host generation failed")?;
+        let [size, level, seed, digest] = fields[..] else { return Err(format!("unreadable line `{line}`")) };
+        let (size, level) = (size as u8, level as u8);
+        let difficulty = Difficulty::from_index(level).ok_or(format!("unknown level in `{line}`"))?;
+        let host = generator.generate(size, difficulty, seed).ok_or("host generation failed")?;
         if u32::from(host.digest()) != digest {
-            return Err(format!("{size}x{size} seed {seed}: console digest {digest}, host {}", host.digest()));
+            let name = difficulty.name();
+            return Err(format!("{size}x{size} {name} seed {seed}: console digest {digest}, host {}", host.digest()));
         }
-        match by_size.iter_mut().find(|(s, _)| *s == size) {
+        match groups.iter_mut().find(|(key, _)| *key == (level, size)) {
             Some((_, list)) => list.push(spent),
-            None => by_size.push((size, vec![spent])),
+            None => groups.push(((level, size), vec![spent])),
         }
     }
-    println!("console and host agree on all {} puzzles (easy)", cycles.len());
-    println!("size   puzzles   median cycles (s)      95th percentile (s)");
-    for (size, mut list) in by_size {
+    println!("console and host agree on all {} puzzles", cycles.len());
+    println!("level  size   puzzles   median cycles (s)      95th percentile (s)          worst (s)");
+    let seconds = |cycles: u64| cycles as f64 / CPU_HZ;
+    for ((level, size), mut list) in groups {
         list.sort_unstable();
         let median = list[list.len() / 2];
         let p95 = list[(list.len() * 95).div_ceil(100) - 1];
+        let worst = list[list.len() - 1];
+        let name = Difficulty::from_index(level).map_or("?", Difficulty::name);
         println!(
-            "{size:>2}x{size:<2} {:>8} {median:>14} ({:>5.2}) {p95:>14} ({:>5.2})",
+            "{name:<6} {size:>2}x{size:<2} {:>8} {median:>14} ({:>6.2}) {p95:>14} ({:>6.2}) {worst:>14} ({:>6.2})",
             list.len(),
-            median as f64 / CPU_HZ,
-            p95 as f64 / CPU_HZ
+            seconds(median),
+            seconds(p95),
+            seconds(worst)
         );
     }
     let per_query = |total: u64| total as f64 / ISLAND_QUERIES as f64;
@@ -141,7 +148,7 @@ fn run() -> Result<(), String> {
         "WRAM at 15x15: engine state {generator_bytes} bytes (the generator, all sizes), back-end static frames {frames} bytes (_DATA); deepest stack during generation {deepest_stack} bytes"
     );
     if let (Some(top), Some(profile)) = (profile_top, profile) {
-        println!("profile of bench_generate, {} cycles, functions by cycles of their own:", profile.total());
+        println!("profile of bench_generate (every level), {} cycles, functions by cycles of their own:", profile.total());
         print!("{}", profile.report(&symbols, top, HOT_ADDRESSES));
     }
     Ok(())

@@ -1,5 +1,6 @@
-//! Runs the engine's generator on the console for every size in `SIZES` and seeds 1..=`SEEDS`,
-//! printing one line per puzzle over the serial port: `size seed digest` (`Puzzle::digest`).
+//! Runs the engine's generator on the console for every level in `LEVELS`, every size in `SIZES`
+//! and that level's seeds, printing one line per puzzle over the serial port:
+//! `size level seed digest` (level 0..=2, `Puzzle::digest`).
 //! The host side (`tools/engine-bench`) times each `bench_generate` call from entry to return
 //! and checks every digest against the same puzzle generated on the host.
 #![no_std]
@@ -12,9 +13,10 @@ use hitori::engine::flood;
 use hitori::engine::generate::Generator;
 use hitori::engine::rng::Rng;
 
-/// The jobs: sizes the issue names, seeds 1..=SEEDS each, at the easy level.
+/// The jobs: sizes the issue names, at each level with seeds 1..=(its count). Medium and hard
+/// take fewer seeds: a hard 15x15 puzzle can cost the emulator as much as 30 easy ones.
 pub const SIZES: [u8; 4] = [5, 9, 12, 15];
-pub const SEEDS: u32 = 32;
+pub const LEVELS: [(Difficulty, u16); 3] = [(Difficulty::Easy, 32), (Difficulty::Medium, 8), (Difficulty::Hard, 8)];
 
 static mut GENERATOR: Option<Generator> = None;
 
@@ -74,10 +76,11 @@ fn island_queries() {
 /// One puzzle: the function the host times.
 #[unsafe(no_mangle)]
 #[inline(never)]
-pub extern "C" fn bench_generate(size: u8, seed: u16) -> u16 {
+pub extern "C" fn bench_generate(size: u8, level: u8, seed: u16) -> u16 {
     // SAFETY: the console runs one thread and the VBlank handler never touches the generator.
     let generator = unsafe { (*core::ptr::addr_of_mut!(GENERATOR)).get_or_insert_with(Generator::new) };
-    match generator.generate(size, Difficulty::Easy, u32::from(seed)) {
+    let level = Difficulty::from_index(level).unwrap_or(Difficulty::Easy);
+    match generator.generate(size, level, u32::from(seed)) {
         Some(puzzle) => puzzle.digest(),
         None => 0,
     }
@@ -102,15 +105,19 @@ fn send_decimal(mut value: u16) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_main() {
-    for size in SIZES {
-        for seed in 1..=SEEDS as u16 {
-            let hash = bench_generate(size, seed);
-            send_decimal(u16::from(size));
-            serial::write_byte(b' ');
-            send_decimal(seed);
-            serial::write_byte(b' ');
-            send_decimal(hash);
-            serial::write_byte(b'\n');
+    for (level, seeds) in LEVELS {
+        for size in SIZES {
+            for seed in 1..=seeds {
+                let hash = bench_generate(size, level as u8, seed);
+                send_decimal(u16::from(size));
+                serial::write_byte(b' ');
+                send_decimal(level as u16);
+                serial::write_byte(b' ');
+                send_decimal(seed);
+                serial::write_byte(b' ');
+                send_decimal(hash);
+                serial::write_byte(b'\n');
+            }
         }
     }
     island_queries();
