@@ -13,9 +13,6 @@ pub mod intrinsics;
 pub mod memory;
 pub mod wide;
 
-/// Each program's values are preceded by `PROGRAM_MARK | index`.
-pub const PROGRAM_MARK: u32 = 0xC0DE_0000;
-
 pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
     ("arith", arith::run),
     ("control", control::run),
@@ -27,10 +24,3 @@ pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
     ("fuzz_found", fuzz_found::run),
     ("fuzz_open", fuzz_open::run),
 ];
-
-pub fn run_all(out: &mut dyn FnMut(u32)) {
-    for (i, (_, program)) in PROGRAMS.iter().enumerate() {
-        out(PROGRAM_MARK | i as u32);
-        program(out);
-    }
-}
