@@ -182,12 +182,13 @@ void rust_main(void)
 "#;
 
 /// Builds a ROM from hand-written C (`program` defines `void run(void)` and may call
-/// `report(uint32_t)`) with the back end's runtime, and returns what it reported.
-pub fn run_c(name: &str, program: &str) -> Result<Outcome, String> {
+/// `report(uint32_t)`) with the back end's runtime, runs it for at most `max_cycles`, and
+/// returns what it reported.
+pub fn run_c(name: &str, program: &str, max_cycles: u64) -> Result<Outcome, String> {
     let dir = scratch().join(name);
     fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let source = dir.join(format!("{name}.c"));
     fs::write(&source, format!("{C_HARNESS}\nvoid report(uint32_t v);\n{program}")).map_err(|e| e.to_string())?;
     let rom = gbrom::link_rom(&[source], &[], &dir.join(format!("{name}.gb")), "CTEST", &[]).map_err(|e| e.to_string())?;
-    run_rom(&rom, 500_000_000)
+    run_rom(&rom, max_cycles)
 }
