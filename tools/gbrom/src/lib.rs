@@ -33,9 +33,8 @@ const CONSOLE_PROFILE_SETTINGS: [&str; 6] = [
     "profile.gb.debug=false",
 ];
 
-/// `-indvars-widen-indvars=false`: LLVM otherwise widens `u8` loop counters to the 16-bit
-/// `int` of the AVR datalayout, which the SM83 pays for in every loop (docs/engine-notes.md).
-const AVR_RUSTFLAGS: &str = r#"target.avr-none.rustflags=["-Ctarget-cpu=atmega328p","-Zunstable-options","-Cpanic=immediate-abort","-Cllvm-args=-indvars-widen-indvars=false"]"#;
+const AVR_RUSTFLAGS: &str =
+    r#"target.avr-none.rustflags=["-Ctarget-cpu=atmega328p","-Zunstable-options","-Cpanic=immediate-abort"]"#;
 
 /// What to build and where.
 #[derive(Clone, Debug)]
