@@ -8,7 +8,6 @@ pub mod banking;
 pub mod common;
 pub mod control;
 pub mod fuzz_found;
-pub mod fuzz_open;
 pub mod intrinsics;
 pub mod memory;
 pub mod wide;
@@ -25,7 +24,6 @@ pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
     ("memory", memory::run),
     ("banking", banking::run),
     ("fuzz_found", fuzz_found::run),
-    ("fuzz_open", fuzz_open::run),
 ];
 
 pub fn run_all(out: &mut dyn FnMut(u32)) {
