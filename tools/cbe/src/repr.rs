@@ -264,8 +264,11 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Opt
             // SDCC 4.2 can miscompile a right shift of a value it holds in A by a variable
             // amount ("bug 4", docs/cbe-notes.md): it loads the amount into A first, then
             // copies A as the value. A constant value cannot be in A, a constant amount does
-            // not go through A; other right shifts call a runtime function (checked code).
-            let helper = op != BinOp::Shl && !a_const && b_const.is_none();
+            // not go through A; other 8- and 16-bit right shifts call a runtime function
+            // (checked code, both arguments in registers). 32-bit ones stay inline: never
+            // seen miscompiled, and a helper would take the amount on the stack, where SDCC
+            // 4.2 pushed a wrong byte for it (seeds 4034 and 4039, "bug 5").
+            let helper = op != BinOp::Shl && !a_const && b_const.is_none() && c <= 16;
             match op {
                 BinOp::Shl => wrap(&format!("{} << {amount}", unsigned_operand(a, bits)), bits),
                 BinOp::LShr if helper => format!("cbe_lshr{c}({a}, {amount})"),
@@ -466,13 +469,14 @@ mod tests {
         assert_eq!(binop(BinOp::AShr, 8, "v", "n", false, None), "(uint8_t)(cbe_ashr8(((int8_t)(v)), (uint8_t)(n & 7)))");
         assert_eq!(binop(BinOp::LShr, 8, "v", "n", false, None), "cbe_lshr8(v, (uint8_t)(n & 7))");
         assert_eq!(binop(BinOp::LShr, 16, "v", "n", false, None), "cbe_lshr16(v, (uint8_t)(n & 15))");
-        assert_eq!(binop(BinOp::AShr, 32, "v", "n", false, None), "(uint32_t)(cbe_ashr32(((int32_t)(v)), (uint8_t)(n & 31)))");
+        assert_eq!(binop(BinOp::AShr, 16, "v", "n", false, None), "(uint16_t)(cbe_ashr16(((int16_t)(v)), (uint8_t)(n & 15)))");
         // Odd widths sign-extend into the container first and are masked after.
         assert_eq!(
             binop(BinOp::AShr, 12, "v", "n", false, None),
             "(uint16_t)((cbe_ashr16(((int16_t)(uint16_t)((v ^ 0x800u) - 0x800u)), (uint8_t)(n & 15))) & 0xfffu)"
         );
-        // A constant value or amount, and left shifts, stay inline.
+        // A constant value or amount, left shifts and 32-bit shifts stay inline.
+        assert_eq!(binop(BinOp::AShr, 32, "v", "n", false, None), "(uint32_t)(((int32_t)(v)) >> (uint8_t)(n & 31))");
         assert_eq!(binop(BinOp::LShr, 16, "0xffffu", "n", true, None), "(uint16_t)(0xffffu >> (uint8_t)(n & 15))");
         assert_eq!(binop(BinOp::AShr, 8, "v", "3u", false, Some(3)), "(uint8_t)(((int8_t)(v)) >> 3)");
         assert_eq!(binop(BinOp::Shl, 8, "v", "n", false, None), "(uint8_t)((uint16_t)(v) << (uint8_t)(n & 7))");
