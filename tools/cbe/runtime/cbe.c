@@ -239,6 +239,37 @@ uint32_t cbe_xor32(uint32_t a, uint32_t b)
 }
 #endif
 
+/* 8- and 16-bit right shifts by a variable amount n (below the width). SDCC 4.2 can
+ * miscompile them inline when it holds the shifted value in A (bug 4, docs/cbe-notes.md);
+ * here both arguments arrive in registers and the code was checked. */
+#if CBE_ALL || defined(CBE_ONLY_cbe_lshr8)
+uint8_t cbe_lshr8(uint8_t x, uint8_t n)
+{
+    return x >> n;
+}
+#endif
+
+#if CBE_ALL || defined(CBE_ONLY_cbe_lshr16)
+uint16_t cbe_lshr16(uint16_t x, uint8_t n)
+{
+    return x >> n;
+}
+#endif
+
+#if CBE_ALL || defined(CBE_ONLY_cbe_ashr8)
+int8_t cbe_ashr8(int8_t x, uint8_t n)
+{
+    return x >> n;
+}
+#endif
+
+#if CBE_ALL || defined(CBE_ONLY_cbe_ashr16)
+int16_t cbe_ashr16(int16_t x, uint8_t n)
+{
+    return x >> n;
+}
+#endif
+
 #if CBE_ALL || defined(CBE_ONLY_cbe_r_mask32)
 uint32_t cbe_r_mask32(uint8_t w)
 {

@@ -47,6 +47,13 @@ uint32_t cbe_and32(uint32_t a, uint32_t b);
 uint32_t cbe_or32(uint32_t a, uint32_t b);
 uint32_t cbe_xor32(uint32_t a, uint32_t b);
 
+/* 8- and 16-bit right shifts of a non-constant x by a variable n < the width: SDCC 4.2 can
+ * miscompile these inline (bug 4, docs/cbe-notes.md, repr::binop). */
+uint8_t cbe_lshr8(uint8_t x, uint8_t n);
+uint16_t cbe_lshr16(uint16_t x, uint8_t n);
+int8_t cbe_ashr8(int8_t x, uint8_t n);
+int16_t cbe_ashr16(int16_t x, uint8_t n);
+
 /* Overflow of a*b beyond `mask` (unsigned, mask = 2^w - 1) or beyond w signed bits, for
  * w-bit operands of 17..32 bits (narrower ones are checked inline in 32 bits). */
 uint8_t cbe_umulo32(uint32_t a, uint32_t b, uint32_t mask);

@@ -703,7 +703,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         let (x, y) = if b.commutes() && llvm::is_const_int(x) && !llvm::is_const_int(y) { (y, x) } else { (x, y) };
         let k = llvm::is_const_int(y).then(|| llvm::const_zext(y));
         let (xs, ys) = (self.scalar(x)?, self.scalar(y)?);
-        Ok(repr::binop(b, bits, &xs, &ys, k))
+        Ok(repr::binop(b, bits, &xs, &ys, llvm::is_const_int(x), k))
     }
 
     /// The low 16 bits of a wide integer operand.

@@ -224,9 +224,10 @@ impl BinOp {
     }
 }
 
-/// The C expression for a native-width binary operation; `b_const` is the right operand's
-/// value when it is a constant (lets shifts skip the range guard).
-pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, b_const: Option<u64>) -> String {
+/// The C expression for a native-width binary operation; `a_const` tells whether the left
+/// operand is a constant, `b_const` is the right operand's value when it is one (lets shifts
+/// skip the range guard).
+pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Option<u64>) -> String {
     let c = container(bits);
     match op {
         BinOp::Add => wrap(&format!("{a} + {b}"), bits),
@@ -260,9 +261,19 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, b_const: Option<u64>) -> St
                 Some(_) => "0".to_string(),
                 None => format!("(uint8_t)({b} & {})", c - 1),
             };
+            // SDCC 4.2 can miscompile a right shift of a value it holds in A by a variable
+            // amount ("bug 4", docs/cbe-notes.md): it loads the amount into A first, then
+            // copies A as the value. A constant value cannot be in A, a constant amount does
+            // not go through A; other 8- and 16-bit right shifts call a runtime function
+            // (checked code, both arguments in registers). 32-bit ones stay inline: never
+            // seen miscompiled, and a helper would take the amount on the stack, where SDCC
+            // 4.2 pushed a wrong byte for it (seeds 4034 and 4039, "bug 5").
+            let helper = op != BinOp::Shl && !a_const && b_const.is_none() && c <= 16;
             match op {
                 BinOp::Shl => wrap(&format!("{} << {amount}", unsigned_operand(a, bits)), bits),
+                BinOp::LShr if helper => format!("cbe_lshr{c}({a}, {amount})"),
                 BinOp::LShr => format!("({})({a} >> {amount})", uint_type(bits)),
+                _ if helper => wrap(&format!("cbe_ashr{c}({}, {amount})", sext(a, bits)), bits),
                 // SDCC shifts signed values arithmetically (implementation-defined in C).
                 _ => wrap(&format!("{} >> {amount}", sext(a, bits)), bits),
             }
@@ -444,12 +455,30 @@ mod tests {
 
     #[test]
     fn bitwise_ops_with_a_bug2_constant_call_the_runtime() {
-        assert_eq!(binop(BinOp::Or, 32, "v", "1ul", Some(1)), "cbe_or32(v, 1ul)");
-        assert_eq!(binop(BinOp::And, 32, "v", "0xfffffffeul", Some(0xFFFF_FFFE)), "cbe_and32(v, 0xfffffffeul)");
-        assert_eq!(binop(BinOp::Xor, 32, "v", "1ul", Some(1)), "cbe_xor32(v, 1ul)");
-        assert_eq!(binop(BinOp::Or, 32, "v", "0x1000000ul", Some(0x100_0000)), "(v | 0x1000000ul)");
+        assert_eq!(binop(BinOp::Or, 32, "v", "1ul", false, Some(1)), "cbe_or32(v, 1ul)");
+        assert_eq!(binop(BinOp::And, 32, "v", "0xfffffffeul", false, Some(0xFFFF_FFFE)), "cbe_and32(v, 0xfffffffeul)");
+        assert_eq!(binop(BinOp::Xor, 32, "v", "1ul", false, Some(1)), "cbe_xor32(v, 1ul)");
+        assert_eq!(binop(BinOp::Or, 32, "v", "0x1000000ul", false, Some(0x100_0000)), "(v | 0x1000000ul)");
         // Two bytes cannot hold a run after a computed byte.
-        assert_eq!(binop(BinOp::Or, 16, "v", "1u", Some(1)), "(v | 1u)");
-        assert_eq!(binop(BinOp::Or, 32, "v", "w", None), "(v | w)");
+        assert_eq!(binop(BinOp::Or, 16, "v", "1u", false, Some(1)), "(v | 1u)");
+        assert_eq!(binop(BinOp::Or, 32, "v", "w", false, None), "(v | w)");
+    }
+
+    #[test]
+    fn variable_right_shifts_of_variables_call_the_runtime() {
+        assert_eq!(binop(BinOp::AShr, 8, "v", "n", false, None), "(uint8_t)(cbe_ashr8(((int8_t)(v)), (uint8_t)(n & 7)))");
+        assert_eq!(binop(BinOp::LShr, 8, "v", "n", false, None), "cbe_lshr8(v, (uint8_t)(n & 7))");
+        assert_eq!(binop(BinOp::LShr, 16, "v", "n", false, None), "cbe_lshr16(v, (uint8_t)(n & 15))");
+        assert_eq!(binop(BinOp::AShr, 16, "v", "n", false, None), "(uint16_t)(cbe_ashr16(((int16_t)(v)), (uint8_t)(n & 15)))");
+        // Odd widths sign-extend into the container first and are masked after.
+        assert_eq!(
+            binop(BinOp::AShr, 12, "v", "n", false, None),
+            "(uint16_t)((cbe_ashr16(((int16_t)(uint16_t)((v ^ 0x800u) - 0x800u)), (uint8_t)(n & 15))) & 0xfffu)"
+        );
+        // A constant value or amount, left shifts and 32-bit shifts stay inline.
+        assert_eq!(binop(BinOp::AShr, 32, "v", "n", false, None), "(uint32_t)(((int32_t)(v)) >> (uint8_t)(n & 31))");
+        assert_eq!(binop(BinOp::LShr, 16, "0xffffu", "n", true, None), "(uint16_t)(0xffffu >> (uint8_t)(n & 15))");
+        assert_eq!(binop(BinOp::AShr, 8, "v", "3u", false, Some(3)), "(uint8_t)(((int8_t)(v)) >> 3)");
+        assert_eq!(binop(BinOp::Shl, 8, "v", "n", false, None), "(uint8_t)((uint16_t)(v) << (uint8_t)(n & 7))");
     }
 }

@@ -73,15 +73,6 @@ fn wide_integers_match_native_on_the_console() {
     eprintln!("{checked} values agree");
 }
 
-/// Fails today: SDCC bug 4 (docs/cbe-notes.md), found by the fuzzer, not avoided yet.
-#[test]
-#[ignore = "SDCC 4.2 sm83 miscompilation (bug 4), see docs/cbe-notes.md"]
-fn open_fuzzer_findings_match_native_on_the_console() {
-    let (failures, checked, _) = check_programs(&["fuzz_open"]);
-    assert!(failures.is_empty(), "{} corpus failures:\n{}", failures.len(), failures.join("\n"));
-    eprintln!("{checked} values agree");
-}
-
 /// The Rust names of a `.sym` file (`BB:AAAA name`) with their bank and address.
 fn sym_entries(sym: &str) -> Vec<(u32, u16, String)> {
     sym.lines()

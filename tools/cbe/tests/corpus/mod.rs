@@ -8,7 +8,6 @@ pub mod banking;
 pub mod common;
 pub mod control;
 pub mod fuzz_found;
-pub mod fuzz_open;
 pub mod intrinsics;
 pub mod memory;
 pub mod wide;
@@ -22,5 +21,4 @@ pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
     ("memory", memory::run),
     ("banking", banking::run),
     ("fuzz_found", fuzz_found::run),
-    ("fuzz_open", fuzz_open::run),
 ];
