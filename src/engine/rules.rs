@@ -216,16 +216,15 @@ impl ViolationMap {
         // Rule 4: a shaded cell needs a twin left unshaded in its row or column, so a flip
         // changes only the cells of its row and column.
         let unjustified = &mut self.kinds[RuleKind::Unjustified as usize];
-        let (rows, row_mask, col_mask) = match toggled {
-            Some(cell) => (bit_of(row_of(cell)), u16::MAX, bit_of(col_of(cell))),
-            None => (u16::MAX, u16::MAX, u16::MAX),
+        // Bit r of `rows`: row r is looked at whole; in the others only the columns of `cols`.
+        let (rows, cols) = match toggled {
+            Some(cell) => (bit_of(row_of(cell)), bit_of(col_of(cell))),
+            None => (u16::MAX, u16::MAX),
         };
         for r in 0..n {
-            let whole_row = rows & bit_of(r) != 0;
-            let look = shaded.row(r) & if whole_row { row_mask } else { col_mask };
-            let keep = unjustified.row(r) & !if whole_row { row_mask } else { col_mask };
-            unjustified.set_row(r, keep);
-            for_each_bit(look, |c| {
+            let looked_at = if rows & bit_of(r) != 0 { u16::MAX } else { cols };
+            unjustified.set_row(r, unjustified.row(r) & !looked_at);
+            for_each_bit(shaded.row(r) & looked_at, |c| {
                 if !has_unshaded_twin(board, shaded, r, c) {
                     unjustified.insert(cell_at(r, c));
                 }
