@@ -497,7 +497,8 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
 
     /// The statements for the edge `from -> to`: phi copies, then the jump.
     fn edge(&mut self, from: Block, to: Block) -> Result<String, Error> {
-        let mut copies: Vec<(Value, Value)> = Vec::new();
+        // (whether wider than 16 bits, phi, incoming value)
+        let mut keyed: Vec<(bool, Value, Value)> = Vec::new();
         for inst in llvm::instructions(to) {
             if llvm::opcode(inst) != LLVMOpcode::LLVMPHI {
                 break;
@@ -506,10 +507,17 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
             // same incoming value.
             if let Some(&(v, _)) = llvm::incoming(inst).iter().find(|(_, blk)| *blk == from) {
                 if v != inst {
-                    copies.push((inst, v));
+                    keyed.push((!matches!(self.repr_of(inst)?, Repr::Int(1..=16) | Repr::Ptr), inst, v));
                 }
             }
         }
+        // Scalars of one or two bytes first, 32-bit ones after: SDCC 4.2 copies a 32-bit
+        // stack value through A without saving a byte value it holds there for a later copy
+        // of the same edge ("bug 6", docs/cbe-notes.md). Values computed just before the edge
+        // (a call's result is in A) are then stored before any such copy. (Blobs are copied
+        // by a call, around which SDCC saves what it needs.)
+        keyed.sort_by_key(|&(wide, _, _)| wide);
+        let copies: Vec<(Value, Value)> = keyed.into_iter().map(|(_, phi, src)| (phi, src)).collect();
         let mut text = String::new();
         let targets: HashSet<Value> = copies.iter().map(|(p, _)| *p).collect();
         // Phis of `to` that a later copy reads after an earlier copy overwrote them.

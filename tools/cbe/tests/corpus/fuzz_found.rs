@@ -85,6 +85,27 @@ fn seed_4039(v0: u32, v1: u32) -> u32 {
     sum
 }
 
+/// Seed 5030, shrunk: SDCC 4.2 kept the 8-bit quotient `v7` in A from `__divuchar` while the
+/// phi edge after it copied a 32-bit value byte by byte through A, then stored A as the
+/// quotient (bug 6, docs/cbe-notes.md).
+#[inline(never)]
+fn seed_5030(v0: u32, v1: u32) -> u32 {
+    let mut sum = 0u32;
+    let v2: u64 = v0 as u64;
+    sum = sum.rotate_left(5) ^ (v2 as u32);
+    sum = sum.rotate_left(5) ^ ((v2 >> 32) as u32);
+    let v3: u8 = v2 as u8;
+    sum = sum.rotate_left(5) ^ (v3 as u32);
+    let v4: u32 = if v0 == 0 { v1 } else { v1.wrapping_rem(v0) };
+    sum = sum.rotate_left(5) ^ v4;
+    let v5: u8 = v3 & v3;
+    sum = sum.rotate_left(5) ^ (v5 as u32);
+    let v6: u8 = v5.wrapping_mul(v3);
+    sum = sum.rotate_left(5) ^ (v6 as u32);
+    let v7: u8 = if v5 == 0 { v6 } else { v6.wrapping_div(v5) };
+    sum.rotate_left(5) ^ (v7 as u32)
+}
+
 pub fn run(out: &mut dyn FnMut(u32)) {
     let mut rng = Rng::new(1006);
     for input in [0xA68A_DAC6, 0x8FB4_7768, 0x0000_00FF, 0x8000_0080] {
@@ -120,5 +141,11 @@ pub fn run(out: &mut dyn FnMut(u32)) {
         };
         out(seed_4034(a, b));
         out(seed_4039(c, d));
+    }
+    let seed_5030_inputs: [(u32, u32); 4] = [(1825590771, 4294967040), (2850337580, 4294967295), (2, 32767), (2691413759, 4294934528)];
+    for (a, b) in seed_5030_inputs {
+        // SAFETY: reads of locals: only keeps the optimiser from folding the calls.
+        let (a, b) = unsafe { (core::ptr::read_volatile(&a), core::ptr::read_volatile(&b)) };
+        out(seed_5030(a, b));
     }
 }
