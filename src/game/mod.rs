@@ -125,6 +125,8 @@ pub struct Game {
     unsaved_frames: Option<u8>,
     /// The game clock at the last save.
     saved_at_seconds: u16,
+    /// The checksum of the saved puzzle record, which its progress records carry.
+    puzzle_sum: u16,
 }
 
 impl Default for Game {
@@ -146,6 +148,7 @@ impl Game {
             skip_frames: false,
             unsaved_frames: None,
             saved_at_seconds: 0,
+            puzzle_sum: 0,
         }
     }
 
@@ -248,6 +251,7 @@ impl Game {
                     if made {
                         self.session.play.restart();
                         self.session.begin(0);
+                        self.puzzle_sum = save::save_puzzle(&self.session.puzzle, platform);
                         self.save_game(platform);
                         self.enter_play();
                     } else {
@@ -359,12 +363,11 @@ impl Game {
 
     /// Reads the saved game into the session; false when there is none (or it is corrupt).
     fn load_game(&mut self, storage: &mut impl Storage) -> bool {
-        let mut bytes = [0u8; save::GAME_LEN];
-        storage.read(save::GAME_OFFSET, &mut bytes);
-        match save::decode_game(&bytes, &mut self.session.puzzle, &mut self.session.play) {
-            Some(seconds) => {
-                self.session.begin(seconds);
-                self.saved_at_seconds = seconds;
+        match save::load_game(storage, &mut self.session.puzzle, &mut self.session.play) {
+            Some(resumed) => {
+                self.session.begin(resumed.seconds);
+                self.saved_at_seconds = resumed.seconds;
+                self.puzzle_sum = resumed.puzzle_sum;
                 true
             }
             None => false,
@@ -391,11 +394,10 @@ impl Game {
         }
     }
 
+    /// Saves the progress on the current puzzle (whose record was written when it began).
     fn save_game(&mut self, storage: &mut impl Storage) {
         self.unsaved_frames = None;
         self.saved_at_seconds = self.session.clock.seconds();
-        let mut bytes = [0u8; save::GAME_LEN];
-        save::encode_game(&self.session.puzzle, &self.session.play, self.session.clock.seconds(), &mut bytes);
-        storage.write(save::GAME_OFFSET, &bytes);
+        save::save_progress(self.puzzle_sum, &self.session.play, self.saved_at_seconds, storage);
     }
 }

@@ -12,20 +12,27 @@ use crate::engine::play::Play;
 
 /// Where the records sit in SRAM bank 0.
 pub const BEST_OFFSET: u16 = 0x000;
-pub const GAME_OFFSET: u16 = 0x100;
+pub const PUZZLE_OFFSET: u16 = 0x100;
+pub const PROGRESS_OFFSET: u16 = 0x300;
 
 const BEST_MAGIC: [u8; 4] = *b"HBST";
-const GAME_MAGIC: [u8; 4] = *b"HGAM";
-const VERSION: u8 = 1;
+const PUZZLE_MAGIC: [u8; 4] = *b"HPUZ";
+const PROGRESS_MAGIC: [u8; 4] = *b"HPRG";
+const VERSION: u8 = 2;
 const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
 const LEVELS: usize = Difficulty::ALL.len();
 const HEADER: usize = 5;
 const ROWS: usize = MAX_SIZE as usize;
 
 pub const BEST_LEN: usize = HEADER + SIZES * LEVELS * 2 + 2;
-/// size, difficulty, seed (4), seconds (2), numbers (15 x 15), solution, shaded and circled
-/// rows (3 x 15 x 2), checksum.
-pub const GAME_LEN: usize = HEADER + 2 + 4 + 2 + ROWS * ROWS + 3 * ROWS * 2 + 2;
+/// size, difficulty, seed (4), numbers (15 x 15), solution rows (15 x 2), checksum.
+pub const PUZZLE_LEN: usize = HEADER + 2 + 4 + ROWS * ROWS + ROWS * 2 + 2;
+/// The puzzle record's checksum, seconds (2), shaded and circled rows (2 x 15 x 2), checksum.
+pub const PROGRESS_LEN: usize = HEADER + 2 + 2 + 2 * ROWS * 2 + 2;
+const _: () = assert!(
+    BEST_OFFSET as usize + BEST_LEN <= PUZZLE_OFFSET as usize
+        && PUZZLE_OFFSET as usize + PUZZLE_LEN <= PROGRESS_OFFSET as usize
+);
 
 /// No time recorded yet.
 const NO_TIME: u16 = u16::MAX;
@@ -110,41 +117,65 @@ impl BestTimes {
     }
 }
 
-/// The game in progress: the whole puzzle (so resuming needs no regeneration), the marks
-/// (not the undo history) and the time played.
-pub fn encode_game(puzzle: &Puzzle, play: &Play, seconds: u16, out: &mut [u8; GAME_LEN]) {
-    let mut w = Writer::new(out, GAME_MAGIC);
+/// The game in progress is two records: the whole puzzle (so resuming needs no
+/// regeneration), written once when the game begins, and the progress on it (the marks, not the
+/// undo history, and the time played), rewritten after moves. A progress record is about a
+/// quarter of the puzzle's size, so saving a move fits in a frame on the console. It carries
+/// the puzzle record's checksum: progress never pairs with another puzzle.
+///
+/// Writes the puzzle record; returns its checksum, for [`save_progress`].
+pub fn save_puzzle(puzzle: &Puzzle, storage: &mut impl Storage) -> u16 {
+    let mut out = [0u8; PUZZLE_LEN];
+    let mut w = Writer::new(&mut out, PUZZLE_MAGIC);
     w.u8(puzzle.board.size());
     w.u8(puzzle.difficulty as u8);
     for b in puzzle.seed.to_le_bytes() {
         w.u8(b);
     }
-    w.u16(seconds);
     let n = puzzle.board.size();
     for r in 0..MAX_SIZE {
         for c in 0..MAX_SIZE {
             w.u8(if r < n && c < n { puzzle.board.number(cell_at(r, c)) } else { 0 });
         }
     }
-    for set in [&puzzle.solution, play.shaded(), play.circled()] {
-        for r in 0..MAX_SIZE {
-            w.u16(set.row(r));
-        }
-    }
-    w.finish();
+    w.rows(&puzzle.solution);
+    let sum = w.finish();
+    storage.write(PUZZLE_OFFSET, &out);
+    sum
 }
 
-/// Reads a game record into `puzzle` and `play`; returns the seconds played, or `None` (and
-/// leaves both unspecified) when the record is missing, corrupt or inconsistent.
-pub fn decode_game(bytes: &[u8; GAME_LEN], puzzle: &mut Puzzle, play: &mut Play) -> Option<u16> {
-    let mut r = Reader::new(bytes, GAME_MAGIC)?;
+/// Writes the progress record of the puzzle whose record has checksum `puzzle_sum`.
+pub fn save_progress(puzzle_sum: u16, play: &Play, seconds: u16, storage: &mut impl Storage) {
+    let mut out = [0u8; PROGRESS_LEN];
+    let mut w = Writer::new(&mut out, PROGRESS_MAGIC);
+    w.u16(puzzle_sum);
+    w.u16(seconds);
+    w.rows(play.shaded());
+    w.rows(play.circled());
+    w.finish();
+    storage.write(PROGRESS_OFFSET, &out);
+}
+
+/// A saved game, read back by [`load_game`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Resumed {
+    pub seconds: u16,
+    /// The puzzle record's checksum, for further [`save_progress`] calls.
+    pub puzzle_sum: u16,
+}
+
+/// Reads the saved game into `puzzle` and `play`; `None` (leaving both unspecified) when
+/// either record is missing, corrupt or inconsistent, or the progress is another puzzle's.
+pub fn load_game(storage: &mut impl Storage, puzzle: &mut Puzzle, play: &mut Play) -> Option<Resumed> {
+    let mut bytes = [0u8; PUZZLE_LEN];
+    storage.read(PUZZLE_OFFSET, &mut bytes);
+    let mut r = Reader::new(&bytes, PUZZLE_MAGIC)?;
     let size = r.u8();
     let difficulty = Difficulty::from_index(r.u8())?;
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return None;
     }
     let seed = u32::from_le_bytes([r.u8(), r.u8(), r.u8(), r.u8()]);
-    let seconds = r.u16();
     puzzle.board.clear(size);
     for row in 0..MAX_SIZE {
         for col in 0..MAX_SIZE {
@@ -159,25 +190,27 @@ pub fn decode_game(bytes: &[u8; GAME_LEN], puzzle: &mut Puzzle, play: &mut Play)
         }
     }
     let board_cells = CellSet::full(size);
-    let mut sets = [CellSet::EMPTY; 3];
-    for set in sets.iter_mut() {
-        for row in 0..MAX_SIZE {
-            set.set_row(row, r.u16());
-        }
-        if !set.minus(&board_cells).is_empty() {
-            return None;
-        }
-    }
-    puzzle.solution = sets[0];
+    puzzle.solution = r.rows(&board_cells)?;
     puzzle.difficulty = difficulty;
     puzzle.seed = seed;
-    play.restore(&sets[1], &sets[2]);
-    Some(seconds)
+    let puzzle_sum = r.sum;
+
+    let mut bytes = [0u8; PROGRESS_LEN];
+    storage.read(PROGRESS_OFFSET, &mut bytes);
+    let mut r = Reader::new(&bytes, PROGRESS_MAGIC)?;
+    if r.u16() != puzzle_sum {
+        return None;
+    }
+    let seconds = r.u16();
+    let shaded = r.rows(&board_cells)?;
+    let circled = r.rows(&board_cells)?;
+    play.restore(&shaded, &circled);
+    Some(Resumed { seconds, puzzle_sum })
 }
 
-/// Marks the game record as gone (the game was solved or abandoned).
+/// Marks the game as gone (solved or abandoned): its progress no longer reads as valid.
 pub fn erase_game(storage: &mut impl Storage) {
-    storage.write(GAME_OFFSET, &[0; HEADER]);
+    storage.write(PROGRESS_OFFSET, &[0; HEADER]);
 }
 
 /// Fletcher-style sums modulo 256: two adds per byte on the SM83, and they catch changed,
@@ -217,25 +250,37 @@ impl<'a> Writer<'a> {
         self.u8(hi);
     }
 
-    /// Appends the checksum of everything before it (the record must end right after).
-    fn finish(mut self) {
+    /// The 15 rows of `set`, whatever the board size.
+    fn rows(&mut self, set: &CellSet) {
+        for r in 0..MAX_SIZE {
+            self.u16(set.row(r));
+        }
+    }
+
+    /// Appends the checksum of everything before it (the record must end right after) and
+    /// returns it.
+    fn finish(mut self) -> u16 {
         let sum = checksum(&self.out[..self.at]);
         self.u16(sum);
         debug_assert_eq!(self.at, self.out.len());
+        sum
     }
 }
 
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// The record's checksum.
+    sum: u16,
 }
 
 impl<'a> Reader<'a> {
     /// A reader past the header, if signature, version and checksum are right.
     fn new(bytes: &'a [u8], magic: [u8; 4]) -> Option<Reader<'a>> {
         let (body, sum) = bytes.split_at(bytes.len() - 2);
-        let valid = body[..4] == magic && body[4] == VERSION && checksum(body) == u16::from_le_bytes([sum[0], sum[1]]);
-        valid.then_some(Reader { bytes: body, at: HEADER })
+        let sum = u16::from_le_bytes([sum[0], sum[1]]);
+        let valid = body[..4] == magic && body[4] == VERSION && checksum(body) == sum;
+        valid.then_some(Reader { bytes: body, at: HEADER, sum })
     }
 
     fn u8(&mut self) -> u8 {
@@ -246,6 +291,15 @@ impl<'a> Reader<'a> {
 
     fn u16(&mut self) -> u16 {
         u16::from_le_bytes([self.u8(), self.u8()])
+    }
+
+    /// 15 rows of a cell set, which must lie within `board`.
+    fn rows(&mut self, board: &CellSet) -> Option<CellSet> {
+        let mut set = CellSet::EMPTY;
+        for row in 0..MAX_SIZE {
+            set.set_row(row, self.u16());
+        }
+        set.minus(board).is_empty().then_some(set)
     }
 }
 
@@ -276,34 +330,62 @@ mod tests {
         (puzzle, play)
     }
 
+    fn saved(puzzle: &Puzzle, play: &Play, seconds: u16) -> Sram {
+        let mut sram = Sram(vec![0; 0x2000]);
+        let sum = save_puzzle(puzzle, &mut sram);
+        save_progress(sum, play, seconds, &mut sram);
+        sram
+    }
+
+    fn load(sram: &mut Sram) -> Option<Resumed> {
+        load_game(sram, &mut Puzzle::new(), &mut Play::new())
+    }
+
     #[test]
     fn game_round_trips() {
         let (puzzle, play) = sample();
-        let mut bytes = [0u8; GAME_LEN];
-        encode_game(&puzzle, &play, 754, &mut bytes);
+        let mut sram = saved(&puzzle, &play, 754);
         let (mut back, mut back_play) = (Puzzle::new(), Play::new());
-        assert_eq!(decode_game(&bytes, &mut back, &mut back_play), Some(754));
+        let resumed = load_game(&mut sram, &mut back, &mut back_play).expect("saved game");
+        assert_eq!(resumed.seconds, 754);
         assert_eq!(back.board, puzzle.board);
         assert_eq!(back.solution, puzzle.solution);
         assert_eq!((back.difficulty, back.seed), (puzzle.difficulty, puzzle.seed));
         assert_eq!(back_play.shaded(), play.shaded());
         assert_eq!(back_play.circled(), play.circled());
         assert!(back_play.undo().is_none(), "restored marks come without history");
+        // Later progress on the same puzzle replaces the earlier.
+        back_play.set_mark(cell_at(1, 1), Mark::Shaded);
+        let shaded = *back_play.shaded();
+        save_progress(resumed.puzzle_sum, &back_play, 800, &mut sram);
+        let again = load_game(&mut sram, &mut back, &mut back_play).expect("saved game");
+        assert_eq!((again.seconds, *back_play.shaded()), (800, shaded));
     }
 
     #[test]
     fn every_single_byte_corruption_of_a_game_is_rejected() {
         let (puzzle, play) = sample();
-        let mut good = [0u8; GAME_LEN];
-        encode_game(&puzzle, &play, 1, &mut good);
-        for at in 0..GAME_LEN {
-            for flip in [0x01u8, 0x80, 0xFF] {
-                let mut bad = good;
-                bad[at] ^= flip;
-                let (mut p, mut q) = (Puzzle::new(), Play::new());
-                assert_eq!(decode_game(&bad, &mut p, &mut q), None, "byte {at} ^ {flip:#x} accepted");
+        let good = saved(&puzzle, &play, 1);
+        let records = [(PUZZLE_OFFSET, PUZZLE_LEN), (PROGRESS_OFFSET, PROGRESS_LEN)];
+        for (offset, len) in records {
+            for at in usize::from(offset)..usize::from(offset) + len {
+                for flip in [0x01u8, 0x80, 0xFF] {
+                    let mut bad = Sram(good.0.clone());
+                    bad.0[at] ^= flip;
+                    assert_eq!(load(&mut bad), None, "byte {at:#x} ^ {flip:#x} accepted");
+                }
             }
         }
+    }
+
+    #[test]
+    fn progress_of_another_puzzle_is_rejected() {
+        let (puzzle, play) = sample();
+        let mut sram = saved(&puzzle, &play, 5);
+        let other = Generator::new().generate(7, Difficulty::Medium, 100).unwrap();
+        // A new puzzle written, and power lost before its first progress record.
+        save_puzzle(&other, &mut sram);
+        assert_eq!(load(&mut sram), None);
     }
 
     #[test]
@@ -315,9 +397,7 @@ mod tests {
             assert_eq!(best, BestTimes::new());
             // The reset record now reads back as valid.
             assert_eq!(BestTimes::load(&mut sram), BestTimes::new());
-            let mut bytes = [0u8; GAME_LEN];
-            sram.read(GAME_OFFSET, &mut bytes);
-            assert_eq!(decode_game(&bytes, &mut Puzzle::new(), &mut Play::new()), None);
+            assert_eq!(load(&mut sram), None);
         }
     }
 
@@ -340,12 +420,9 @@ mod tests {
     #[test]
     fn an_erased_game_reads_as_missing() {
         let (puzzle, play) = sample();
-        let mut sram = Sram(vec![0; 0x2000]);
-        let mut bytes = [0u8; GAME_LEN];
-        encode_game(&puzzle, &play, 5, &mut bytes);
-        sram.write(GAME_OFFSET, &bytes);
+        let mut sram = saved(&puzzle, &play, 5);
+        assert!(load(&mut sram).is_some());
         erase_game(&mut sram);
-        sram.read(GAME_OFFSET, &mut bytes);
-        assert_eq!(decode_game(&bytes, &mut Puzzle::new(), &mut Play::new()), None);
+        assert_eq!(load(&mut sram), None);
     }
 }
