@@ -170,7 +170,7 @@ impl Play {
     pub fn update_violations(&self, board: &Board, moved: Option<Move>, map: &mut ViolationMap) {
         let touches = |mark: Mark| moved.is_none_or(|m| m.from == mark || m.to == mark);
         if touches(Mark::Unshaded) {
-            map.check_kept(board, &self.circled);
+            map.check_kept(board, &self.circled, moved.map(|m| m.cell));
         }
         if touches(Mark::Shaded) {
             map.check_shaded(board, &self.shaded, moved.map(|m| m.cell));

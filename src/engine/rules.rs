@@ -6,7 +6,7 @@
 //! 4. every shaded cell's number is repeated by an unshaded cell of its row or column
 //!    (`Unjustified`).
 
-use super::board::{Board, CellSet, MAX_SIZE, bit_of, cell_at, col_of, row_of};
+use super::board::{Board, CellSet, MAX_SIZE, bit_of, cell_at, col_of, row_mask, row_of};
 use super::flood;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -140,52 +140,73 @@ pub struct ViolationMap {
     kinds: [CellSet; 4],
     /// The union of `kinds`.
     flagged: CellSet,
+    /// Bit v: number v is on two kept cells of that row / column (rule 1's state, so that a
+    /// move recounts only its own row and column).
+    twice_in_row: [u16; MAX_SIZE as usize],
+    twice_in_col: [u16; MAX_SIZE as usize],
 }
 
 impl ViolationMap {
     /// No violations (for statics).
-    pub const EMPTY: ViolationMap = ViolationMap { kinds: [CellSet::EMPTY; 4], flagged: CellSet::EMPTY };
+    pub const EMPTY: ViolationMap = ViolationMap {
+        kinds: [CellSet::EMPTY; 4],
+        flagged: CellSet::EMPTY,
+        twice_in_row: [0; MAX_SIZE as usize],
+        twice_in_col: [0; MAX_SIZE as usize],
+    };
 
     pub fn build(board: &Board, shaded: &CellSet, kept: &CellSet) -> ViolationMap {
         let mut map = ViolationMap::EMPTY;
-        map.check_kept(board, kept);
+        map.check_kept(board, kept, None);
         map.check_shaded(board, shaded, None);
         map
     }
 
     /// Rule 1 again, for new `kept` cells: every kept cell whose number another kept cell of
-    /// its row or column repeats.
+    /// its row or column repeats. With `toggled`, the map holds the violations of the same
+    /// cells with that one cell's keeping flipped, and only its row and column are recounted.
     // Not inlined (nor is `check_shaded`): each stays a C unit small enough for SDCC's loop
     // optimisations, which the build turns off in very large units (docs/cbe-notes.md).
     #[inline(never)]
-    pub fn check_kept(&mut self, board: &Board, kept: &CellSet) {
+    pub fn check_kept(&mut self, board: &Board, kept: &CellSet, toggled: Option<u8>) {
         let n = board.size();
-        let mut repeats = CellSet::EMPTY;
-        // Bit v of `seen`: number v is on a kept cell of the line; of `twice`: on two.
-        let mut seen_in_col = [0u16; MAX_SIZE as usize];
-        let mut twice_in_col = [0u16; MAX_SIZE as usize];
-        let mut twice_in_row = [0u16; MAX_SIZE as usize];
-        for r in 0..n {
+        // Bit r of `rows`: row r is recounted and looked at whole; `cols` likewise.
+        let (rows, cols) = match toggled {
+            Some(cell) => (bit_of(row_of(cell)), bit_of(col_of(cell))),
+            None => (u16::MAX, u16::MAX),
+        };
+        for_each_bit(rows & row_mask(n), |r| {
             let (mut seen, mut twice) = (0u16, 0u16);
             for_each_bit(kept.row(r), |c| {
                 let bit = bit_of(board.number(cell_at(r, c)));
                 twice |= seen & bit;
                 seen |= bit;
-                twice_in_col[c as usize] |= seen_in_col[c as usize] & bit;
-                seen_in_col[c as usize] |= bit;
             });
-            twice_in_row[r as usize] = twice;
-        }
+            self.twice_in_row[r as usize] = twice;
+        });
+        for_each_bit(cols & row_mask(n), |c| {
+            let (mut seen, mut twice) = (0u16, 0u16);
+            for r in 0..n {
+                if kept.row(r) & bit_of(c) != 0 {
+                    let bit = bit_of(board.number(cell_at(r, c)));
+                    twice |= seen & bit;
+                    seen |= bit;
+                }
+            }
+            self.twice_in_col[c as usize] = twice;
+        });
+        let repeats = &mut self.kinds[RuleKind::Duplicate as usize];
         for r in 0..n {
-            for_each_bit(kept.row(r), |c| {
+            let looked_at = if rows & bit_of(r) != 0 { u16::MAX } else { cols };
+            repeats.set_row(r, repeats.row(r) & !looked_at);
+            for_each_bit(kept.row(r) & looked_at, |c| {
                 let cell = cell_at(r, c);
-                if (twice_in_row[r as usize] | twice_in_col[c as usize]) & bit_of(board.number(cell)) != 0 {
+                if (self.twice_in_row[r as usize] | self.twice_in_col[c as usize]) & bit_of(board.number(cell)) != 0 {
                     repeats.insert(cell);
                 }
             });
         }
-        self.kinds[RuleKind::Duplicate as usize] = repeats;
-        self.unite();
+        self.unite(n);
     }
 
     /// Rules 2-4 again, for new `shaded` cells (every other cell counts as unshaded). With
@@ -195,20 +216,20 @@ impl ViolationMap {
     #[inline(never)]
     pub fn check_shaded(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) {
         let n = board.size();
-        // Rule 2, a bit row at a time: `across` has bit c where c and c + 1 are both shaded,
-        // `down` where row r and row r + 1 are.
-        let mut touching = CellSet::EMPTY;
-        for r in 0..n {
+        // Rule 2, a bit row at a time; a flip changes only its own row's pairs and those with
+        // the rows above and below.
+        let touching = &mut self.kinds[RuleKind::Adjacent as usize];
+        let (first, end) = match toggled {
+            Some(cell) => (row_of(cell).saturating_sub(1), (row_of(cell) + 2).min(n)),
+            None => (0, n),
+        };
+        for r in first..end {
             let row = shaded.row(r);
             let across = row & (row >> 1);
-            touching.set_row(r, touching.row(r) | across | (across << 1));
-            if r + 1 < n {
-                let down = row & shaded.row(r + 1);
-                touching.set_row(r, touching.row(r) | down);
-                touching.set_row(r + 1, down);
-            }
+            let above = if r > 0 { shaded.row(r - 1) } else { 0 };
+            let below = if r + 1 < n { shaded.row(r + 1) } else { 0 };
+            touching.set_row(r, across | (across << 1) | (row & (above | below)));
         }
-        self.kinds[RuleKind::Adjacent as usize] = touching;
         let was_connected = self.kinds[RuleKind::Disconnected as usize].is_empty();
         if !toggled.is_some_and(|cell| was_connected && stays_connected(n, shaded, cell)) {
             self.kinds[RuleKind::Disconnected as usize] = cut_off(n, shaded);
@@ -230,13 +251,13 @@ impl ViolationMap {
                 }
             });
         }
-        self.unite();
+        self.unite(n);
     }
 
     /// Row by row in place: three `CellSet::union`s would each return a set by value, which
-    /// the console copies.
-    fn unite(&mut self) {
-        for r in 0..MAX_SIZE {
+    /// the console copies. Rows past the board size stay empty.
+    fn unite(&mut self, n: u8) {
+        for r in 0..n {
             let [a, b, c, d] = &self.kinds;
             self.flagged.set_row(r, a.row(r) | b.row(r) | c.row(r) | d.row(r));
         }
