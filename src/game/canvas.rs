@@ -105,11 +105,18 @@ impl Canvas {
         self.fill(layer, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
     }
 
-    /// ASCII text from (x, y) rightwards, clipped at the screen edge.
+    /// ASCII text from (x, y) rightwards, clipped at the screen edge. Like `fill`, it marks
+    /// its row for a whole rewrite: cheaper on the console than a `set` per character.
     pub fn text(&mut self, layer: Layer, x: u8, y: u8, text: &[u8]) {
-        for (offset, &byte) in text.iter().enumerate() {
-            self.set(layer, x.saturating_add(offset as u8), y, font_tile(byte));
+        if x >= SCREEN_COLS || y >= SCREEN_ROWS {
+            return;
         }
+        let len = text.len().min(usize::from(SCREEN_COLS - x));
+        let start = index(x, y);
+        for (slot, &byte) in self.tiles[layer as usize][start..start + len].iter_mut().zip(text) {
+            *slot = font_tile(byte);
+        }
+        self.mark_row(layer, y);
     }
 
     /// Text centred on row `y` of a `width`-column area starting at column `x`.
@@ -282,9 +289,10 @@ mod tests {
         for y in 0..SCREEN_ROWS {
             canvas.set(Layer::Background, 5, y, 9);
         }
-        // Whole rows, more than one flush's budget of runs, and the single tiles after them.
+        // Whole rows (the text's and six filled), more than one flush's budget of runs, and
+        // the single tiles after them.
         canvas.fill(Layer::Background, 0, 2, SCREEN_COLS, 6, 7);
-        assert_eq!(canvas.dirty_row_count(), 6);
+        assert_eq!(canvas.dirty_row_count(), 7);
         let mut frames = 0;
         while !canvas.is_flushed() {
             let mut runs = 0;

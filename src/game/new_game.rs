@@ -76,9 +76,26 @@ impl NewGame {
 
     fn draw_values(&self, canvas: &mut Canvas) {
         self.draw_markers(canvas);
+        self.draw_size(canvas);
+        self.draw_level(canvas);
+        self.draw_seed(canvas);
+    }
+
+    fn draw_size(&self, canvas: &mut Canvas) {
         self.value(canvas, ROW_SIZE, SizeLabel::new(self.size).padded());
+    }
+
+    fn draw_level(&self, canvas: &mut Canvas) {
         self.value(canvas, ROW_LEVEL, self.difficulty.name().as_bytes());
+    }
+
+    /// The seed's value and, when typed, the code row.
+    fn draw_seed(&self, canvas: &mut Canvas) {
         self.value(canvas, ROW_SEED, if self.use_code { b"CODE" } else { b"RANDOM" });
+        self.draw_code(canvas);
+    }
+
+    fn draw_code(&self, canvas: &mut Canvas) {
         let code_y = FIRST_Y + 2 * ROW_CODE;
         canvas.fill(Layer::Background, LABEL_X, code_y, SCREEN_COLS - LABEL_X, 2, assets::TILE_BLANK);
         if self.use_code {
@@ -175,13 +192,22 @@ impl NewGame {
         event
     }
 
-    /// Redraws what changed since `before`: only the markers when just the row moved (all
-    /// values are a frame's worth of `Canvas::set` calls on the console).
+    /// Redraws only the rows whose value changed since `before` (the whole menu is a few
+    /// frames' worth of drawing on the console).
     fn redraw_changes(&self, before: &NewGame, canvas: &mut Canvas) {
-        if (NewGame { row: before.row, ..*self }) != *before {
-            self.draw_values(canvas);
-        } else if self.row != before.row {
+        if self.row != before.row {
             self.draw_markers(canvas);
+        }
+        if self.size != before.size {
+            self.draw_size(canvas);
+        }
+        if self.difficulty != before.difficulty {
+            self.draw_level(canvas);
+        }
+        if self.use_code != before.use_code {
+            self.draw_seed(canvas);
+        } else if self.code != before.code || self.editing != before.editing {
+            self.draw_code(canvas);
         }
     }
 
