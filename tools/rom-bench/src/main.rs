@@ -1,7 +1,9 @@
 //! `make bench-rom`: plays a scripted session on `target/hitori.gb` in the emulator and prints
 //! what the player would feel, in exact cycles (a benchmark: it prints figures, it does not
 //! pass or fail):
-//! - frames in which the main loop completed no iteration ("overruns"), in menus, while moving
+//! - frames the main loop fell behind ("overruns": a phase's frames minus the main-loop
+//!   iterations completed in them, so an iteration that took three frames counts two, and
+//!   where in a frame iterations end does not matter), in menus, while moving
 //!   the cursor and while marking cells (generation blocks the loop by design and is left out);
 //! - the longest VBlank handler (which does the frame's VRAM copies) against VBlank's 4560
 //!   cycles, and the latest line its copies ended on;
@@ -31,7 +33,8 @@ struct Bench {
     vblank_at: u16,
     end_line_at: u16,
     frames: u32,
-    overruns: u32,
+    /// Main-loop iterations completed in the phase so far.
+    iterations: u32,
     longest_vblank: u64,
     latest_end_line: u8,
     /// With `BENCH_ROM_PROFILE=N`: the phase's profile, the symbols and N.
@@ -43,7 +46,7 @@ impl Bench {
         u16::from_le_bytes([self.console.read(self.loops_at), self.console.read(self.loops_at + 1)])
     }
 
-    /// Runs one frame, counting an overrun if no main-loop iteration ended in it, and timing
+    /// Runs one frame, counting the main-loop iterations that ended in it, and timing
     /// the VBlank handler it contains (or, when profiling, charging the whole frame to the
     /// phase's profile).
     fn frame(&mut self) {
@@ -65,9 +68,7 @@ impl Bench {
             }
         }
         self.frames += 1;
-        if self.loops() == before {
-            self.overruns += 1;
-        }
+        self.iterations += u32::from(self.loops().wrapping_sub(before));
     }
 
     fn frames(&mut self, count: u32) {
@@ -85,13 +86,14 @@ impl Bench {
 
     /// Frames and overruns counted by `phase` (and its profile), then reset.
     fn report(&mut self, phase: &str) {
-        println!("{phase:<34} {:>6} frames {:>5} overruns ({:.1}%)", self.frames, self.overruns, 100.0 * f64::from(self.overruns) / f64::from(self.frames.max(1)));
+        let overruns = self.frames.saturating_sub(self.iterations);
+        println!("{phase:<34} {:>6} frames {overruns:>5} overruns ({:.1}%)", self.frames, 100.0 * f64::from(overruns) / f64::from(self.frames.max(1)));
         if let Some((profile, symbols, top)) = self.profile.as_mut() {
             print!("{}", profile.report(symbols, *top, HOT_PLACES));
             *profile = Profile::default();
         }
         self.frames = 0;
-        self.overruns = 0;
+        self.iterations = 0;
     }
 
     fn board_shown(&mut self, n: u8) -> bool {
@@ -129,7 +131,7 @@ fn main() {
         vblank_at,
         end_line_at,
         frames: 0,
-        overruns: 0,
+        iterations: 0,
         longest_vblank: 0,
         latest_end_line: 0,
         profile: profile_top.map(|top| (Profile::default(), symbols, top)),
@@ -155,7 +157,7 @@ fn main() {
     }
     let generate_cycles = b.console.cycles() - pressed_at;
     b.frames = 0;
-    b.overruns = 0;
+    b.iterations = 0;
     if let Some((profile, _, _)) = b.profile.as_mut() {
         *profile = Profile::default();
     }
