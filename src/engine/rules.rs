@@ -6,7 +6,7 @@
 //! 4. every shaded cell's number is repeated by an unshaded cell of its row or column
 //!    (`Unjustified`).
 
-use super::board::{Board, CellSet, MAX_SIZE, bit_of, cell_at, col_of, row_mask, row_of};
+use super::board::{Board, CellSet, MAX_SIZE, bit_of, cell_at, col_of, for_each_bit, row_mask, row_of};
 use super::flood;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -320,21 +320,6 @@ fn stays_connected(n: u8, shaded: &CellSet, cell: u8) -> bool {
     let joined = (0..4).filter(|&i| ring[2 * i] && ring[2 * i + 1] && ring[(2 * i + 2) % 8]).count();
     // Four neighbours joined by four corners are one arc, not zero.
     neighbours <= 1 || neighbours - joined.min(neighbours - 1) <= 1
-}
-
-/// Calls `f` with the index of every set bit of `bits`, lowest first. One shift per bit up to
-/// the highest: a row with few marks costs a few steps on the SM83, where a pass over every
-/// cell of the board costs hundreds of cycles a cell.
-#[inline(always)]
-fn for_each_bit(mut bits: u16, mut f: impl FnMut(u8)) {
-    let mut i = 0;
-    while bits != 0 {
-        if bits & 1 != 0 {
-            f(i);
-        }
-        bits >>= 1;
-        i += 1;
-    }
 }
 
 /// Whether the number at (r, c) is also on an unshaded cell of row r or column c.

@@ -15,7 +15,7 @@ use super::engine_calls;
 use super::layout::{Layout, SCREEN_COLS};
 use super::size_label::SizeLabel;
 use crate::assets;
-use crate::engine::board::{CellSet, cell_at, col_of, row_of};
+use crate::engine::board::{CellSet, cell_at, col_of, for_each_bit, row_of};
 use crate::engine::generate::{Generator, Puzzle};
 use crate::engine::play::{Hint, Move, Play};
 use crate::engine::rules::ViolationMap;
@@ -222,9 +222,7 @@ impl Session {
         if let Some(m) = moved {
             let mut redraw = hinted;
             redraw.insert(m.cell);
-            for cell in redraw.iter() {
-                self.draw_cell(canvas, cell);
-            }
+            self.draw_cells_of(canvas, &redraw);
         }
         if self.play.is_solved(&self.puzzle) { PlayEvent::Solved } else { PlayEvent::Moved }
     }
@@ -240,9 +238,7 @@ impl Session {
         let flagged = *self.violations.flagged();
         engine_calls::update_violations(&self.play, &self.puzzle.board, moved, &mut self.violations);
         if moved.is_some() {
-            for cell in flagged.symmetric_difference(self.violations.flagged()).iter() {
-                self.draw_cell(canvas, cell);
-            }
+            self.draw_cells_of(canvas, &flagged.symmetric_difference(self.violations.flagged()));
         } else {
             self.draw_cells(canvas);
         }
@@ -313,6 +309,13 @@ impl Session {
             for c in 0..n {
                 self.draw_cell(canvas, cell_at(r, c));
             }
+        }
+    }
+
+    /// Row by row with bit masks: `CellSet::iter` costs about 5k cycles a cell on the console.
+    fn draw_cells_of(&self, canvas: &mut Canvas, cells: &CellSet) {
+        for r in 0..self.puzzle.board.size() {
+            for_each_bit(cells.row(r), |c| self.draw_cell(canvas, cell_at(r, c)));
         }
     }
 
