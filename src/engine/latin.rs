@@ -22,7 +22,7 @@ pub fn fill_latin_square(board: &mut Board, rng: &mut Rng) {
     // Scratch for the augmenting paths, set up once rather than per path.
     let mut path = Path { cols: [0; 15], vals: [0; 15] };
     for r in 0..n {
-        let mut rows = RowMatching { value_of_col: [NONE; 15], col_of_value: [NONE; 15] };
+        let mut rows = RowMatching { col_of_value: [NONE; 15] };
         // Columns in cyclic order from a random one (a shuffle took n - 1 draws).
         let mut c = rng.below(n);
         for _ in 0..n {
@@ -30,8 +30,8 @@ pub fn fill_latin_square(board: &mut Board, rng: &mut Rng) {
             debug_assert!(found, "Hall's condition guarantees a matching");
             c = if c + 1 == n { 0 } else { c + 1 };
         }
-        for c in 0..n {
-            let v = rows.value_of_col[c as usize];
+        for v in 0..n {
+            let c = rows.col_of_value[v as usize];
             board.set_number(cell_at(r, c), v + 1);
             missing[c as usize] &= !bit_of(v);
         }
@@ -62,9 +62,9 @@ struct Path {
     vals: [u8; 15],
 }
 
-/// A partial matching of one row: columns to (0-based) numbers.
+/// A partial matching of one row: (0-based) numbers to columns. Only this direction is read
+/// while matching; the row is written from it once complete.
 struct RowMatching {
-    value_of_col: [u8; 15],
     col_of_value: [u8; 15],
 }
 
@@ -88,7 +88,6 @@ impl RowMatching {
             let holder = self.col_of_value[v as usize];
             if holder == NONE {
                 for i in 0..depth {
-                    self.value_of_col[path_cols[i] as usize] = path_vals[i];
                     self.col_of_value[path_vals[i] as usize] = path_cols[i];
                 }
                 return true;
