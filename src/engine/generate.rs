@@ -5,12 +5,12 @@
 //! otherwise the complete search counts); otherwise new numbers, a new shading, or a new
 //! square are tried.
 
-use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, bit_of, cell_at, col_of, nth_set_bit, row_of};
+use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, bit_of, cell_at, col_of, nth_set_bit, row_mask, row_of};
 use super::difficulty::Difficulty;
 use super::latin::fill_latin_square;
 use super::rng::Rng;
 use super::rules;
-use super::solve::{Mark, Solver};
+use super::solve::Solver;
 
 /// A generated puzzle with its unique solution.
 #[derive(Clone)]
@@ -102,7 +102,7 @@ impl Generator {
                 if attempt > 0 {
                     fill_latin_square(board, &mut square_stream.clone());
                 }
-                let shading = self.random_shading(board, &mut rng);
+                let shading = self.random_shading(size, &mut rng);
                 // First every shaded cell gets a number; after a failure only the shaded cells
                 // the deductions could not settle get new ones, keeping the settled parts.
                 let mut renumber = shading;
@@ -185,41 +185,43 @@ impl Generator {
     /// the guard allows, until none is free. One pick per shaded or refused cell, where picking
     /// among all cells (refusing the taken ones) spent 3 n^2 picks for an almost maximal set.
     #[cfg_attr(target_arch = "avr", inline(never))] // see `check`
-    fn random_shading(&mut self, board: &Board, rng: &mut Rng) -> CellSet {
-        let n = board.size();
-        self.solver.reset_shading(n);
+    fn random_shading(&mut self, n: u8, rng: &mut Rng) -> CellSet {
+        let guard = self.solver.shading_guard(n);
         // Not shaded, not touching a shaded cell, not refused. A refused cell would split the
         // region for good: its corner faces only merge further, and its unshaded neighbours
         // stay so while it does not touch a shaded cell.
         let mut free = CellSet::full(n);
+        // Free cells per row, kept up to date rather than counted again for every pick.
+        let mut in_rows = [n; MAX_SIZE as usize];
         let mut left = n * n;
         while left > 0 {
             let mut pick = rng.below(left);
             let mut r = 0;
-            loop {
-                let in_row = free.row(r).count_ones() as u8;
-                if pick < in_row {
-                    break;
-                }
-                pick -= in_row;
+            while pick >= in_rows[r as usize] {
+                pick -= in_rows[r as usize];
                 r += 1;
             }
             let c = nth_set_bit(free.row(r), pick);
             let bit = bit_of(c);
-            // A refused mark (splitting) leaves the solver as it was; shading looks at no
-            // numbers.
-            let shaded = self.solver.assign(board, cell_at(r, c), Mark::Shaded).is_ok();
+            // A free cell touches no shaded one, so only the island rule can refuse it.
+            let cell = cell_at(r, c);
+            let shaded = !guard.splits_if_shaded(cell);
+            if shaded {
+                guard.shade(cell);
+            }
             // The cell leaves the free set; once shaded, so do its neighbours.
             let (across, beside) = if shaded { (bit | bit << 1 | bit >> 1, bit) } else { (bit, 0) };
             for (row, taken) in [(r.wrapping_sub(1), beside), (r, across), (r + 1, beside)] {
                 if row < n && taken != 0 {
                     let bits = free.row(row);
-                    left -= (bits & taken).count_ones() as u8;
+                    let gone = (bits & taken).count_ones() as u8;
+                    left -= gone;
+                    in_rows[row as usize] -= gone;
                     free.set_row(row, bits & !taken);
                 }
             }
         }
-        *self.solver.shaded()
+        *guard.shaded()
     }
 }
 
@@ -310,23 +312,34 @@ fn number_shaded_cells(board: &mut Board, renumber: &CellSet, shading: &CellSet,
 }
 
 /// The number of a random cell of `cell`'s row or column that is not in `shading`, other than
-/// `except` (0: any); `None` if there is none. One pass puts the cells that may give their
-/// number in two bit rows (the row's, the column's); the pick is a set bit of one of them.
+/// `except` (0: any); `None` if there is none. The cells that may give their number are two bit
+/// rows (the row's, the column's); the pick is a set bit of one of them. Numbers are read only
+/// for an `except`: the bit rows alone cost a loop of n bit tests on the console.
 fn random_line_number(board: &Board, cell: u8, shading: &CellSet, except: u8, rng: &mut Rng) -> Option<u8> {
     let (r, c, n) = (row_of(cell), col_of(cell), board.size());
-    let (row, col_bit) = (shading.row(r), bit_of(c));
-    let (mut across, mut down) = (0u16, 0u16);
+    let col_bit = bit_of(c);
+    let mut across = !shading.row(r) & row_mask(n) & !col_bit;
+    let mut down = 0u16;
+    let mut bit = 1u16;
     for i in 0..n {
-        let bit = bit_of(i);
-        if row & bit == 0 && board.number(cell_at(r, i)) != except {
-            across |= bit;
-        }
-        if shading.row(i) & col_bit == 0 && board.number(cell_at(i, c)) != except {
+        if shading.row(i) & col_bit == 0 {
             down |= bit;
         }
+        bit <<= 1;
     }
-    across &= !col_bit;
     down &= !bit_of(r);
+    if except != 0 {
+        let mut bit = 1u16;
+        for i in 0..n {
+            if board.number(cell_at(r, i)) == except {
+                across &= !bit;
+            }
+            if board.number(cell_at(i, c)) == except {
+                down &= !bit;
+            }
+            bit <<= 1;
+        }
+    }
     let in_row = across.count_ones() as u8;
     let count = in_row + down.count_ones() as u8;
     if count == 0 {
