@@ -170,11 +170,8 @@ impl ViolationMap {
     #[inline(never)]
     pub fn check_kept(&mut self, board: &Board, kept: &CellSet, toggled: Option<u8>) {
         let n = board.size();
-        // Bit r of `rows`: row r is recounted and looked at whole; `cols` likewise.
-        let (rows, cols) = match toggled {
-            Some(cell) => (bit_of(row_of(cell)), bit_of(col_of(cell))),
-            None => (u16::MAX, u16::MAX),
-        };
+        // Row r is recounted and looked at whole when bit r of `rows` is set; `cols` likewise.
+        let (rows, cols) = lines_through(toggled);
         for_each_bit(rows & row_mask(n), |r| {
             let (mut seen, mut twice) = (0u16, 0u16);
             for_each_bit(kept.row(r), |c| {
@@ -237,11 +234,8 @@ impl ViolationMap {
         // Rule 4: a shaded cell needs a twin left unshaded in its row or column, so a flip
         // changes only the cells of its row and column.
         let unjustified = &mut self.kinds[RuleKind::Unjustified as usize];
-        // Bit r of `rows`: row r is looked at whole; in the others only the columns of `cols`.
-        let (rows, cols) = match toggled {
-            Some(cell) => (bit_of(row_of(cell)), bit_of(col_of(cell))),
-            None => (u16::MAX, u16::MAX),
-        };
+        // Row r is looked at whole when bit r of `rows` is set; the others only in `cols`.
+        let (rows, cols) = lines_through(toggled);
         for r in 0..n {
             let looked_at = if rows & bit_of(r) != 0 { u16::MAX } else { cols };
             unjustified.set_row(r, unjustified.row(r) & !looked_at);
@@ -279,6 +273,15 @@ impl ViolationMap {
 
     pub fn is_empty(&self) -> bool {
         self.flagged.is_empty()
+    }
+}
+
+/// The row and the column through `toggled` as bit masks (bit r, bit c); every line without it.
+#[inline(always)]
+fn lines_through(toggled: Option<u8>) -> (u16, u16) {
+    match toggled {
+        Some(cell) => (bit_of(row_of(cell)), bit_of(col_of(cell))),
+        None => (u16::MAX, u16::MAX),
     }
 }
 

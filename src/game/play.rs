@@ -304,12 +304,7 @@ impl Session {
     }
 
     fn draw_cells(&self, canvas: &mut Canvas) {
-        let n = self.puzzle.board.size();
-        for r in 0..n {
-            for c in 0..n {
-                self.draw_cell(canvas, cell_at(r, c));
-            }
-        }
+        self.draw_cells_of(canvas, &CellSet::full(self.puzzle.board.size()));
     }
 
     /// Row by row with bit masks: `CellSet::iter` costs about 5k cycles a cell on the console.
