@@ -38,14 +38,6 @@ pub fn fill_latin_square(board: &mut Board, rng: &mut Rng) {
     }
 }
 
-/// Fisher-Yates shuffle.
-pub fn shuffle(items: &mut [u8], rng: &mut Rng) {
-    for i in (1..items.len()).rev() {
-        let j = rng.below(i as u8 + 1) as usize;
-        items.swap(i, j);
-    }
-}
-
 /// A random set bit of `bits` (non-zero, below bit `n`): the first one at or above a random
 /// position, wrapping around. Not uniform (a bit above a run of clear ones is likelier), but
 /// one draw and one count of trailing zeros.
