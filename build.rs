@@ -7,14 +7,18 @@
 //! become colour indices 0-3; greyscale and indexed or RGB(A) PNGs with opaque grey pixels are
 //! accepted. Anything else stops the build with the file and pixel at fault.
 //!
-//! VRAM plan the constants encode (background with `LCDC.4 = 0`, "$8800" addressing, so that
-//! objects keep tile block 0 to themselves):
-//! - background tiles 0..UI_TILE_COUNT: the UI set (font and frame), always loaded;
-//! - background tiles from BOARD_FIRST_TILE: one board set at a time, the 16x16 cells, the
-//!   8x8 cells or the title logo;
-//! - object tiles 0..CURSOR_OBJ_TILE_COUNT: the cursors.
+//! VRAM plan the constants encode: every tile set is loaded once, at boot with the LCD off, so
+//! a screen change never reloads tile data; it only switches the background's addressing
+//! (`LCDC.4`), which is a register write in VBlank (Pan Docs "VRAM Tile Data"):
+//! - block 1 (0x8800), tiles 128..=255 in both addressings: the end of the 16x16 cells, the
+//!   cursors (objects) and, last, the UI set (font and frame) that every screen shows;
+//! - block 2 (0x9000), tiles 0..=127 with "$8800" addressing: the start of the 16x16 cells;
+//! - block 0 (0x8000), tiles 0..=127 with "$8000" addressing: the 8x8 cells and the title
+//!   logo (its repeated tiles stored once).
+//!
+//! The build checks that no two sets share VRAM.
 
-use gb_hal::video::encode_tile_row;
+use gb_hal::video::{TileAddressing, encode_tile_row};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::{env, fs};
@@ -165,6 +169,37 @@ fn font_tile_for_ascii() -> Vec<usize> {
         .collect()
 }
 
+/// Each distinct tile once, in order of first use, and for every tile of `tiles` the index of
+/// its copy among them.
+fn distinct_tiles(tiles: &[Tile]) -> (Vec<Tile>, Vec<usize>) {
+    let mut distinct: Vec<Tile> = Vec::new();
+    let map = tiles
+        .iter()
+        .map(|tile| {
+            distinct.iter().position(|seen| seen == tile).unwrap_or_else(|| {
+                distinct.push(*tile);
+                distinct.len() - 1
+            })
+        })
+        .collect();
+    (distinct, map)
+}
+
+/// Stops the build when two sets (name, addressing, first tile index, tile count) would share
+/// tile data in VRAM, or a set runs past tile 255.
+fn check_disjoint(sets: &[(&str, TileAddressing, usize, usize)]) {
+    let mut owner = [None::<&str>; 384];
+    for &(name, addressing, first, count) in sets {
+        assert!(first + count <= 256, "{name}: tiles {first}..{} run past tile 255", first + count);
+        for index in first..first + count {
+            let slot = usize::from((addressing.tile_address(index as u8).get() - 0x8000) / 16);
+            if let Some(other) = owner[slot].replace(name) {
+                panic!("{name} and {other} both need VRAM tile {slot} (0x{:04X})", 0x8000 + slot * 16);
+            }
+        }
+    }
+}
+
 fn main() {
     let assets = Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("assets");
     println!("cargo:rerun-if-changed=build.rs");
@@ -179,27 +214,62 @@ fn main() {
          // not this file. Tiles are 16 bytes of DMG 2bpp data each, one tile per line.\n\n",
     );
 
-    // UI set: font, then frame.
+    // Cut every sheet first: where a set goes depends on the sizes of the others.
     let font = load("font.png");
-    let font_rows = FONT_CHARS.len().div_ceil(FONT_COLUMNS);
-    font.expect_size(FONT_COLUMNS * 8, font_rows * 8);
+    font.expect_size(FONT_COLUMNS * 8, FONT_CHARS.len().div_ceil(FONT_COLUMNS) * 8);
     let frame = load("frame.png");
     frame.expect_size(24, 24);
     let mut ui_tiles = font.cells(1, 1, FONT_CHARS.len());
     let frame_first = ui_tiles.len();
     ui_tiles.extend(frame.cells(1, 1, FRAME_PARTS.len()));
+
+    let cursor_big = load("cursor_big.png");
+    cursor_big.expect_size(16, 16);
+    let cursor_small = load("cursor_small.png");
+    cursor_small.expect_size(8, 8);
+    let mut cursor_tiles = cursor_big.cells(2, 2, 1);
+    let cursor_small_tile = cursor_tiles.len();
+    cursor_tiles.extend(cursor_small.cells(1, 1, 1));
+
+    let big = load("big_cells.png");
+    big.expect_size(BIG_CELL_MAX_NUMBER * 16, CELL_VARIANTS.len() * 16);
+    let big_tiles = big.cells(2, 2, BIG_CELL_MAX_NUMBER * CELL_VARIANTS.len());
+    let small = load("small_cells.png");
+    small.expect_size(SMALL_CELL_MAX_NUMBER * 8, CELL_VARIANTS.len() * 8);
+    let small_tiles = small.cells(1, 1, SMALL_CELL_MAX_NUMBER * CELL_VARIANTS.len());
+    let logo = load("logo.png");
+    let (logo_width, logo_height) = (logo.width / 8, logo.height / 8);
+    logo.expect_size(logo_width * 8, logo_height * 8);
+    let (logo_tiles, logo_map) = distinct_tiles(&logo.cells(logo_width, logo_height, 1));
+
+    // Places, from the end of tile index space down (see the plan at the top of this file).
+    let ui_first = 256 - ui_tiles.len();
+    let cursor_first = ui_first - cursor_tiles.len();
+    let big_first = cursor_first.checked_sub(big_tiles.len()).expect("the 16x16 cells, cursors and UI fit 256 tiles");
+    let (small_first, logo_first) = (0, small_tiles.len());
+    let placed = [
+        ("UI_TILES", TileAddressing::Signed8800, ui_first, ui_tiles.len()),
+        ("CURSOR_TILES", TileAddressing::Unsigned8000, cursor_first, cursor_tiles.len()),
+        ("BIG_CELL_TILES", TileAddressing::Signed8800, big_first, big_tiles.len()),
+        ("SMALL_CELL_TILES", TileAddressing::Unsigned8000, small_first, small_tiles.len()),
+        ("LOGO_TILES", TileAddressing::Unsigned8000, logo_first, logo_tiles.len()),
+    ];
+    check_disjoint(&placed);
+    assert!(ui_first >= 128 && cursor_first >= 128, "the UI set and the cursors must lie in block 1 (tiles 128..=255)");
+
     out.tiles(
-        "Background tiles of the UI set: the font (see FONT_CHARS below), then the frame. Load at UI_FIRST_TILE.",
+        "Background tiles of the UI set: the font (see FONT_CHARS below), then the frame. Load at UI_FIRST_TILE \
+         (block 1: the same tiles with either background addressing).",
         "UI_TILES",
         &ui_tiles,
     );
-    out.constant("Background tile index where UI_TILES goes.", "UI_FIRST_TILE", 0);
+    out.constant("Background tile index where UI_TILES goes.", "UI_FIRST_TILE", ui_first);
     out.constant("Tiles in UI_TILES.", "UI_TILE_COUNT", ui_tiles.len());
-    out.constant("The blank (white) tile: the font's space.", "TILE_BLANK", 0);
+    out.constant("The blank (white) tile: the font's space.", "TILE_BLANK", ui_first);
     writeln!(out.text, "/// The characters of the font, in tile order from UI_FIRST_TILE.\npub const FONT_CHARS: &[u8] = b\"{FONT_CHARS}\";").unwrap();
-    let font_index = |char: char| FONT_CHARS.find(char).expect("in the font");
-    out.constant("Tile of 'A'; 'B' to 'Z' follow.", "FONT_FIRST_LETTER", font_index('A'));
-    out.constant("Tile of '0'; '1' to '9' follow.", "FONT_FIRST_DIGIT", font_index('0'));
+    let font_tile = |char: char| ui_first + FONT_CHARS.find(char).expect("in the font");
+    out.constant("Tile of 'A'; 'B' to 'Z' follow.", "FONT_FIRST_LETTER", font_tile('A'));
+    out.constant("Tile of '0'; '1' to '9' follow.", "FONT_FIRST_DIGIT", font_tile('0'));
     for (char, name) in [
         (':', "COLON"),
         ('.', "PERIOD"),
@@ -211,9 +281,9 @@ fn main() {
         ('?', "QUESTION"),
         ('!', "EXCLAMATION"),
     ] {
-        out.constant(&format!("Tile of '{char}'."), &format!("FONT_{name}"), font_index(char));
+        out.constant(&format!("Tile of '{char}'."), &format!("FONT_{name}"), font_tile(char));
     }
-    let ascii: Vec<String> = font_tile_for_ascii().iter().map(usize::to_string).collect();
+    let ascii: Vec<String> = font_tile_for_ascii().iter().map(|index| (ui_first + index).to_string()).collect();
     writeln!(
         out.text,
         "/// Tile for each ASCII byte 0x20-0x7F (index: byte - 0x20). Lowercase letters show as\n\
@@ -226,79 +296,64 @@ fn main() {
         out.constant(
             &format!("Frame tile: {}.", part.to_lowercase().replace('_', " ")),
             &format!("FRAME_{part}"),
-            frame_first + offset,
+            ui_first + frame_first + offset,
         );
     }
 
-    // Board sets, one loaded at a time after the UI set.
-    let board_first = ui_tiles.len();
-    out.constant("Background tile index where one of BIG_CELL_TILES, SMALL_CELL_TILES or LOGO_TILES goes.", "BOARD_FIRST_TILE", board_first);
     for (index, variant) in CELL_VARIANTS.iter().enumerate() {
         out.constant(&format!("Cell variant {}.", variant.to_lowercase()), &format!("CELL_VARIANT_{variant}"), index);
     }
     out.constant("Number of cell variants.", "CELL_VARIANT_COUNT", CELL_VARIANTS.len());
-
-    let big = load("big_cells.png");
-    big.expect_size(BIG_CELL_MAX_NUMBER * 16, CELL_VARIANTS.len() * 16);
-    let big_tiles = big.cells(2, 2, BIG_CELL_MAX_NUMBER * CELL_VARIANTS.len());
     out.tiles(
-        "16x16 cells for boards 5-9: for each variant, numbers 1-9, each as 4 tiles (top left, top right, bottom left, bottom right). \
+        "16x16 cells for boards 5-9 (shown with \"$8800\" background addressing): for each variant, numbers 1-9, \
+         each as 4 tiles (top left, top right, bottom left, bottom right). \
          Tile = BIG_CELL_FIRST_TILE + variant * BIG_CELL_TILES_PER_VARIANT + (number - 1) * 4 + quarter.",
         "BIG_CELL_TILES",
         &big_tiles,
     );
-    out.constant("Background tile index of the first 16x16 cell tile.", "BIG_CELL_FIRST_TILE", board_first);
+    out.constant("Background tile index of the first 16x16 cell tile.", "BIG_CELL_FIRST_TILE", big_first);
     out.constant("Highest number on a 16x16 cell.", "BIG_CELL_MAX_NUMBER", BIG_CELL_MAX_NUMBER);
     out.constant("Tiles per 16x16 cell.", "BIG_CELL_TILES_PER_CELL", 4);
     out.constant("Tiles per variant of the 16x16 cells.", "BIG_CELL_TILES_PER_VARIANT", BIG_CELL_MAX_NUMBER * 4);
 
-    let small = load("small_cells.png");
-    small.expect_size(SMALL_CELL_MAX_NUMBER * 8, CELL_VARIANTS.len() * 8);
-    let small_tiles = small.cells(1, 1, SMALL_CELL_MAX_NUMBER * CELL_VARIANTS.len());
     out.tiles(
-        "8x8 cells for boards 10-15: for each variant, numbers 1-15, one tile each. \
-         Tile = SMALL_CELL_FIRST_TILE + variant * SMALL_CELL_TILES_PER_VARIANT + (number - 1).",
+        "8x8 cells for boards 10-15 (shown with \"$8000\" background addressing): for each variant, numbers 1-15, \
+         one tile each. Tile = SMALL_CELL_FIRST_TILE + variant * SMALL_CELL_TILES_PER_VARIANT + (number - 1).",
         "SMALL_CELL_TILES",
         &small_tiles,
     );
-    out.constant("Background tile index of the first 8x8 cell tile.", "SMALL_CELL_FIRST_TILE", board_first);
+    out.constant("Background tile index of the first 8x8 cell tile.", "SMALL_CELL_FIRST_TILE", small_first);
     out.constant("Highest number on an 8x8 cell.", "SMALL_CELL_MAX_NUMBER", SMALL_CELL_MAX_NUMBER);
     out.constant("Tiles per variant of the 8x8 cells.", "SMALL_CELL_TILES_PER_VARIANT", SMALL_CELL_MAX_NUMBER);
 
-    let logo = load("logo.png");
-    let (logo_width, logo_height) = (logo.width / 8, logo.height / 8);
-    logo.expect_size(logo_width * 8, logo_height * 8);
-    let logo_tiles = logo.cells(logo_width, logo_height, 1);
     out.tiles(
-        "The title logo, tiles in reading order: the tile at (column, row) is LOGO_FIRST_TILE + row * LOGO_WIDTH_TILES + column.",
+        "The title logo's distinct tiles (shown with \"$8000\" background addressing); LOGO_MAP places them.",
         "LOGO_TILES",
         &logo_tiles,
     );
-    out.constant("Background tile index of the logo's first tile.", "LOGO_FIRST_TILE", board_first);
+    out.constant("Background tile index of LOGO_TILES' first tile.", "LOGO_FIRST_TILE", logo_first);
     out.constant("Logo width in tiles.", "LOGO_WIDTH_TILES", logo_width);
     out.constant("Logo height in tiles.", "LOGO_HEIGHT_TILES", logo_height);
+    let map: Vec<String> = logo_map.iter().map(|index| (logo_first + index).to_string()).collect();
+    writeln!(
+        out.text,
+        "/// The logo's background tiles in reading order, LOGO_WIDTH_TILES per row.\n\
+         pub static LOGO_MAP: [u8; {}] = [{}];\n",
+        map.len(),
+        map.join(", ")
+    )
+    .unwrap();
 
-    for (name, count) in [("BIG_CELL_TILES", big_tiles.len()), ("SMALL_CELL_TILES", small_tiles.len()), ("LOGO_TILES", logo_tiles.len())] {
-        assert!(board_first + count <= 256, "UI_TILES + {name} need {} background tiles; there are 256", board_first + count);
-    }
-
-    // Object tiles: the cursors. Colour index 0 (white in the PNG) is transparent.
-    let cursor_big = load("cursor_big.png");
-    cursor_big.expect_size(16, 16);
-    let cursor_small = load("cursor_small.png");
-    cursor_small.expect_size(8, 8);
-    let mut cursor_tiles = cursor_big.cells(2, 2, 1);
-    let cursor_small_tile = cursor_tiles.len();
-    cursor_tiles.extend(cursor_small.cells(1, 1, 1));
     out.tiles(
-        "Object tiles of the cursors (colour 0 transparent): the 16x16 frame as 4 tiles (top left, top right, bottom left, bottom right), then the 8x8 frame. Load at object tile CURSOR_FIRST_OBJ_TILE (block 0, 0x8000).",
+        "Object tiles of the cursors (colour 0 transparent): the 16x16 frame as 4 tiles (top left, top right, \
+         bottom left, bottom right), then the 8x8 frame. Load at object tile CURSOR_FIRST_OBJ_TILE.",
         "CURSOR_TILES",
         &cursor_tiles,
     );
-    out.constant("Object tile index where CURSOR_TILES goes.", "CURSOR_FIRST_OBJ_TILE", 0);
+    out.constant("Object tile index where CURSOR_TILES goes.", "CURSOR_FIRST_OBJ_TILE", cursor_first);
     out.constant("Object tiles in CURSOR_TILES.", "CURSOR_OBJ_TILE_COUNT", cursor_tiles.len());
-    out.constant("Object tile of the 16x16 cursor's top left quarter; the other three follow.", "CURSOR_BIG_OBJ_TILE", 0);
-    out.constant("Object tile of the 8x8 cursor.", "CURSOR_SMALL_OBJ_TILE", cursor_small_tile);
+    out.constant("Object tile of the 16x16 cursor's top left quarter; the other three follow.", "CURSOR_BIG_OBJ_TILE", cursor_first);
+    out.constant("Object tile of the 8x8 cursor.", "CURSOR_SMALL_OBJ_TILE", cursor_first + cursor_small_tile);
 
     let out_path = Path::new(&env::var("OUT_DIR").expect("cargo sets it")).join("assets.rs");
     fs::write(&out_path, out.text).unwrap_or_else(|error| panic!("{}: {error}", out_path.display()));

@@ -6,8 +6,10 @@
 //! wait for VBlank. The VBlank handler does the planned work first thing at line 144 (OAM DMA
 //! when the cursor moved, window registers, as many tile copies as VBlank allows), so the
 //! copies get all of VBlank; the main loop then marks what was copied. A new screen (another
-//! tile set, or most rows changed) is drawn with the LCD off instead, which takes about a
-//! frame and never tears.
+//! tile set, or most rows changed) is copied the same way, a few rows a frame, with the
+//! background and objects switched off until it is whole: the player sees a short white
+//! fade instead of a screen building up, and the main loop keeps its frame. The LCD is
+//! switched off only at boot, to load every tile set once (assets/README.md, "VRAM plan").
 
 use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
@@ -19,18 +21,15 @@ use gb_hal::serial;
 use gb_hal::sram::{Sram, SramBank};
 use gb_hal::timer;
 use gb_hal::video::{self, TileAddressing, TileMap, VBlank, VramAccess, VramAddress};
-use heapless::Vec;
 
 use crate::assets::{self, font_tile};
-use crate::game::canvas::{Layer, Run};
+use crate::game::canvas::{Canvas, Layer};
 use crate::game::save::Storage;
-use crate::game::{Cursor, Game, Platform, SPINNER_X, SPINNER_Y, Tileset};
+use crate::game::{Cursor, Game, Platform, SPINNER_X, SPINNER_Y, ScreenId, Tileset};
 
-/// Background tiles use signed ("$8800") addressing, as `build.rs` lays them out.
-const ADDRESSING: TileAddressing = TileAddressing::Signed8800;
-/// A new screen with more dirty rows than this is copied with the LCD off: at a few rows per
-/// VBlank it would otherwise build up visibly over several frames. (Within a screen, such as
-/// many cells changing at once in play, rows are copied in VBlank: no white flash.)
+/// A new screen with more dirty rows than this is copied with the display blanked: at a few
+/// rows per VBlank it would otherwise build up visibly over several frames. (Within a screen,
+/// such as many cells changing at once in play, rows are copied as they come: no flash.)
 const FULL_REDRAW_ROWS: u32 = 8;
 /// No copy starts at or after this line: a copy (at most one row of 20 tiles, up to about
 /// three lines' time with SDCC's code) must end before line 153 does. `make bench-rom` prints
@@ -41,9 +40,8 @@ const LAST_COPY_LINE: u8 = 149;
 const COPIES_PER_FRAME: usize = 8;
 /// Objects 0-3 draw the cursor: a 16x16 frame needs four, an 8x8 frame one.
 const CURSOR_OBJECTS: u8 = 4;
-/// The background and window always on, objects on, the window reading map 0x9C00; the
-/// window itself is switched per frame.
-const CONTROL: LcdControl = LcdControl::BG_WINDOW_ON.union(LcdControl::OBJ_ON).union(LcdControl::WINDOW_MAP_9C00);
+/// The window reads map 0x9C00, the background 0x9800.
+const MAPS: LcdControl = LcdControl::LCD_ON.union(LcdControl::WINDOW_MAP_9C00);
 /// The spinner's dots advance every this many frames (a power of two: a mask).
 const SPINNER_FRAMES: u16 = 16;
 
@@ -67,7 +65,9 @@ static mut BUSY: bool = false;
 struct VblankPlan {
     /// The OAM shadow changed: copy it.
     dma: bool,
-    window_y: Option<u8>,
+    control: LcdControl,
+    /// Where the window starts (when `control` shows it).
+    window_y: u8,
     count: u8,
     to: [u16; COPIES_PER_FRAME],
     from: [*const u8; COPIES_PER_FRAME],
@@ -80,7 +80,8 @@ struct VblankPlan {
 /// it is true.
 static mut PLAN: VblankPlan = VblankPlan {
     dma: false,
-    window_y: None,
+    control: MAPS,
+    window_y: 0,
     count: 0,
     to: [0; COPIES_PER_FRAME],
     from: [core::ptr::null(); COPIES_PER_FRAME],
@@ -155,19 +156,21 @@ fn map_of(layer: Layer) -> TileMap {
     }
 }
 
-fn write_run(access: &impl VramAccess, layer: Layer, x: u8, y: u8, tiles: &[u8]) {
-    // A canvas run is at most one 20-tile row of a 32-tile map row: it always fits.
-    video::copy(access, map_of(layer).address(x, y), tiles).unwrap();
+/// The background addressing that shows `tileset` (every set stays loaded).
+fn addressing(tileset: Tileset) -> LcdControl {
+    match tileset {
+        Tileset::BigCells => LcdControl::empty(),
+        Tileset::Logo | Tileset::SmallCells => LcdControl::BG_WINDOW_TILES_8000,
+    }
 }
 
-fn load_tileset(access: &impl VramAccess, tileset: Tileset) {
-    let tiles: &[u8] = match tileset {
-        Tileset::Logo => &assets::LOGO_TILES,
-        Tileset::BigCells => &assets::BIG_CELL_TILES,
-        Tileset::SmallCells => &assets::SMALL_CELL_TILES,
-    };
-    // Sizes are checked when the assets are built: a failure here is a build mistake.
-    video::load_tiles(access, ADDRESSING, assets::BOARD_FIRST_TILE, tiles).unwrap();
+/// LCDC that shows `game`'s screen.
+fn control_for(game: &Game) -> LcdControl {
+    let shown = MAPS.union(LcdControl::BG_WINDOW_ON).union(LcdControl::OBJ_ON).union(addressing(game.tileset()));
+    match game.window_y() {
+        Some(_) => shown.union(LcdControl::WINDOW_ON),
+        None => shown,
+    }
 }
 
 /// Puts the cursor frame into the OAM shadow (copied to OAM by the next DMA).
@@ -190,43 +193,37 @@ fn place_cursor(cursor: Option<Cursor>) {
     }
 }
 
-/// The window registers for this frame; written in VBlank so a frame never shows half of it.
-fn show_window(window_y: Option<u8>) {
-    match window_y {
-        Some(y) => {
-            lcd::set_window_position(0, y);
-            lcd::set_control(CONTROL.union(LcdControl::WINDOW_ON).union(LcdControl::LCD_ON));
-        }
-        None => lcd::set_control(CONTROL.union(LcdControl::LCD_ON)),
-    }
-}
-
 fn in_copy_time() -> bool {
     // Line 153 reads as 0 on the DMG: the lower bound rejects it too.
     (lcd::FIRST_VBLANK_LINE..LAST_COPY_LINE).contains(&lcd::current_line())
 }
 
-/// Hands the canvas's next copies, the window and the OAM shadow to the VBlank handler, waits
-/// for it, and marks what it copied. Returns whether the OAM DMA is still to be done.
-fn copy_in_vblank(game: &mut Game, dma: bool) -> bool {
-    let mut runs: Vec<Run, COPIES_PER_FRAME> = Vec::new();
-    game.canvas.next_runs(&mut runs);
-    let window_y = game.window_y();
+/// Hands the canvas's next copies, the LCD control (written in VBlank so a frame never shows
+/// half of a change), the window and the OAM shadow to the VBlank handler, waits for it, and
+/// marks what it copied. Returns whether the OAM DMA is still to be done.
+fn copy_in_vblank(game: &mut Game, dma: bool, control: LcdControl) -> bool {
+    let window_y = game.window_y().unwrap_or(0);
+    // SAFETY: the handler reads PLAN only while PLAN_READY is set, which it is not until
+    // below. The pointers are into GAME, which the main loop leaves alone until the handler
+    // has run (it halts below).
+    let plan = unsafe { &mut *addr_of_mut!(PLAN) };
+    let mut count = 0;
+    game.canvas.next_runs(|layer, x, y, tiles| {
+        plan.to[count] = map_of(layer).address(x, y).get();
+        plan.from[count] = tiles.as_ptr();
+        plan.len[count] = tiles.len() as u8;
+        count += 1;
+        count < COPIES_PER_FRAME
+    });
+    plan.count = count as u8;
+    plan.control = control;
+    plan.window_y = window_y;
+    plan.dma = dma;
+    plan.copied = 0;
+    // The calls that switch interrupts off and on are opaque to the compiler, so the stores
+    // above are done before the flag is set.
     interrupts::without_interrupts(|| {
-        // SAFETY: the handler reads PLAN only while PLAN_READY is set, and cannot run here.
-        // The pointers are into GAME, which the main loop leaves alone until the handler has
-        // run (it halts below).
-        let plan = unsafe { &mut *addr_of_mut!(PLAN) };
-        for (i, run) in runs.iter().enumerate() {
-            plan.to[i] = map_of(run.layer).address(run.x, run.y).get();
-            plan.from[i] = game.canvas.run_tiles(run).as_ptr();
-            plan.len[i] = run.len;
-        }
-        plan.count = runs.len() as u8;
-        plan.window_y = window_y;
-        plan.dma = dma;
-        plan.copied = 0;
-        // SAFETY: as above; the call that re-enables interrupts orders these stores first.
+        // SAFETY: a byte only the handler reads while set.
         unsafe { write_volatile(addr_of_mut!(PLAN_READY), true) };
     });
     // SAFETY: a byte the handler clears.
@@ -249,7 +246,8 @@ fn run_plan(vblank: &VBlank) {
         oam::dma(vblank);
         plan.dma = false;
     }
-    show_window(plan.window_y);
+    lcd::set_window_position(0, plan.window_y);
+    lcd::set_control(plan.control);
     let mut copied = 0;
     while copied < plan.count && in_copy_time() {
         let i = usize::from(copied);
@@ -274,8 +272,27 @@ pub extern "C" fn rust_main() -> ! {
     let mut machine = Machine { sram: unsafe { Sram::take() } };
     // SAFETY: the only reference to GAME; the VBlank handler never touches it.
     let game = unsafe { &mut *addr_of_mut!(GAME) };
+    load_video(&mut game.canvas);
+    interrupts::enable(Interrupts::VBLANK);
+    let mut main_loop = MainLoop::new();
+    loop {
+        main_loop.step(game, &mut machine);
+    }
+}
+
+/// With the LCD off: every tile set, once, and blank maps and OAM; `canvas` learns what VRAM
+/// now shows. The display stays blank until the first screen is copied. In ROM bank 6 (like `MainLoop::step`): bank 0 keeps
+/// room for what must always be mapped (the VBlank handler, crt0, data).
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
+#[inline(never)]
+fn load_video(canvas: &mut Canvas) {
     lcd::with_lcd_off(|off| {
-        video::load_tiles(off, ADDRESSING, assets::UI_FIRST_TILE, &assets::UI_TILES).unwrap();
+        // build.rs checks that the sets do not overlap and that each fits: a failure here is
+        // a build mistake.
+        video::load_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES).unwrap();
+        video::load_tiles(off, TileAddressing::Signed8800, assets::BIG_CELL_FIRST_TILE, &assets::BIG_CELL_TILES).unwrap();
+        video::load_tiles(off, TileAddressing::Unsigned8000, assets::SMALL_CELL_FIRST_TILE, &assets::SMALL_CELL_TILES).unwrap();
+        video::load_tiles(off, TileAddressing::Unsigned8000, assets::LOGO_FIRST_TILE, &assets::LOGO_TILES).unwrap();
         video::load_tiles(off, TileAddressing::Unsigned8000, assets::CURSOR_FIRST_OBJ_TILE, &assets::CURSOR_TILES).unwrap();
         // VRAM and OAM hold noise at power-on: clear what the canvas does not cover.
         video::fill_map(off, TileMap::Map9800, assets::TILE_BLANK);
@@ -285,52 +302,92 @@ pub extern "C" fn rust_main() -> ! {
         lcd::set_scroll(0, 0);
         lcd::BGP.write(Palette::IDENTITY);
         lcd::OBP0.write(Palette::IDENTITY);
-        lcd::set_control(CONTROL);
+        lcd::set_control(MAPS);
     });
-    interrupts::enable(Interrupts::VBLANK);
+    canvas.vram_filled_blank();
+}
 
-    let mut input = Input::new(RepeatTiming::DEFAULT);
-    let mut tileset = None;
-    let mut screen = game.screen();
-    let mut last_frame = frames();
-    let mut placed_cursor = None;
-    let mut cursor_moved = false;
-    loop {
+/// How a new screen is shown while its tiles are being copied.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reveal {
+    /// Copied: the screen's own LCDC.
+    Done,
+    /// Few rows changed: the last LCDC stays (its tile set and window) until the copies are
+    /// done, so a window, for one, appears whole.
+    Hold,
+    /// Background, window and objects off (a white screen) until the copies are done.
+    Blank,
+}
+
+/// What the main loop remembers between frames.
+struct MainLoop {
+    input: Input,
+    /// The screen and tile set of the last frame (none before the first).
+    screen: Option<ScreenId>,
+    tileset: Option<Tileset>,
+    reveal: Reveal,
+    /// The LCDC last planned.
+    control: LcdControl,
+    last_frame: u16,
+    placed_cursor: Option<Cursor>,
+    /// The OAM shadow holds a cursor move not yet copied by DMA.
+    cursor_moved: bool,
+}
+
+impl MainLoop {
+    fn new() -> MainLoop {
+        MainLoop {
+            input: Input::new(RepeatTiming::DEFAULT),
+            screen: None,
+            tileset: None,
+            reveal: Reveal::Done,
+            control: MAPS,
+            last_frame: frames(),
+            // load_video hid every object.
+            placed_cursor: None,
+            cursor_moved: false,
+        }
+    }
+
+    /// One frame: input, update, the frame's VRAM work planned for the VBlank handler and
+    /// waited for. In ROM bank 6, which has room (the screens are in bank 3).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
+    #[inline(never)]
+    fn step(&mut self, game: &mut Game, machine: &mut Machine) {
         let now = frames();
-        let elapsed = now.wrapping_sub(last_frame).min(u16::from(u8::MAX)) as u8;
-        last_frame = now;
+        let elapsed = now.wrapping_sub(self.last_frame).min(u16::from(u8::MAX)) as u8;
+        self.last_frame = now;
         let (held, pressed) = take_buttons();
-        let mut frame = input.update(held);
+        let mut frame = self.input.update(held);
         frame.pressed |= pressed;
         frame.triggered |= pressed;
-        game.update(&frame, elapsed, &mut machine);
+        game.update(&frame, elapsed, machine);
         // SAFETY: only the main loop writes LOOPS; the emulator reads it.
         unsafe { write_volatile(addr_of_mut!(LOOPS), read_volatile(addr_of!(LOOPS)).wrapping_add(1)) };
 
-        let wanted = game.tileset();
-        let new_screen = game.screen() != screen;
-        screen = game.screen();
-        if tileset != Some(wanted) || (new_screen && game.canvas.dirty_row_count() > FULL_REDRAW_ROWS) {
-            lcd::with_lcd_off(|off| {
-                if tileset != Some(wanted) {
-                    load_tileset(off, wanted);
-                }
-                game.canvas.flush(|layer, x, y, tiles| write_run(off, layer, x, y, tiles), || true);
-                oam::dma(off);
-            });
-            cursor_moved = false;
-            tileset = Some(wanted);
-            show_window(game.window_y());
-        } else {
-            cursor_moved = copy_in_vblank(game, cursor_moved);
+        let (screen, tileset) = (Some(game.screen()), Some(game.tileset()));
+        if screen != self.screen {
+            let blank = tileset != self.tileset || game.canvas.dirty_row_count() > FULL_REDRAW_ROWS;
+            self.reveal = if blank { Reveal::Blank } else { Reveal::Hold };
         }
+        (self.screen, self.tileset) = (screen, tileset);
+        // Shown once a frame's copies have completed the screen.
+        if game.canvas.is_flushed() {
+            self.reveal = Reveal::Done;
+        }
+        self.control = match self.reveal {
+            Reveal::Done => control_for(game),
+            Reveal::Hold => self.control,
+            Reveal::Blank => MAPS,
+        };
+        self.cursor_moved = copy_in_vblank(game, self.cursor_moved, self.control);
         // The OAM shadow is rewritten (and copied by DMA) only when the cursor moved: each
         // object written costs about a thousand cycles of SDCC's code, a DMA over a line.
         let cursor = game.cursor();
-        if cursor != placed_cursor {
+        if cursor != self.placed_cursor {
             place_cursor(cursor);
-            placed_cursor = cursor;
-            cursor_moved = true;
+            self.placed_cursor = cursor;
+            self.cursor_moved = true;
         }
     }
 }
@@ -379,7 +436,7 @@ pub extern "C" fn cbe_trap(function_id: u16) -> ! {
     interrupts::disable();
     lcd::with_lcd_off(|off| {
         // The font may not be loaded yet if the trap came early.
-        let _ = video::load_tiles(off, ADDRESSING, assets::UI_FIRST_TILE, &assets::UI_TILES);
+        let _ = video::load_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES);
         video::fill_map(off, TileMap::Map9800, assets::TILE_BLANK);
         write_text(off, 5, 6, b"CRASHED!");
         write_text(off, 3, 9, b"IN FUNCTION");

@@ -70,15 +70,16 @@ fn text_tiles(text: &[u8]) -> Vec<u8> {
     text.iter().map(|&b| assets::font_tile(b)).collect()
 }
 
-/// Whether the screen is on: a player sees nothing (and the game reads no keys) while the
-/// game redraws with the LCD off, even though VRAM may already hold the new screen.
-fn lcd_on(console: &mut Console) -> bool {
-    console.read(LCDC) & 0x80 != 0
+/// Whether the screen shows the background: a player sees a white screen while the game
+/// copies a new screen with the LCD or the background off, even though VRAM may already hold
+/// part of it.
+fn background_shown(console: &mut Console) -> bool {
+    console.read(LCDC) & 0x81 == 0x81
 }
 
 /// Whether the LCD is on and `text` appears on some row of the tile map at `map`.
 fn map_shows(console: &mut Console, map: usize, text: &[u8]) -> bool {
-    if !lcd_on(console) {
+    if !background_shown(console) {
         return false;
     }
     let vram = console.vram();
@@ -87,6 +88,11 @@ fn map_shows(console: &mut Console, map: usize, text: &[u8]) -> bool {
         let row = &vram[map + y * 32..map + y * 32 + 20];
         row.windows(wanted.len()).any(|w| w == wanted.as_slice())
     })
+}
+
+/// Whether the window is shown and `text` appears on some row of its map.
+fn window_shows(console: &mut Console, text: &[u8]) -> bool {
+    console.read(LCDC) & 0x20 != 0 && map_shows(console, WINDOW_MAP, text)
 }
 
 /// The tile map at `map` as text, for failure messages: font characters as themselves,
@@ -119,10 +125,12 @@ fn wait_for(console: &mut Console, frames: u32, mut done: impl FnMut(&mut Consol
 /// The board as the background map shows it: numbers and cell variants, once every cell
 /// of an `n` x `n` board shows a cell tile.
 fn read_board(console: &mut Console, n: u8) -> Option<(Board, Vec<u8>)> {
-    if !lcd_on(console) {
+    if !background_shown(console) {
         return None;
     }
     let layout = Layout::for_size(n);
+    // 16x16 cells are shown with "$8800" addressing (LCDC bit 4 clear), 8x8 ones with "$8000".
+    let addressing_8000 = console.read(LCDC) & 0x10 != 0;
     let vram = console.vram();
     let mut board = Board::new(n)?;
     let mut variants = Vec::new();
@@ -131,6 +139,7 @@ fn read_board(console: &mut Console, n: u8) -> Option<(Board, Vec<u8>)> {
             let (x, y) = layout.cell_tile_xy(r, c);
             let tile = vram[BACKGROUND_MAP + usize::from(y) * 32 + usize::from(x)];
             let (number, variant) = read_cell_tile(layout.big, tile)?;
+            assert_eq!(addressing_8000, !layout.big, "a {n}x{n} board shown with the wrong tile addressing");
             board.set_number(cell_at(r, c), number);
             variants.push(variant);
         }
@@ -219,12 +228,13 @@ fn a_console_puzzle_is_unique_and_solving_it_by_buttons_records_the_best_time() 
         (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| solver.solution().contains(cell_at(r, c))).collect();
 
     for &cell in &shaded {
-        assert!(!map_shows(&mut console, WINDOW_MAP, b"SOLVED!"), "solved before the last cell");
+        assert!(!window_shows(&mut console, b"SOLVED!"), "solved before the last cell");
         move_cursor(&mut console, n, cell);
         tap(&mut console, Button::A);
     }
-    assert!(wait_for(&mut console, 120, |c| map_shows(c, WINDOW_MAP, b"SOLVED!")), "no solved screen");
-    assert!(map_shows(&mut console, WINDOW_MAP, b"NEW BEST!"));
+    assert!(wait_for(&mut console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
+    // The window is shown only once it is whole.
+    assert!(window_shows(&mut console, b"NEW BEST!"));
 
     let sram = console.cartridge_ram();
     let start = usize::from(BEST_OFFSET);

@@ -17,6 +17,8 @@ const CHANGED_CAP: usize = 64;
 /// Marks a `changed` entry as a window tile.
 const WINDOW_BIT: u16 = 1 << 15;
 const ROW_BYTES: usize = ROWS_TOTAL.div_ceil(8);
+/// A blank screen row, to compare rows with.
+const BLANK_ROW: [u8; SCREEN_COLS as usize] = [assets::TILE_BLANK; SCREEN_COLS as usize];
 /// `dirty_rows` with every row of both layers set.
 const ALL_ROWS: [u8; ROW_BYTES] = {
     let mut bits = [0u8; ROW_BYTES];
@@ -27,15 +29,6 @@ const ALL_ROWS: [u8; ROW_BYTES] = {
     }
     bits
 };
-
-/// A run of tiles to copy to VRAM: `len` tiles of `layer` from (x, y) rightwards.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Run {
-    pub layer: Layer,
-    pub x: u8,
-    pub y: u8,
-    pub len: u8,
-}
 
 /// The two tile maps: the background (map 0x9800) and the window (map 0x9C00).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -86,16 +79,22 @@ impl Canvas {
     }
 
     /// Sets a `cols` x `rows` block starting at (x, y) to `tile`, clipped at the screen edge.
-    /// Each row of the block is rewritten whole at the next flush, changed or not: on the
-    /// console a block fill and a row copy cost a fraction of comparing tile by tile (a `set`
-    /// per tile is several hundred cycles).
+    /// Each row of the block that changes is rewritten whole at the next flush: on the console
+    /// a block fill and a row copy cost a fraction of comparing tile by tile (a `set` per tile
+    /// is several hundred cycles), and rows already showing `tile` cost no copy at all.
     pub fn fill(&mut self, layer: Layer, x: u8, y: u8, cols: u8, rows: u8, tile: u8) {
         let end_x = x.saturating_add(cols).min(SCREEN_COLS);
         if x >= end_x {
             return;
         }
         for row in y..y.saturating_add(rows).min(SCREEN_ROWS) {
-            self.tiles[layer as usize][index(x, row)..index(end_x, row)].fill(tile);
+            let slots = &mut self.tiles[layer as usize][index(x, row)..index(end_x, row)];
+            // Blanking is the common case (clearing a layer); a slice comparison is one
+            // `memcmp`, where a loop over the tiles costs several hundred cycles a tile.
+            if tile == assets::TILE_BLANK && is_blank(slots) {
+                continue;
+            }
+            slots.fill(tile);
             self.mark_row(layer, row);
         }
     }
@@ -108,15 +107,26 @@ impl Canvas {
     /// ASCII text from (x, y) rightwards, clipped at the screen edge. Like `fill`, it marks
     /// its row for a whole rewrite: cheaper on the console than a `set` per character.
     pub fn text(&mut self, layer: Layer, x: u8, y: u8, text: &[u8]) {
-        if x >= SCREEN_COLS || y >= SCREEN_ROWS {
-            return;
-        }
-        let len = text.len().min(usize::from(SCREEN_COLS - x));
-        let start = index(x, y);
-        for (slot, &byte) in self.tiles[layer as usize][start..start + len].iter_mut().zip(text) {
+        for (slot, &byte) in self.row_from(layer, x, y).iter_mut().zip(text) {
             *slot = font_tile(byte);
         }
+    }
+
+    /// Tiles from (x, y) rightwards, clipped at the screen edge; marks the row like `text`.
+    pub fn tiles(&mut self, layer: Layer, x: u8, y: u8, tiles: &[u8]) {
+        for (slot, &tile) in self.row_from(layer, x, y).iter_mut().zip(tiles) {
+            *slot = tile;
+        }
+    }
+
+    /// The tiles of row `y` from column `x` to the screen edge (none when off screen), with
+    /// the row marked for a whole rewrite.
+    fn row_from(&mut self, layer: Layer, x: u8, y: u8) -> &mut [u8] {
+        if x >= SCREEN_COLS || y >= SCREEN_ROWS {
+            return &mut [];
+        }
         self.mark_row(layer, y);
+        &mut self.tiles[layer as usize][index(x, y)..index(SCREEN_COLS, y)]
     }
 
     /// Text centred on row `y` of a `width`-column area starting at column `x`.
@@ -136,29 +146,46 @@ impl Canvas {
         self.dirty_rows = ALL_ROWS;
     }
 
-    /// Rows still to be rewritten whole: many means a new screen, which the console draws with
-    /// the LCD off rather than over several frames.
+    /// Both VRAM maps were just filled with `TILE_BLANK` (at boot): only rows holding other
+    /// tiles remain to be copied.
+    pub fn vram_filled_blank(&mut self) {
+        self.changed.clear();
+        self.dirty_rows = [0; ROW_BYTES];
+        for layer in [Layer::Background, Layer::Window] {
+            for y in 0..SCREEN_ROWS {
+                if !is_blank(&self.tiles[layer as usize][index(0, y)..index(SCREEN_COLS, y)]) {
+                    self.mark_row(layer, y);
+                }
+            }
+        }
+    }
+
+    /// Rows still to be rewritten whole: many means a new screen, which the console copies
+    /// with the display blanked rather than let the player watch it build up.
     pub fn dirty_row_count(&self) -> u32 {
         self.dirty_rows.iter().map(|bits| bits.count_ones()).sum()
     }
 
-    /// The next tiles to copy to VRAM, as up to `N` runs in the order [`Canvas::written`]
-    /// expects: dirty rows first (a whole row each), then single changed tiles.
+    /// Offers the next tiles to copy to VRAM to `plan(layer, x, y, tiles)`, run by run, in
+    /// the order [`Canvas::written`] expects: dirty rows first (a whole row each), then single
+    /// changed tiles; stops when `plan` returns false (it has taken enough) or nothing is left.
     ///
     /// The console plans a frame's copies with this outside VBlank and spends VBlank itself
     /// only on the copies: on a 4 MHz CPU with SDCC's code, finding the work costs as much as
     /// doing it. Rows are found a byte of flags at a time with a walking mask, and list
     /// entries hold x and y as bit fields, so no multiplication, division or variable shift
-    /// is needed.
-    pub fn next_runs<const N: usize>(&self, runs: &mut Vec<Run, N>) {
-        runs.clear();
+    /// is needed; runs go straight to `plan`, never through a struct (LLVM packs a small
+    /// struct into a wide integer, which SDCC shifts bit by bit). Out of line, as is
+    /// `written`: SDCC gives up some optimisations on large functions.
+    #[inline(never)]
+    pub fn next_runs(&self, mut plan: impl FnMut(Layer, u8, u8, &[u8]) -> bool) {
         for (byte, &bits) in self.dirty_rows.iter().enumerate() {
             let mut mask = 1u8;
             let mut row = byte as u8 * 8;
             while bits >= mask && mask != 0 {
                 if bits & mask != 0 {
                     let (layer, y) = if row < SCREEN_ROWS { (Layer::Background, row) } else { (Layer::Window, row - SCREEN_ROWS) };
-                    if runs.push(Run { layer, x: 0, y, len: SCREEN_COLS }).is_err() {
+                    if !plan(layer, 0, y, &self.tiles[layer as usize][index(0, y)..index(SCREEN_COLS, y)]) {
                         return;
                     }
                 }
@@ -168,20 +195,17 @@ impl Canvas {
         }
         for &slot in self.changed.iter().rev() {
             let layer = if slot & WINDOW_BIT != 0 { Layer::Window } else { Layer::Background };
-            if runs.push(Run { layer, x: (slot & 31) as u8, y: ((slot >> 5) & 31) as u8, len: 1 }).is_err() {
+            let (x, y) = ((slot & 31) as u8, ((slot >> 5) & 31) as u8);
+            let i = index(x, y);
+            if !plan(layer, x, y, &self.tiles[layer as usize][i..i + 1]) {
                 return;
             }
         }
     }
 
-    /// The tiles a run of [`Canvas::next_runs`] copies.
-    pub fn run_tiles(&self, run: &Run) -> &[u8] {
-        let first = index(run.x, run.y);
-        &self.tiles[run.layer as usize][first..first + usize::from(run.len)]
-    }
-
     /// The first `count` runs [`Canvas::next_runs`] gave have reached VRAM (nothing was
     /// drawn in between).
+    #[inline(never)]
     pub fn written(&mut self, mut count: usize) {
         for bits in self.dirty_rows.iter_mut() {
             while *bits != 0 {
@@ -200,27 +224,23 @@ impl Canvas {
 
     /// Writes runs with `write(layer, x, y, tiles)` while `has_time()` allows (asked before
     /// each run: a run is at most one row); what is left waits for the next call. Returns the
-    /// number of tiles written. For host tests and for redrawing with the LCD off, where time
-    /// is no object; the console's VBlank copies use `next_runs` directly.
+    /// number of tiles written. For host tests, where time is no object; the console's VBlank
+    /// copies use `next_runs` directly.
     pub fn flush(&mut self, mut write: impl FnMut(Layer, u8, u8, &[u8]), mut has_time: impl FnMut() -> bool) -> u16 {
         let mut tiles = 0u16;
-        let mut runs: Vec<Run, 8> = Vec::new();
         loop {
-            self.next_runs(&mut runs);
-            if runs.is_empty() {
-                return tiles;
-            }
-            let mut done = 0;
-            for run in &runs {
-                if !has_time() {
-                    break;
+            let (mut done, mut stopped) = (0, false);
+            self.next_runs(|layer, x, y, run| {
+                stopped = !has_time();
+                if !stopped {
+                    write(layer, x, y, run);
+                    tiles += run.len() as u16;
+                    done += 1;
                 }
-                write(run.layer, run.x, run.y, self.run_tiles(run));
-                tiles += u16::from(run.len);
-                done += 1;
-            }
+                !stopped
+            });
             self.written(done);
-            if done < runs.len() {
+            if stopped || done == 0 {
                 return tiles;
             }
         }
@@ -230,6 +250,10 @@ impl Canvas {
         let row = layer as u8 * SCREEN_ROWS + y;
         self.dirty_rows[usize::from(row / 8)] |= 1 << (row % 8);
     }
+}
+
+fn is_blank(row: &[u8]) -> bool {
+    *row == BLANK_ROW[..row.len()]
 }
 
 /// Position in a layer's tile array: y * 20 + x, as shifts (the SM83 has no multiply).
@@ -320,6 +344,34 @@ mod tests {
         canvas.set(Layer::Background, 1, 1, 3);
         canvas.set(Layer::Background, 25, 1, 3);
         assert_eq!(canvas.flush(|_, _, _, _| {}, || true), 1);
+    }
+
+    #[test]
+    fn fills_mark_only_rows_they_change() {
+        let mut canvas = Canvas::new();
+        canvas.flush(|_, _, _, _| {}, || true);
+        canvas.clear(Layer::Window);
+        assert!(canvas.is_flushed(), "clearing a blank layer copies nothing");
+        canvas.set(Layer::Window, 4, 7, 3);
+        canvas.flush(|_, _, _, _| {}, || true);
+        canvas.clear(Layer::Window);
+        assert_eq!(canvas.dirty_row_count(), 1);
+        let mut vram = Vram([[assets::TILE_BLANK; TILES]; 2]);
+        vram.0[Layer::Window as usize][index(4, 7)] = 3;
+        vram.flush_all(&mut canvas);
+        assert!(vram.matches(&canvas));
+    }
+
+    #[test]
+    fn after_blank_maps_only_drawn_rows_are_copied() {
+        let mut canvas = Canvas::new();
+        canvas.text(Layer::Background, 2, 5, b"HI");
+        canvas.set(Layer::Window, 0, 17, 9);
+        canvas.vram_filled_blank();
+        assert_eq!(canvas.dirty_row_count(), 2);
+        let mut vram = Vram([[assets::TILE_BLANK; TILES]; 2]);
+        vram.flush_all(&mut canvas);
+        assert!(vram.matches(&canvas));
     }
 
     #[test]

@@ -40,12 +40,8 @@ impl Title {
 
     pub fn draw(&mut self, canvas: &mut Canvas, frame: u16) {
         canvas.clear(Layer::Background);
-        let mut tile = assets::LOGO_FIRST_TILE;
-        for y in 0..assets::LOGO_HEIGHT_TILES {
-            for x in 0..assets::LOGO_WIDTH_TILES {
-                canvas.set(Layer::Background, LOGO_X + x, LOGO_Y + y, tile);
-                tile += 1;
-            }
+        for (y, row) in assets::LOGO_MAP.chunks(usize::from(assets::LOGO_WIDTH_TILES)).enumerate() {
+            canvas.tiles(Layer::Background, LOGO_X, LOGO_Y + y as u8, row);
         }
         match &self.menu {
             Some(menu) => menu.draw(canvas),
