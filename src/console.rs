@@ -30,7 +30,7 @@ use crate::game::{Cursor, Game, Platform, SPINNER_X, SPINNER_Y, ScreenId, Tilese
 /// A new screen with more dirty rows than this is copied with the display blanked: at a few
 /// rows per VBlank it would otherwise build up visibly over several frames. (Within a screen,
 /// such as many cells changing at once in play, rows are copied as they come: no flash.)
-const FULL_REDRAW_ROWS: u32 = 8;
+const FULL_REDRAW_ROWS: u8 = 8;
 /// No copy starts at or after this line: a copy (at most one row of 20 tiles, up to about
 /// three lines' time with SDCC's code) must end before line 153 does. `make bench-rom` prints
 /// the latest line the copies ended on.
