@@ -298,11 +298,22 @@ pub fn load_tiles(
 ) -> Result<(), VramRangeError> {
     tile_count(first_tile, tile_data.len())?;
     let mut tile = first_tile;
-    for bytes in tile_data.chunks_exact(TILE_BYTES as usize) {
-        copy_unchecked(addressing.tile_address(tile).0, bytes);
-        tile = tile.wrapping_add(1);
+    let mut rest = tile_data;
+    // One copy per 128-tile block: indices within a block are contiguous in VRAM (a copy per
+    // tile cost more than the copying itself).
+    while !rest.is_empty() {
+        let in_block = block_bytes_from(tile).min(rest.len());
+        let (now, later) = rest.split_at(in_block);
+        copy_unchecked(addressing.tile_address(tile).0, now);
+        tile = tile.wrapping_add((in_block / TILE_BYTES as usize) as u8);
+        rest = later;
     }
     Ok(())
+}
+
+/// Bytes from tile `index` to the end of its 128-tile block.
+const fn block_bytes_from(index: u8) -> usize {
+    (128 - (index & 0x7F) as usize) * TILE_BYTES as usize
 }
 
 /// Sets the map entry at column `x`, row `y` (both modulo 32) to `tile`.
@@ -565,6 +576,21 @@ mod tests {
         assert_eq!(TileBlock::Block1.start().get(), 0x8800);
         assert_eq!(TileBlock::Block2.start().get(), 0x9000);
         assert_eq!(TileBlock::Block1.tile_address(3).get(), 0x8830);
+    }
+
+    #[test]
+    fn load_tiles_copies_are_contiguous_to_the_block_end() {
+        for addressing in [TileAddressing::Unsigned8000, TileAddressing::Signed8800] {
+            for first in 0..=255u8 {
+                let tiles = block_bytes_from(first) / usize::from(TILE_BYTES);
+                assert!((1..=128).contains(&tiles));
+                let start = addressing.tile_address(first).get();
+                for k in 0..tiles as u8 {
+                    let expected = start + u16::from(k) * TILE_BYTES;
+                    assert_eq!(addressing.tile_address(first + k).get(), expected, "{addressing:?} tile {first} + {k}");
+                }
+            }
+        }
     }
 
     #[test]
