@@ -27,8 +27,8 @@ const BANNER_FRAMES: u8 = 150;
 pub const BANNER_ROWS: u8 = 2;
 
 /// What the highlighted violations have not caught up with yet: a move's rules are checked on
-/// the frame after it (`Session::check_violations`), so no frame on the console has both the
-/// move and the check to do.
+/// the frame after it and the cells whose highlight changed are drawn on the frame after that
+/// (`Session::check_violations`), so no frame on the console has two of these to do.
 #[derive(Clone, Copy)]
 enum Unchecked {
     Nothing,
@@ -53,6 +53,8 @@ pub struct Session {
     pub clock: Clock,
     violations: ViolationMap,
     unchecked: Unchecked,
+    /// Cells whose highlight the last check changed, still to be drawn.
+    undrawn: CellSet,
     layout: Layout,
     cursor: u8,
     /// Cells the last hint points at, highlighted until the next move.
@@ -77,6 +79,7 @@ impl Session {
             clock: Clock::new(),
             violations: ViolationMap::EMPTY,
             unchecked: Unchecked::Nothing,
+            undrawn: CellSet::EMPTY,
             layout: Layout::for_size(5),
             cursor: 0,
             hinted: CellSet::EMPTY,
@@ -97,6 +100,7 @@ impl Session {
         self.banner_frames = 0;
         self.select_alone = false;
         self.unchecked = Unchecked::Nothing;
+        self.undrawn = CellSet::EMPTY;
         engine_calls::update_violations(&self.play, &self.puzzle.board, None, &mut self.violations);
     }
 
@@ -227,9 +231,15 @@ impl Session {
         if self.play.is_solved(&self.puzzle) { PlayEvent::Solved } else { PlayEvent::Moved }
     }
 
-    /// Brings the violations up to date with the last change, redrawing the cells whose
-    /// highlight changed (all of them after a change of many cells).
+    /// One step towards highlighting what the last change did, a step a frame: draws the
+    /// cells the last check changed, or else brings the violations up to date with the last
+    /// change (every cell changes after a change of many).
     fn check_violations(&mut self, canvas: &mut Canvas) {
+        if !self.undrawn.is_empty() {
+            let undrawn = core::mem::take(&mut self.undrawn);
+            self.draw_cells_of(canvas, &undrawn);
+            return;
+        }
         let moved = match core::mem::replace(&mut self.unchecked, Unchecked::Nothing) {
             Unchecked::Nothing => return,
             Unchecked::Move(m) => Some(m),
@@ -237,11 +247,10 @@ impl Session {
         };
         let flagged = *self.violations.flagged();
         engine_calls::update_violations(&self.play, &self.puzzle.board, moved, &mut self.violations);
-        if moved.is_some() {
-            self.draw_cells_of(canvas, &flagged.symmetric_difference(self.violations.flagged()));
-        } else {
-            self.draw_cells(canvas);
-        }
+        self.undrawn = match moved {
+            Some(_) => flagged.symmetric_difference(self.violations.flagged()),
+            None => CellSet::full(self.puzzle.board.size()),
+        };
     }
 
     /// Asks the engine for the next step: highlights its cells, moves the cursor there and
@@ -442,9 +451,10 @@ mod tests {
         assert_eq!(s.play.mark(cell), Mark::Unshaded);
     }
 
-    /// After any sequence of marks, undos, redos and hints, checked on the next frame (or,
-    /// sometimes, after a second change), the violations equal a fresh check and the board
-    /// drawn cell by cell as things changed equals the board drawn from scratch.
+    /// After any sequence of marks, undos, redos and hints, checked and drawn over the next
+    /// frames (or, sometimes, after another change, with a check or a draw still to do), the
+    /// violations equal a fresh check and the board drawn cell by cell as things changed
+    /// equals the board drawn from scratch.
     #[test]
     fn redrawing_only_changed_cells_matches_a_full_redraw() {
         let mut rng = fastrand::Rng::with_seed(11);
@@ -470,10 +480,15 @@ mod tests {
                     }
                     _ => s.show_hint(&mut canvas),
                 }
-                if rng.u8(..4) == 0 {
-                    continue;
+                match rng.u8(..6) {
+                    0 => continue,
+                    1 => {
+                        s.check_violations(&mut canvas);
+                        continue;
+                    }
+                    // A draw left from before, the check, its draw.
+                    _ => (0..3).for_each(|_| s.check_violations(&mut canvas)),
                 }
-                s.check_violations(&mut canvas);
                 let fresh_map = ViolationMap::build(&s.puzzle.board, s.play.shaded(), s.play.circled());
                 assert_eq!(s.violations, fresh_map, "size {size}, step {step}");
                 let mut fresh = Canvas::new();
