@@ -20,6 +20,28 @@ pub struct Move {
     pub to: Mark,
 }
 
+/// The parts of [`Play::update_violations`], in order: rule 1 (repeats among kept cells),
+/// rules 2 and 3 (touching shaded cells, cut-off regions), rule 4 (unjustified shading). Each
+/// fits a frame on the console; all three together do not.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CheckPart {
+    Kept,
+    Shaded,
+    Justified,
+}
+
+impl CheckPart {
+    pub const ALL: [CheckPart; 3] = [CheckPart::Kept, CheckPart::Shaded, CheckPart::Justified];
+
+    pub fn next(self) -> Option<CheckPart> {
+        match self {
+            CheckPart::Kept => Some(CheckPart::Shaded),
+            CheckPart::Shaded => Some(CheckPart::Justified),
+            CheckPart::Justified => None,
+        }
+    }
+}
+
 /// What a hint tells the player.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Hint {
@@ -168,12 +190,20 @@ impl Play {
     /// rules the move can change: a circle added or taken away changes the repeats, a shade
     /// the other three rules. `None` (any other change, such as a restart) redoes them all.
     pub fn update_violations(&self, board: &Board, moved: Option<Move>, map: &mut ViolationMap) {
-        let touches = |mark: Mark| moved.is_none_or(|m| m.from == mark || m.to == mark);
-        if touches(Mark::Unshaded) {
-            map.check_kept(board, &self.circled, moved.map(|m| m.cell));
+        for part in CheckPart::ALL {
+            self.update_violations_part(board, moved, map, part);
         }
-        if touches(Mark::Shaded) {
-            map.check_shaded(board, &self.shaded, moved.map(|m| m.cell));
+    }
+
+    /// One part of [`Play::update_violations`] (the console does one a frame).
+    pub fn update_violations_part(&self, board: &Board, moved: Option<Move>, map: &mut ViolationMap, part: CheckPart) {
+        let touches = |mark: Mark| moved.is_none_or(|m| m.from == mark || m.to == mark);
+        let toggled = moved.map(|m| m.cell);
+        match part {
+            CheckPart::Kept if touches(Mark::Unshaded) => map.check_kept(board, &self.circled, toggled),
+            CheckPart::Shaded if touches(Mark::Shaded) => map.check_shaded(board, &self.shaded, toggled),
+            CheckPart::Justified if touches(Mark::Shaded) => map.check_justified(board, &self.shaded, toggled),
+            _ => {}
         }
     }
 

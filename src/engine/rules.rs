@@ -159,6 +159,7 @@ impl ViolationMap {
         let mut map = ViolationMap::EMPTY;
         map.check_kept(board, kept, None);
         map.check_shaded(board, shaded, None);
+        map.check_justified(board, shaded, None);
         map
     }
 
@@ -206,10 +207,10 @@ impl ViolationMap {
         self.unite(n);
     }
 
-    /// Rules 2-4 again, for new `shaded` cells (every other cell counts as unshaded). With
+    /// Rules 2 and 3 again, for new `shaded` cells (every other cell counts as unshaded). With
     /// `toggled`, the map holds the violations of the same shading with that one cell flipped,
-    /// and only what the flip can change is looked at again: justification in its row and
-    /// column, and connectivity only when the cells around it do not settle it.
+    /// and only what the flip can change is looked at again: the rows around it, and
+    /// connectivity only when the cells around it do not settle it.
     #[inline(never)]
     pub fn check_shaded(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) {
         let n = board.size();
@@ -231,8 +232,15 @@ impl ViolationMap {
         if !toggled.is_some_and(|cell| was_connected && stays_connected(n, shaded, cell)) {
             self.kinds[RuleKind::Disconnected as usize] = cut_off(n, shaded);
         }
-        // Rule 4: a shaded cell needs a twin left unshaded in its row or column, so a flip
-        // changes only the cells of its row and column.
+        self.unite(n);
+    }
+
+    /// Rule 4 again, for new `shaded` cells, as [`ViolationMap::check_shaded`]: a shaded cell
+    /// needs a twin left unshaded in its row or column, so a flip changes only the cells of
+    /// its row and column. (Apart from rules 2 and 3 so that each fits a frame on the console.)
+    #[inline(never)]
+    pub fn check_justified(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) {
+        let n = board.size();
         let unjustified = &mut self.kinds[RuleKind::Unjustified as usize];
         // Row r is looked at whole when bit r of `rows` is set; the others only in `cols`.
         let (rows, cols) = lines_through(toggled);

@@ -7,7 +7,7 @@
 use crate::engine::board::Board;
 use crate::engine::difficulty::Difficulty;
 use crate::engine::generate::{Generator, Puzzle};
-use crate::engine::play::{Hint, Move, Play};
+use crate::engine::play::{CheckPart, Hint, Move, Play};
 use crate::engine::rules::ViolationMap;
 
 /// Generates the puzzle of (size, difficulty, seed) into `puzzle` (seconds on the console).
@@ -17,11 +17,12 @@ pub fn generate(generator: &mut Generator, size: u8, difficulty: Difficulty, see
     generator.generate_into(size, difficulty, seed, puzzle)
 }
 
-/// Brings the cells to highlight up to date after `moved` (every rule when `None`).
+/// Brings the cells to highlight up to date after `moved` (every rule when `None`), as far
+/// as `part` goes.
 #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
 #[inline(never)]
-pub fn update_violations(play: &Play, board: &Board, moved: Option<Move>, out: &mut ViolationMap) {
-    play.update_violations(board, moved, out);
+pub fn update_violations(play: &Play, board: &Board, moved: Option<Move>, out: &mut ViolationMap, part: CheckPart) {
+    play.update_violations_part(board, moved, out, part);
 }
 
 /// The next hint for the player's marks, using the generator's idle solver.

@@ -17,7 +17,7 @@ use super::size_label::SizeLabel;
 use crate::assets;
 use crate::engine::board::{CellSet, cell_at, col_of, for_each_bit, row_of};
 use crate::engine::generate::{Generator, Puzzle};
-use crate::engine::play::{Hint, Move, Play};
+use crate::engine::play::{CheckPart, Hint, Move, Play};
 use crate::engine::rules::ViolationMap;
 use crate::engine::solve::Mark;
 
@@ -26,14 +26,15 @@ const BANNER_FRAMES: u8 = 150;
 /// Window rows the banner uses, at the bottom of the screen.
 pub const BANNER_ROWS: u8 = 2;
 
-/// What the highlighted violations have not caught up with yet: a move's rules are checked on
-/// the frame after it and the cells whose highlight changed are drawn on the frame after that
-/// (`Session::check_violations`), so no frame on the console has two of these to do.
+/// What the highlighted violations have not caught up with yet, and the part of the check
+/// to do next: after a move, one part of its check a frame, each followed by a frame that
+/// draws the cells whose highlight changed (`Session::check_violations`), so no frame on the
+/// console has two of these to do.
 #[derive(Clone, Copy)]
 enum Unchecked {
     Nothing,
-    Move(Move),
-    Everything,
+    Move(Move, CheckPart),
+    Everything(CheckPart),
 }
 
 pub enum PlayEvent {
@@ -101,7 +102,9 @@ impl Session {
         self.select_alone = false;
         self.unchecked = Unchecked::Nothing;
         self.undrawn = CellSet::EMPTY;
-        engine_calls::update_violations(&self.play, &self.puzzle.board, None, &mut self.violations);
+        for part in CheckPart::ALL {
+            engine_calls::update_violations(&self.play, &self.puzzle.board, None, &mut self.violations, part);
+        }
     }
 
     pub fn layout(&self) -> &Layout {
@@ -218,8 +221,8 @@ impl Session {
         // Two changes before a check (undo and redo from the pause menu come one per frame,
         // so only in tests) are checked together, as any change.
         self.unchecked = match (self.unchecked, moved) {
-            (Unchecked::Nothing, Some(m)) => Unchecked::Move(m),
-            _ => Unchecked::Everything,
+            (Unchecked::Nothing, Some(m)) => Unchecked::Move(m, CheckPart::Kept),
+            _ => Unchecked::Everything(CheckPart::Kept),
         };
         // Only these cells can look different before the check: drawing all of them would
         // take frames on the console.
@@ -240,16 +243,23 @@ impl Session {
             self.draw_cells_of(canvas, &undrawn);
             return;
         }
-        let moved = match core::mem::replace(&mut self.unchecked, Unchecked::Nothing) {
+        let (moved, part) = match self.unchecked {
             Unchecked::Nothing => return,
-            Unchecked::Move(m) => Some(m),
-            Unchecked::Everything => None,
+            Unchecked::Move(m, part) => (Some(m), part),
+            Unchecked::Everything(part) => (None, part),
         };
         let flagged = *self.violations.flagged();
-        engine_calls::update_violations(&self.play, &self.puzzle.board, moved, &mut self.violations);
+        engine_calls::update_violations(&self.play, &self.puzzle.board, moved, &mut self.violations, part);
+        self.unchecked = match (part.next(), moved) {
+            (None, _) => Unchecked::Nothing,
+            (Some(next), Some(m)) => Unchecked::Move(m, next),
+            (Some(next), None) => Unchecked::Everything(next),
+        };
         self.undrawn = match moved {
             Some(_) => flagged.symmetric_difference(self.violations.flagged()),
-            None => CellSet::full(self.puzzle.board.size()),
+            // After a change of many cells, every cell once the whole check is done.
+            None if part.next().is_none() => CellSet::full(self.puzzle.board.size()),
+            None => CellSet::EMPTY,
         };
     }
 
@@ -486,8 +496,8 @@ mod tests {
                         s.check_violations(&mut canvas);
                         continue;
                     }
-                    // A draw left from before, the check, its draw.
-                    _ => (0..3).for_each(|_| s.check_violations(&mut canvas)),
+                    // A draw left from before, then each part of the check and its draw.
+                    _ => (0..7).for_each(|_| s.check_violations(&mut canvas)),
                 }
                 let fresh_map = ViolationMap::build(&s.puzzle.board, s.play.shaded(), s.play.circled());
                 assert_eq!(s.violations, fresh_map, "size {size}, step {step}");
