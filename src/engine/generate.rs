@@ -104,7 +104,7 @@ impl Generator {
                 }
                 let shading = self.random_shading(size, &mut rng);
                 // Numberings change shaded cells only: the unshaded numbers stay as gathered here.
-                let numbers = LineNumbers::new(board, &shading);
+                let numbers = LineNumbers::new(board, &shading, difficulty);
                 // First every shaded cell gets a number; after a failure only the shaded cells
                 // the deductions could not settle get new ones, keeping the settled parts.
                 let mut renumber = shading;
@@ -321,20 +321,34 @@ fn number_shaded_cells(board: &mut Board, renumber: &CellSet, numbers: &LineNumb
     }
 }
 
-/// The numbers of a shading's unshaded cells, by row and by column (bit v: number v). While a
-/// shading is numbered only its shaded cells change, so these are gathered once per shading:
-/// reading a row and a column for every shaded cell cost about 28k cycles a cell on the console.
+/// The numbers of a shading's unshaded cells, by row and by column (bit v: number v), that
+/// shaded cells may copy. While a shading is numbered only its shaded cells change, so these
+/// are gathered once per shading: reading a row and a column for every shaded cell cost about
+/// 28k cycles a cell on the console.
 struct LineNumbers {
     in_row: [u16; MAX_SIZE as usize],
     in_col: [u16; MAX_SIZE as usize],
 }
 
 impl LineNumbers {
-    fn new(board: &Board, shading: &CellSet) -> LineNumbers {
+    /// For easy puzzles only unshaded cells next to a shaded one count. In a maximal shading
+    /// the others are cells whose shading would split the region, which only the (medium)
+    /// island rule decides: a shaded cell whose twins are all such cells is left unsettled by
+    /// the easy closure. That was the most common failed first numbering of easy 9x9 (a shaded
+    /// cell with one such twin across and one down, 3 cells unknown); without those cells the
+    /// first numbering is kept for 69% of 9x9 puzzles instead of 39% (host, 2048 seeds).
+    fn new(board: &Board, shading: &CellSet, difficulty: Difficulty) -> LineNumbers {
         let n = board.size();
         let mut numbers = LineNumbers { in_row: [0; MAX_SIZE as usize], in_col: [0; MAX_SIZE as usize] };
         for r in 0..n {
-            for_each_bit(!shading.row(r) & row_mask(n), |c| {
+            let mut open = !shading.row(r) & row_mask(n);
+            if difficulty == Difficulty::Easy {
+                let beside = shading.row(r) << 1 | shading.row(r) >> 1;
+                let above = if r > 0 { shading.row(r - 1) } else { 0 };
+                let below = if r + 1 < n { shading.row(r + 1) } else { 0 };
+                open &= beside | above | below;
+            }
+            for_each_bit(open, |c| {
                 let bit = bit_of(board.number(cell_at(r, c)));
                 numbers.in_row[r as usize] |= bit;
                 numbers.in_col[c as usize] |= bit;
