@@ -147,6 +147,9 @@ impl Generator {
     fn check(&mut self, board: &Board, target: Difficulty, shading: &CellSet) -> Verdict {
         let solver = &mut self.solver;
         solver.reset(board);
+        // `shading` solves `board` by construction (Latin unshaded cells, no shaded cells
+        // touching, the guard's one region, every shaded number copied from its row or column).
+        solver.assume_solvable();
         for level in [Difficulty::Easy, Difficulty::Medium] {
             if solver.deduce(board, level).is_err() {
                 return Verdict::Reject;
