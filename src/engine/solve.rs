@@ -372,8 +372,8 @@ impl Solver {
         while self.queue < self.trail_len {
             let cell = self.trail[self.queue as usize];
             self.queue += 1;
-            let twins = self.twins(cell);
-            if self.mark(cell) == Mark::Shaded {
+            if self.guard.shaded().contains(cell) {
+                let twins = self.twins(cell);
                 for &nb in board.neighbours(cell).as_slice() {
                     self.assign_mark(board, nb, Mark::Unshaded)?;
                 }
@@ -386,8 +386,10 @@ impl Solver {
                         self.justify(twin, &self.twins(twin), board)?;
                     }
                 }
-            } else {
-                for twin in self.unknown_twins(&twins).cells() {
+            } else if self.links[cell as usize] != cell {
+                // A circled cell's twins are shaded; a cell without twins (its chains link
+                // to itself both ways) skips the chain walk.
+                for twin in self.unknown_twins(&self.twins(cell)).cells() {
                     self.assign_mark(board, twin, Mark::Shaded)?;
                 }
             }
