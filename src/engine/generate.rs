@@ -110,7 +110,7 @@ impl Generator {
                 let mut renumber = shading;
                 for _ in 0..NUMBERINGS_PER_SHADING {
                     self.candidates_tried = self.candidates_tried.wrapping_add(1);
-                    number_shaded_cells(board, &renumber, &shading, &numbers, difficulty, &mut rng);
+                    number_shaded_cells(board, &renumber, &numbers, difficulty, &mut rng);
                     match self.check(board, difficulty, &shading) {
                         Verdict::Accept(solution) => {
                             puzzle.solution = solution;
@@ -277,7 +277,7 @@ fn break_alternative(
         let value = board.number(cell);
         let twins = board.twins(cell).to_set();
         for twin in intersection(&twins, shading).minus(other).iter() {
-            if let Some(v) = numbers.pick(twin, value, difficulty, rng) {
+            if let Some(v) = numbers.pick(board, twin, value, difficulty, rng) {
                 board.set_number(twin, v);
                 changed = true;
             }
@@ -307,41 +307,29 @@ fn intersection(a: &CellSet, b: &CellSet) -> CellSet {
 /// orthogonal neighbour instead (unshaded, as shaded cells never touch): a pair X X where either
 /// could be the shaded one, which is what hard puzzles need (measured: 0.62x the candidates per
 /// hard puzzle; always doing it saves a little more but would let players read "shaded cells sit
-/// in pairs" off the grid). The neighbour is one that touches another shaded cell when there
-/// is one: such a pair cannot simply swap which of its cells is shaded, and that swap was the
-/// second solution of most ambiguous hard candidates (9x9: 3496 of 4930 second solutions
-/// differed from the intended one in 2 cells). Host, 2048 seeds, hard candidates per puzzle
-/// at 5/9/12/15: 6.4 / 11.2 / 13.4 / 16.6 -> 7.5 / 11.1 / 11.7 / 12.2.
+/// in pairs" off the grid). The neighbour is a walled one ([`LineNumbers::walled`]) when
+/// there is one: the swap such a pair cannot make was the second solution of most ambiguous
+/// hard candidates (9x9: 3496 of 4930 second solutions differed from the intended one in 2
+/// cells). Host, 2048 seeds, hard candidates per puzzle at 5/9/12/15: 6.4 / 11.2 / 13.4 /
+/// 16.6 -> 7.5 / 11.1 / 11.7 / 12.2.
 #[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
-fn number_shaded_cells(
-    board: &mut Board,
-    renumber: &CellSet,
-    shading: &CellSet,
-    numbers: &LineNumbers,
-    difficulty: Difficulty,
-    rng: &mut Rng,
-) {
-    let n = board.size();
-    // The shading less the cell being numbered, for its neighbours' other shaded neighbours.
-    let mut others = *shading;
+fn number_shaded_cells(board: &mut Board, renumber: &CellSet, numbers: &LineNumbers, difficulty: Difficulty, rng: &mut Rng) {
     for cell in renumber.iter() {
         let number = if difficulty == Difficulty::Hard && rng.below(2) == 0 {
             let neighbours = board.neighbours(cell);
             let cells = neighbours.as_slice();
-            others.remove(cell);
             let mut walled = [0u8; 4];
             let mut count = 0;
             for &next in cells {
-                if others.touches(n, next) {
+                if numbers.walled.contains(next) {
                     walled[count] = next;
                     count += 1;
                 }
             }
-            others.insert(cell);
             let pool = if count > 0 { &walled[..count] } else { cells };
             Some(board.number(pool[rng.below(pool.len() as u8) as usize]))
         } else {
-            numbers.pick(cell, 0, difficulty, rng)
+            numbers.pick(board, cell, 0, difficulty, rng)
         };
         if let Some(v) = number {
             board.set_number(cell, v);
@@ -356,6 +344,10 @@ fn number_shaded_cells(
 struct LineNumbers {
     in_row: [u16; MAX_SIZE as usize],
     in_col: [u16; MAX_SIZE as usize],
+    /// Unshaded cells next to two or more shaded ones. A shaded cell that copies the number of
+    /// a neighbour makes a pair X X; when that neighbour is walled, the pair cannot just swap
+    /// which of its cells is shaded (the neighbour would touch its other shaded cell).
+    walled: CellSet,
 }
 
 impl LineNumbers {
@@ -367,14 +359,18 @@ impl LineNumbers {
     /// first numbering is kept for 69% of 9x9 puzzles instead of 39% (host, 2048 seeds).
     fn new(board: &Board, shading: &CellSet, difficulty: Difficulty) -> LineNumbers {
         let n = board.size();
-        let mut numbers = LineNumbers { in_row: [0; MAX_SIZE as usize], in_col: [0; MAX_SIZE as usize] };
+        let mut numbers =
+            LineNumbers { in_row: [0; MAX_SIZE as usize], in_col: [0; MAX_SIZE as usize], walled: CellSet::EMPTY };
         for r in 0..n {
             let mut open = !shading.row(r) & row_mask(n);
+            // Per cell of the row: whether its left, right, upper and lower neighbours are shaded.
+            let (left, right) = (shading.row(r) << 1, shading.row(r) >> 1);
+            let above = if r > 0 { shading.row(r - 1) } else { 0 };
+            let below = if r + 1 < n { shading.row(r + 1) } else { 0 };
+            let twice = left & (right | above | below) | right & (above | below) | above & below;
+            numbers.walled.set_row(r, open & twice);
             if difficulty == Difficulty::Easy {
-                let beside = shading.row(r) << 1 | shading.row(r) >> 1;
-                let above = if r > 0 { shading.row(r - 1) } else { 0 };
-                let below = if r + 1 < n { shading.row(r + 1) } else { 0 };
-                open &= beside | above | below;
+                open &= left | right | above | below;
             }
             for_each_bit(open, |c| {
                 let bit = bit_of(board.number(cell_at(r, c)));
@@ -391,8 +387,35 @@ impl LineNumbers {
     /// and one down, two ways for the deductions to reach it (host, 2048-4096 seeds: easy 9x9
     /// 2.3 -> 1.8 candidates per puzzle, hard 15x15 18.8 -> 16.3; medium 9x9 went 2.0 -> 2.3,
     /// as more of its candidates became easy).
-    fn pick(&self, cell: u8, except: u8, difficulty: Difficulty, rng: &mut Rng) -> Option<u8> {
-        let (across, down) = (self.in_row[row_of(cell) as usize], self.in_col[col_of(cell) as usize]);
+    ///
+    /// Easy and medium puzzles take a neighbour's number only from a walled neighbour, when
+    /// another number is left: an open pair X X was what most often stopped their closures
+    /// (medium 9x9, 2048 seeds: 1155 first numberings kept; of the failed ones, 403 left
+    /// just the 2 cells of such a pair unknown, the next sizes 3 and 4 cells 98 and 149
+    /// times). Host, 2048 seeds, candidates per puzzle at 5/9/12/15: easy 2.0 / 1.4 / 1.3 /
+    /// 1.3 -> 1.5 / 1.1 / 1.0 / 1.0, medium 3.4 / 2.0 / 1.7 / 1.6 -> 4.2 / 1.9 / 1.5 / 1.3
+    /// (with no neighbour's number at all: easy 1.2 / 1.0 / 1.0 / 1.0, but no pairs at all in
+    /// easy puzzles; hard needs its open pairs: 7.5 / 11.1 / 11.7 / 12.2 -> 10.4 / 15.0 / 14.7
+    /// / 15.0 with walled ones only).
+    fn pick(&self, board: &Board, cell: u8, except: u8, difficulty: Difficulty, rng: &mut Rng) -> Option<u8> {
+        let (mut across, mut down) = (self.in_row[row_of(cell) as usize], self.in_col[col_of(cell) as usize]);
+        if difficulty != Difficulty::Hard {
+            let (mut walled_across, mut walled_down) = (across, down);
+            for &next in board.neighbours(cell).as_slice() {
+                if !self.walled.contains(next) {
+                    // Each number is unshaded once per line: this bit is the neighbour's alone.
+                    let bit = !bit_of(board.number(next));
+                    if row_of(next) == row_of(cell) {
+                        walled_across &= bit;
+                    } else {
+                        walled_down &= bit;
+                    }
+                }
+            }
+            if walled_across | walled_down != 0 {
+                (across, down) = (walled_across, walled_down);
+            }
+        }
         // Numbers are 1..=n: bit 0 (no `except`) is never a number's.
         let allowed = !bit_of(except);
         let (across, down) = (across & allowed, down & allowed);
