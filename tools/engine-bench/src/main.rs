@@ -11,6 +11,8 @@
 //! the cycles of their calls (callees included), the number of calls and their hottest
 //! places, `BB:AAAA` (look them up in `target/bench-engine/engine.build/*.lst`, or the function in
 //! `engine_*.asm`).
+//! `BENCH_ENGINE_EACH=1` also prints every puzzle's cycles (`each LEVEL SIZE SEED CYCLES`), to
+//! set against host figures per seed (`examples/generation_spread.rs --each`).
 
 use std::process::ExitCode;
 
@@ -94,6 +96,7 @@ fn run() -> Result<(), String> {
     if puzzle_lines.len() != JOBS || island_lines != [format!("island {ISLAND_QUERIES} 0")] {
         return Err(format!("expected {JOBS} puzzle lines and `island {ISLAND_QUERIES} 0`, got:\n{text}"));
     }
+    let each = std::env::var_os("BENCH_ENGINE_EACH").is_some();
     let mut generator = Generator::new();
     let mut groups: Vec<((u8, u8), Vec<u64>)> = Vec::new();
     for (line, &spent) in puzzle_lines.iter().zip(&cycles) {
@@ -105,6 +108,9 @@ fn run() -> Result<(), String> {
         if u32::from(host.digest()) != digest {
             let name = difficulty.name();
             return Err(format!("{size}x{size} {name} seed {seed}: console digest {digest}, host {}", host.digest()));
+        }
+        if each {
+            println!("each {} {size} {seed} {spent}", difficulty.name());
         }
         match groups.iter_mut().find(|(key, _)| *key == (level, size)) {
             Some((_, list)) => list.push(spent),
