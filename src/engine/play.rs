@@ -20,21 +20,23 @@ pub struct Move {
     pub to: Mark,
 }
 
-/// The parts of [`Play::update_violations`], in order: rule 1 (repeats among kept cells),
-/// rules 2 and 3 (touching shaded cells, cut-off regions), rule 4 (unjustified shading). Each
-/// fits a frame on the console; all three together do not.
+/// The parts of [`Play::update_violations`], in order: rule 1's counts and its repeats among
+/// kept cells, rules 2 and 3 (touching shaded cells, cut-off regions), rule 4 (unjustified
+/// shading). Each fits a frame on the console; all of them together do not.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CheckPart {
+    KeptCounts,
     Kept,
     Shaded,
     Justified,
 }
 
 impl CheckPart {
-    pub const ALL: [CheckPart; 3] = [CheckPart::Kept, CheckPart::Shaded, CheckPart::Justified];
+    pub const ALL: [CheckPart; 4] = [CheckPart::KeptCounts, CheckPart::Kept, CheckPart::Shaded, CheckPart::Justified];
 
     pub fn next(self) -> Option<CheckPart> {
         match self {
+            CheckPart::KeptCounts => Some(CheckPart::Kept),
             CheckPart::Kept => Some(CheckPart::Shaded),
             CheckPart::Shaded => Some(CheckPart::Justified),
             CheckPart::Justified => None,
@@ -200,6 +202,7 @@ impl Play {
         let touches = |mark: Mark| moved.is_none_or(|m| m.from == mark || m.to == mark);
         let toggled = moved.map(|m| m.cell);
         match part {
+            CheckPart::KeptCounts if touches(Mark::Unshaded) => map.count_kept(board, &self.circled, toggled),
             CheckPart::Kept if touches(Mark::Unshaded) => map.check_kept(board, &self.circled, toggled),
             CheckPart::Shaded if touches(Mark::Shaded) => map.check_shaded(board, &self.shaded, toggled),
             CheckPart::Justified if touches(Mark::Shaded) => map.check_justified(board, &self.shaded, toggled),

@@ -157,21 +157,23 @@ impl ViolationMap {
 
     pub fn build(board: &Board, shaded: &CellSet, kept: &CellSet) -> ViolationMap {
         let mut map = ViolationMap::EMPTY;
+        map.count_kept(board, kept, None);
         map.check_kept(board, kept, None);
         map.check_shaded(board, shaded, None);
         map.check_justified(board, shaded, None);
         map
     }
 
-    /// Rule 1 again, for new `kept` cells: every kept cell whose number another kept cell of
-    /// its row or column repeats. With `toggled`, the map holds the violations of the same
-    /// cells with that one cell's keeping flipped, and only its row and column are recounted.
-    // Not inlined (nor is `check_shaded`): each stays a C unit small enough for SDCC's loop
+    /// Rule 1's counts again, for new `kept` cells: which numbers two kept cells of a line
+    /// share. With `toggled`, the map holds the counts of the same cells with that one cell's
+    /// keeping flipped, and only its row and column are recounted. [`ViolationMap::check_kept`]
+    /// then flags the cells (apart so that each fits a frame on the console).
+    // Not inlined (nor are the other checks): each stays a C unit small enough for SDCC's loop
     // optimisations, which the build turns off in very large units (docs/cbe-notes.md).
     #[inline(never)]
-    pub fn check_kept(&mut self, board: &Board, kept: &CellSet, toggled: Option<u8>) {
+    pub fn count_kept(&mut self, board: &Board, kept: &CellSet, toggled: Option<u8>) {
         let n = board.size();
-        // Row r is recounted and looked at whole when bit r of `rows` is set; `cols` likewise.
+        // Row r is recounted when bit r of `rows` is set; `cols` likewise.
         let (rows, cols) = lines_through(toggled);
         for_each_bit(rows & row_mask(n), |r| {
             let (mut seen, mut twice) = (0u16, 0u16);
@@ -193,6 +195,16 @@ impl ViolationMap {
             }
             self.twice_in_col[c as usize] = twice;
         });
+    }
+
+    /// Rule 1 again, after [`ViolationMap::count_kept`]: every kept cell whose number another
+    /// kept cell of its row or column repeats. With `toggled`, only its row and column are
+    /// looked at again.
+    #[inline(never)]
+    pub fn check_kept(&mut self, board: &Board, kept: &CellSet, toggled: Option<u8>) {
+        let n = board.size();
+        // Row r is looked at whole when bit r of `rows` is set; the others only in `cols`.
+        let (rows, cols) = lines_through(toggled);
         let repeats = &mut self.kinds[RuleKind::Duplicate as usize];
         for r in 0..n {
             let looked_at = if rows & bit_of(r) != 0 { u16::MAX } else { cols };

@@ -221,8 +221,8 @@ impl Session {
         // Two changes before a check (undo and redo from the pause menu come one per frame,
         // so only in tests) are checked together, as any change.
         self.unchecked = match (self.unchecked, moved) {
-            (Unchecked::Nothing, Some(m)) => Unchecked::Move(m, CheckPart::Kept),
-            _ => Unchecked::Everything(CheckPart::Kept),
+            (Unchecked::Nothing, Some(m)) => Unchecked::Move(m, CheckPart::KeptCounts),
+            _ => Unchecked::Everything(CheckPart::KeptCounts),
         };
         // Only these cells can look different before the check: drawing all of them would
         // take frames on the console.
@@ -497,7 +497,7 @@ mod tests {
                         continue;
                     }
                     // A draw left from before, then each part of the check and its draw.
-                    _ => (0..7).for_each(|_| s.check_violations(&mut canvas)),
+                    _ => (0..9).for_each(|_| s.check_violations(&mut canvas)),
                 }
                 let fresh_map = ViolationMap::build(&s.puzzle.board, s.play.shaded(), s.play.circled());
                 assert_eq!(s.violations, fresh_map, "size {size}, step {step}");
