@@ -164,12 +164,24 @@ fn addressing(tileset: Tileset) -> LcdControl {
     }
 }
 
-/// LCDC that shows `game`'s screen.
-fn control_for(game: &Game) -> LcdControl {
-    let shown = MAPS.union(LcdControl::BG_WINDOW_ON).union(LcdControl::OBJ_ON).union(addressing(game.tileset()));
-    match game.window_y() {
-        Some(_) => shown.union(LcdControl::WINDOW_ON),
-        None => shown,
+/// How the LCD shows a screen: LCDC, and the window's first line (when LCDC shows it).
+#[derive(Clone, Copy)]
+struct Display {
+    control: LcdControl,
+    window_y: u8,
+}
+
+impl Display {
+    /// Background, window and objects off: a white screen.
+    const BLANK: Display = Display { control: MAPS, window_y: 0 };
+
+    /// What shows `game`'s screen.
+    fn of(game: &Game) -> Display {
+        let shown = MAPS.union(LcdControl::BG_WINDOW_ON).union(LcdControl::OBJ_ON).union(addressing(game.tileset()));
+        match game.window_y() {
+            Some(window_y) => Display { control: shown.union(LcdControl::WINDOW_ON), window_y },
+            None => Display { control: shown, window_y: 0 },
+        }
     }
 }
 
@@ -198,11 +210,10 @@ fn in_copy_time() -> bool {
     (lcd::FIRST_VBLANK_LINE..LAST_COPY_LINE).contains(&lcd::current_line())
 }
 
-/// Hands the canvas's next copies, the LCD control (written in VBlank so a frame never shows
-/// half of a change), the window and the OAM shadow to the VBlank handler, waits for it, and
-/// marks what it copied. Returns whether the OAM DMA is still to be done.
-fn copy_in_vblank(game: &mut Game, dma: bool, control: LcdControl) -> bool {
-    let window_y = game.window_y().unwrap_or(0);
+/// Hands the canvas's next copies, the display (written in VBlank so a frame never shows half
+/// of a change) and the OAM shadow to the VBlank handler, waits for it, and marks what it
+/// copied. Returns whether the OAM DMA is still to be done.
+fn copy_in_vblank(game: &mut Game, dma: bool, display: Display) -> bool {
     // SAFETY: the handler reads PLAN only while PLAN_READY is set, which it is not until
     // below. The pointers are into GAME, which the main loop leaves alone until the handler
     // has run (it halts below).
@@ -216,8 +227,8 @@ fn copy_in_vblank(game: &mut Game, dma: bool, control: LcdControl) -> bool {
         count < COPIES_PER_FRAME
     });
     plan.count = count as u8;
-    plan.control = control;
-    plan.window_y = window_y;
+    plan.control = display.control;
+    plan.window_y = display.window_y;
     plan.dma = dma;
     plan.copied = 0;
     // The calls that switch interrupts off and on are opaque to the compiler, so the stores
@@ -310,10 +321,10 @@ fn load_video(canvas: &mut Canvas) {
 /// How a new screen is shown while its tiles are being copied.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Reveal {
-    /// Copied: the screen's own LCDC.
+    /// Copied: the screen's own display.
     Done,
-    /// Few rows changed: the last LCDC stays (its tile set and window) until the copies are
-    /// done, so a window, for one, appears whole.
+    /// Few rows changed: the last display stays (its tile set and window) until the copies
+    /// are done, so a window, for one, appears whole.
     Hold,
     /// Background, window and objects off (a white screen) until the copies are done.
     Blank,
@@ -326,8 +337,8 @@ struct MainLoop {
     screen: Option<ScreenId>,
     tileset: Option<Tileset>,
     reveal: Reveal,
-    /// The LCDC last planned.
-    control: LcdControl,
+    /// The display last planned.
+    display: Display,
     last_frame: u16,
     placed_cursor: Option<Cursor>,
     /// The OAM shadow holds a cursor move not yet copied by DMA.
@@ -341,7 +352,7 @@ impl MainLoop {
             screen: None,
             tileset: None,
             reveal: Reveal::Done,
-            control: MAPS,
+            display: Display::BLANK,
             last_frame: frames(),
             // load_video hid every object.
             placed_cursor: None,
@@ -375,12 +386,12 @@ impl MainLoop {
         if game.canvas.is_flushed() {
             self.reveal = Reveal::Done;
         }
-        self.control = match self.reveal {
-            Reveal::Done => control_for(game),
-            Reveal::Hold => self.control,
-            Reveal::Blank => MAPS,
+        self.display = match self.reveal {
+            Reveal::Done => Display::of(game),
+            Reveal::Hold => self.display,
+            Reveal::Blank => Display::BLANK,
         };
-        self.cursor_moved = copy_in_vblank(game, self.cursor_moved, self.control);
+        self.cursor_moved = copy_in_vblank(game, self.cursor_moved, self.display);
         // The OAM shadow is rewritten (and copied by DMA) only when the cursor moved: each
         // object written costs about a thousand cycles of SDCC's code, a DMA over a line.
         let cursor = game.cursor();
