@@ -461,7 +461,7 @@ impl<const N: usize> VramQueue<N> {
         self.pending.iter().fold(0u16, |total, write| total.saturating_add(write.len()))
     }
 
-    /// Drops everything queued (for example before redrawing the whole screen with the LCD off).
+    /// Drops everything queued (for example before writing the whole screen with the LCD off).
     pub fn clear(&mut self) {
         self.pending.clear();
     }

@@ -1,6 +1,6 @@
 //! The game: screens as a small state machine over a pure model. Nothing here touches the
 //! hardware: a screen reads an [`InputFrame`], updates its state and draws into the [`Canvas`];
-//! the console (`src/console.rs`) copies the canvas to VRAM in VBlank, loads the [`Tileset`]
+//! the console (`src/console.rs`) copies the canvas to VRAM in VBlank, shows the [`Tileset`]
 //! the screen asks for, places the cursor sprite and shows the window layer where asked.
 //! Saves go through the [`Platform`]'s storage. The same code runs in host tests.
 //!
@@ -69,7 +69,8 @@ pub trait Platform: Storage {
     fn random_seed(&mut self) -> u32;
 }
 
-/// The background tiles a screen needs besides the font (only one set fits in VRAM at a time).
+/// The background tiles a screen needs besides the font. All sets stay in VRAM, but the
+/// background addresses only 256 tiles at a time: the set decides which (assets/README.md).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Tileset {
     Logo,
