@@ -4,6 +4,7 @@
 
 use gb_hal::joypad::{Buttons, InputFrame};
 use hitori::engine::board::{cell_at, col_of, row_of};
+use hitori::engine::code::SeedCode;
 use hitori::engine::solve::Mark;
 use hitori::game::canvas::Layer;
 use hitori::game::save::Storage;
@@ -78,6 +79,17 @@ impl Player {
         for _ in 0..frames {
             self.frame(Buttons::empty());
         }
+    }
+
+    /// The seed code the pause menu shows, read back from the window layer and decoded.
+    fn paused_code(&self) -> Option<SeedCode> {
+        let row: Vec<u8> = (0..20).map(|x| self.game.canvas.tile(Layer::Window, x, 13)).collect();
+        let text: Vec<u8> = row
+            .iter()
+            .map(|&tile| (0x20u8..0x80).find(|&byte| hitori::assets::font_tile(byte) == tile).unwrap_or(b'?'))
+            .collect();
+        let text = String::from_utf8(text).unwrap();
+        SeedCode::decode(text.trim_start().strip_prefix("CODE")?.trim().as_bytes())
     }
 
     fn screen(&self) -> ScreenId {
@@ -161,6 +173,10 @@ fn a_game_in_progress_survives_power_off() {
     assert_eq!(back.game.session.puzzle.board, puzzle.board);
     assert_eq!(back.game.session.play.mark(target), Mark::Shaded);
     assert_eq!(back.game.session.play.mark(cell_at(4, 4)), Mark::Unshaded);
+    // The resumed game's pause menu shows its code.
+    back.tap(Buttons::START);
+    let code = back.paused_code().expect("a code in the pause menu");
+    assert_eq!((code.size, code.difficulty, code.seed), (puzzle.board.size(), puzzle.difficulty, puzzle.seed));
 }
 
 #[test]
@@ -173,6 +189,9 @@ fn pause_menu_undo_redo_hint_and_soft_reset() {
     p.tap(Buttons::START);
     assert_eq!(p.screen(), ScreenId::Pause);
     assert_eq!(p.game.window_y(), Some(0));
+    let puzzle = &p.game.session.puzzle;
+    let code = p.paused_code().expect("a code in the pause menu");
+    assert_eq!((code.size, code.difficulty, code.seed), (puzzle.board.size(), puzzle.difficulty, puzzle.seed));
     p.tap(Buttons::DOWN); // UNDO
     p.tap(Buttons::A);
     assert_eq!(p.screen(), ScreenId::Play);

@@ -267,7 +267,7 @@ impl Game {
                         // once would hold up the menu's appearance by several frames.
                         self.unsaved_frames.get_or_insert(0);
                         let pause = Pause::new();
-                        pause.draw(&mut self.canvas, &self.session.puzzle, self.session.clock.seconds());
+                        pause.draw(&mut self.canvas, self.session.code(), self.session.clock.seconds());
                         self.screen = Screen::Pause(pause);
                     }
                     PlayEvent::Solved => self.enter_solved(platform),

@@ -5,8 +5,7 @@ use super::clock;
 use super::layout::{SCREEN_COLS, SCREEN_ROWS};
 use super::menu::{Menu, MenuEvent};
 use crate::assets;
-use crate::engine::code::SeedCode;
-use crate::engine::generate::Puzzle;
+use crate::engine::code::CODE_LEN;
 
 pub const ITEMS: &[&[u8]] = &[b"RESUME", b"UNDO", b"REDO", b"HINT", b"RESTART", b"NEW GAME", b"QUIT"];
 
@@ -47,14 +46,13 @@ impl Pause {
     }
 
     /// The whole window: title, menu, the puzzle's code (to share it) and the time so far.
-    pub fn draw(&self, canvas: &mut Canvas, puzzle: &Puzzle, seconds: u16) {
+    pub fn draw(&self, canvas: &mut Canvas, code: Option<&[u8; CODE_LEN]>, seconds: u16) {
         canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
         canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, b"PAUSED");
         self.menu.draw(canvas);
-        let code = SeedCode { size: puzzle.board.size(), difficulty: puzzle.difficulty, seed: puzzle.seed }.encode();
         if let Some(code) = code {
             canvas.text(Layer::Window, 2, 13, b"CODE");
-            canvas.text(Layer::Window, 8, 13, &code);
+            canvas.text(Layer::Window, 8, 13, code);
         }
         canvas.text(Layer::Window, 2, 15, b"TIME");
         canvas.text(Layer::Window, 8, 15, &clock::format_time(seconds));

@@ -16,6 +16,7 @@ use super::layout::{Layout, SCREEN_COLS};
 use super::size_label::SizeLabel;
 use crate::assets;
 use crate::engine::board::{CellSet, cell_at, col_of, for_each_bit, row_of};
+use crate::engine::code::{CODE_LEN, SeedCode};
 use crate::engine::generate::{Generator, Puzzle};
 use crate::engine::play::{CheckPart, Hint, Move, Play};
 use crate::engine::rules::ViolationMap;
@@ -56,6 +57,9 @@ pub struct Session {
     unchecked: Unchecked,
     /// Cells whose highlight the last check changed, still to be drawn.
     undrawn: CellSet,
+    /// The puzzle's seed code, made once when play begins (the pause menu shows it, and
+    /// encoding it takes a third of a frame on the console).
+    code: Option<[u8; CODE_LEN]>,
     layout: Layout,
     cursor: u8,
     /// Cells the last hint points at, highlighted until the next move.
@@ -81,6 +85,7 @@ impl Session {
             violations: ViolationMap::EMPTY,
             unchecked: Unchecked::Nothing,
             undrawn: CellSet::EMPTY,
+            code: None,
             layout: Layout::for_size(5),
             cursor: 0,
             hinted: CellSet::EMPTY,
@@ -95,6 +100,7 @@ impl Session {
     pub fn begin(&mut self, seconds: u16) {
         let n = self.puzzle.board.size();
         self.layout = Layout::for_size(n);
+        self.code = SeedCode { size: n, difficulty: self.puzzle.difficulty, seed: self.puzzle.seed }.encode();
         self.clock = Clock::starting_at(seconds);
         self.cursor = cell_at(n / 2, n / 2);
         self.hinted = CellSet::EMPTY;
@@ -105,6 +111,10 @@ impl Session {
         for part in CheckPart::ALL {
             engine_calls::update_violations(&self.play, &self.puzzle.board, None, &mut self.violations, part);
         }
+    }
+
+    pub fn code(&self) -> Option<&[u8; CODE_LEN]> {
+        self.code.as_ref()
     }
 
     pub fn layout(&self) -> &Layout {
