@@ -2,7 +2,7 @@
 
 use crate::function::{FunctionTranslator, Storage};
 use crate::llvm::{self, Value};
-use crate::repr::{self, Repr};
+use crate::repr::{self, BinOp, Repr};
 use crate::Error;
 
 /// Intrinsics that only inform the optimiser.
@@ -336,14 +336,17 @@ impl FunctionTranslator<'_, '_> {
                     // Inline for the common rotates of bytes and words (the helper costs about
                     // 1.7k cycles a call): the amount is taken modulo the width with a mask,
                     // and a zero amount picks an operand instead of shifting by the full width.
+                    // The two shifts are `repr::binop`'s, so the right one keeps its guard
+                    // against SDCC bug 4.
                     let m = format!("({} & {}u)", self.scalar(sv)?, w - 1);
-                    let wide = if w == 8 { format!("(uint16_t){x}") } else { x.clone() };
-                    let (picked, joined) = if right {
-                        (&y, format!("({y} >> {m}) | ({wide} << ({w}u - {m}))"))
+                    let rest = format!("({w}u - {m})");
+                    let shift = |op, v: &str, value: Value, by: &str| repr::binop(op, w, v, by, llvm::is_const_int(value), None);
+                    let (picked, high, low) = if right {
+                        (&y, shift(BinOp::Shl, &x, xv, &rest), shift(BinOp::LShr, &y, yv, &m))
                     } else {
-                        (&x, format!("({wide} << {m}) | ({y} >> ({w}u - {m}))"))
+                        (&x, shift(BinOp::Shl, &x, xv, &m), shift(BinOp::LShr, &y, yv, &rest))
                     };
-                    format!("(({m} == 0u) ? {picked} : {})", repr::wrap(&joined, w))
+                    format!("(({m} == 0u) ? {picked} : ({})({high} | {low}))", repr::uint_type(w))
                 } else {
                     let s = self.scalar(sv)?;
                     let helper = if right { "cbe_fshr32" } else { "cbe_fshl32" };
