@@ -1,6 +1,6 @@
 //! The rules checker: each kind of violation, with its cells.
 
-use hitori::engine::board::{Board, CellSet, cell_at};
+use hitori::engine::board::{Board, CellSet, cell_at, col_of, row_of};
 use hitori::engine::rules::{RuleKind, Violation, ViolationMap, for_each_violation, is_solution};
 
 fn board() -> Board {
@@ -83,6 +83,69 @@ fn the_larger_region_is_kept_and_every_smaller_one_flagged() {
     // Repeats are looked for only among the kept (here: no) cells.
     assert!(map.cells(RuleKind::Duplicate).is_empty());
     assert_eq!(map.cells(RuleKind::Adjacent).len(), 5);
+}
+
+/// The regions of unshaded cells by a cell-by-cell search with a stack, in the order of their
+/// first cells (row-major): independent of the engine's bit-row flood fill.
+fn regions_by_search(n: u8, shaded: &CellSet) -> Vec<Vec<u8>> {
+    let mut seen = CellSet::EMPTY;
+    let mut regions = Vec::new();
+    for start in CellSet::full(n).minus(shaded).iter() {
+        if seen.contains(start) {
+            continue;
+        }
+        seen.insert(start);
+        let (mut region, mut stack) = (Vec::new(), vec![start]);
+        while let Some(cell) = stack.pop() {
+            region.push(cell);
+            let (r, c) = (row_of(cell) as i8, col_of(cell) as i8);
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (rr, cc) = (r + dr, c + dc);
+                if rr < 0 || cc < 0 || rr >= n as i8 || cc >= n as i8 {
+                    continue;
+                }
+                let next = cell_at(rr as u8, cc as u8);
+                if !shaded.contains(next) && !seen.contains(next) {
+                    seen.insert(next);
+                    stack.push(next);
+                }
+            }
+        }
+        regions.push(region);
+    }
+    regions
+}
+
+#[test]
+fn cut_off_cells_are_those_outside_the_first_largest_region() {
+    // Dense random shadings of every size split the unshaded cells into many regions, often
+    // of equal size.
+    let mut rng = fastrand::Rng::with_seed(33);
+    let mut split = 0;
+    for _ in 0..20_000 {
+        let n = rng.u8(1..=15);
+        let b = Board::from_rows(&vec![vec![1u8; usize::from(n)].as_slice(); usize::from(n)]).unwrap();
+        let shade_one_in = rng.u8(2..5);
+        let mut shaded = CellSet::EMPTY;
+        for cell in CellSet::full(n).iter() {
+            if rng.u8(..shade_one_in) == 0 {
+                shaded.insert(cell);
+            }
+        }
+        let regions = regions_by_search(n, &shaded);
+        let mut expected = CellSet::EMPTY;
+        if let Some(largest) = regions.iter().enumerate().max_by_key(|(i, region)| (region.len(), usize::MAX - i)).map(|(i, _)| i) {
+            for (i, region) in regions.iter().enumerate() {
+                if i != largest {
+                    region.iter().for_each(|&cell| expected.insert(cell));
+                }
+            }
+        }
+        split += u32::from(regions.len() > 2);
+        let map = ViolationMap::build(&b, &shaded, &CellSet::EMPTY);
+        assert_eq!(*map.cells(RuleKind::Disconnected), expected, "n {n} shaded {shaded:?}");
+    }
+    assert!(split > 5000, "many shadings leave three regions or more: {split}");
 }
 
 #[test]

@@ -8,6 +8,10 @@ use super::board::{CellSet, row_mask};
 
 /// The unshaded cells of an `n` x `n` board orthogonally connected to `start`
 /// (empty when `start` is shaded).
+///
+/// Sweeps go down and up in turn: a row takes what its neighbours reached, in the sweep's
+/// direction as far as the region goes, so a sweep is needed only each time a path turns
+/// back (one sweep direction alone would climb one row a sweep).
 pub fn component(n: u8, shaded: &CellSet, start: u8) -> CellSet {
     let mut reached = CellSet::EMPTY;
     if shaded.contains(start) {
@@ -15,9 +19,11 @@ pub fn component(n: u8, shaded: &CellSet, start: u8) -> CellSet {
     }
     reached.insert(start);
     let full = row_mask(n);
+    let mut downwards = true;
     loop {
         let mut changed = false;
-        for r in 0..n {
+        for i in 0..n {
+            let r = if downwards { i } else { n - 1 - i };
             let open = full & !shaded.row(r);
             let mut bits = reached.row(r);
             if r > 0 {
@@ -42,6 +48,7 @@ pub fn component(n: u8, shaded: &CellSet, start: u8) -> CellSet {
         if !changed {
             return reached;
         }
+        downwards = !downwards;
     }
 }
 

@@ -305,22 +305,34 @@ fn lines_through(toggled: Option<u8>) -> (u16, u16) {
     }
 }
 
-/// The unshaded cells outside the largest region (the first of equal size): none when the
-/// first flood fill reaches every unshaded cell, as it usually does.
+/// The unshaded cells outside the largest region (the first of equal size, in the order of
+/// their first cells): none when the first flood fill reaches every unshaded cell, as it
+/// usually does. Regions are looked for only while the cells not yet reached could still
+/// make a larger one. In place, row by row: on the console each `CellSet` made by value is
+/// a 30-byte copy.
 #[inline(never)]
 fn cut_off(n: u8, shaded: &CellSet) -> CellSet {
-    let open = CellSet::full(n).minus(shaded);
-    let Some(start) = open.first() else { return CellSet::EMPTY };
-    let mut largest = flood::component(n, shaded, start);
-    let mut unvisited = open.minus(&largest);
-    while let Some(start) = unvisited.first() {
+    let mut unreached = CellSet::full(n).minus(shaded);
+    let mut left = unreached.len();
+    let (mut largest, mut largest_len) = (CellSet::EMPTY, 0);
+    while largest_len < left {
+        let Some(start) = unreached.first() else { break };
         let region = flood::component(n, shaded, start);
-        unvisited = unvisited.minus(&region);
-        if region.len() > largest.len() {
+        for r in 0..n {
+            unreached.set_row(r, unreached.row(r) & !region.row(r));
+        }
+        let len = region.len();
+        left -= len;
+        if len > largest_len {
             largest = region;
+            largest_len = len;
         }
     }
-    open.minus(&largest)
+    let mut cut = CellSet::EMPTY;
+    for r in 0..n {
+        cut.set_row(r, row_mask(n) & !shaded.row(r) & !largest.row(r));
+    }
+    cut
 }
 
 /// Whether the unshaded cells, connected before `cell` was flipped, still are, judged from the
