@@ -272,18 +272,22 @@ impl Game {
                     }
                     PlayEvent::Solved => self.enter_solved(platform),
                     PlayEvent::Moved => self.unsaved_frames = Some(0),
-                    PlayEvent::None => {
+                    event @ (PlayEvent::None | PlayEvent::Busy) => {
                         // A comparison, not `seconds % 10`: the SM83 divides in a slow loop.
-                        if self.session.clock.seconds() >= self.saved_at_seconds.saturating_add(SAVE_EVERY_SECONDS) {
+                        let periodic = self.session.clock.seconds() >= self.saved_at_seconds.saturating_add(SAVE_EVERY_SECONDS);
+                        // Only in a frame with time to spare: a save costs half a frame on the
+                        // console, and a due save waits a frame or two at most.
+                        if (self.rested_since_change(input, frames) || periodic) && matches!(event, PlayEvent::None) {
                             self.save_game(platform);
                         }
-                        self.save_when_idle(input, frames, platform);
                     }
                 }
             }
             Screen::Pause(pause) => {
                 let Some(choice) = pause.update(input, &mut self.canvas) else {
-                    self.save_when_idle(input, frames, platform);
+                    if self.rested_since_change(input, frames) {
+                        self.save_game(platform);
+                    }
                     return;
                 };
                 let event = match choice {
@@ -375,18 +379,16 @@ impl Game {
         }
     }
 
-    /// Saves the game once the player has pressed nothing for `SAVE_DELAY_FRAMES` since a
-    /// change that is not saved yet.
-    fn save_when_idle(&mut self, input: &InputFrame, frames: u8, storage: &mut impl Storage) {
+    /// Counts the frames the player has pressed nothing since a change that is not saved yet;
+    /// true once they reach `SAVE_DELAY_FRAMES` (the change is due to be saved).
+    fn rested_since_change(&mut self, input: &InputFrame, frames: u8) -> bool {
         let idle = match self.unsaved_frames {
             Some(_) if !input.held.is_empty() => Some(0),
             Some(waited) => Some(waited.saturating_add(frames)),
             None => None,
         };
         self.unsaved_frames = idle;
-        if idle.is_some_and(|waited| waited >= SAVE_DELAY_FRAMES) {
-            self.save_game(storage);
-        }
+        idle.is_some_and(|waited| waited >= SAVE_DELAY_FRAMES)
     }
 
     fn save_if_unsaved(&mut self, storage: &mut impl Storage) {

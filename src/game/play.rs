@@ -39,7 +39,11 @@ enum Unchecked {
 }
 
 pub enum PlayEvent {
+    /// Nothing happened, and the frame had nothing to draw or check: time to spare (for a
+    /// save, which takes half a frame on the console).
     None,
+    /// Nothing happened for the game to act on, but the frame checked or drew something.
+    Busy,
     /// The marks changed: save them.
     Moved,
     Solved,
@@ -133,9 +137,10 @@ impl Session {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas) -> PlayEvent {
-        self.check_violations(canvas);
+        let mut busy = self.check_violations(canvas);
         if self.clock.tick(frames) {
             self.draw_time(canvas);
+            busy = true;
         }
         if self.banner_frames > 0 {
             self.banner_frames = if input.pressed.is_empty() { self.banner_frames.saturating_sub(frames) } else { 0 };
@@ -148,11 +153,11 @@ impl Session {
             self.select_alone = false;
         }
         self.move_cursor(input.triggered);
-        if input.pressed.contains(Buttons::START) {
+        let event = if input.pressed.contains(Buttons::START) {
             PlayEvent::Pause
         } else if selecting && input.pressed.contains(Buttons::A) {
             self.show_hint(canvas);
-            PlayEvent::None
+            PlayEvent::Busy
         } else if selecting && input.pressed.contains(Buttons::B) {
             self.redo(canvas)
         } else if input.released.contains(Buttons::SELECT) && self.select_alone {
@@ -166,6 +171,10 @@ impl Session {
             self.set_mark(to, canvas)
         } else {
             PlayEvent::None
+        };
+        match event {
+            PlayEvent::None if busy => PlayEvent::Busy,
+            event => event,
         }
     }
 
@@ -246,15 +255,15 @@ impl Session {
 
     /// One step towards highlighting what the last change did, a step a frame: draws the
     /// cells the last check changed, or else brings the violations up to date with the last
-    /// change (every cell changes after a change of many).
-    fn check_violations(&mut self, canvas: &mut Canvas) {
+    /// change (every cell changes after a change of many). False when there was nothing to do.
+    fn check_violations(&mut self, canvas: &mut Canvas) -> bool {
         if !self.undrawn.is_empty() {
             let undrawn = core::mem::take(&mut self.undrawn);
             self.draw_cells_of(canvas, &undrawn);
-            return;
+            return true;
         }
         let (moved, part) = match self.unchecked {
-            Unchecked::Nothing => return,
+            Unchecked::Nothing => return false,
             Unchecked::Move(m, part) => (Some(m), part),
             Unchecked::Everything(part) => (None, part),
         };
@@ -271,6 +280,7 @@ impl Session {
             None if part.next().is_none() => CellSet::full(self.puzzle.board.size()),
             None => CellSet::EMPTY,
         };
+        true
     }
 
     /// Asks the engine for the next step: highlights its cells, moves the cursor there and
@@ -507,7 +517,7 @@ mod tests {
                         continue;
                     }
                     // A draw left from before, then each part of the check and its draw.
-                    _ => (0..9).for_each(|_| s.check_violations(&mut canvas)),
+                    _ => while s.check_violations(&mut canvas) {},
                 }
                 let fresh_map = ViolationMap::build(&s.puzzle.board, s.play.shaded(), s.play.circled());
                 assert_eq!(s.violations, fresh_map, "size {size}, step {step}");
@@ -559,6 +569,25 @@ mod tests {
             last = s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas);
         }
         assert!(matches!(last, PlayEvent::Solved));
+    }
+
+    #[test]
+    fn frames_that_check_draw_or_tick_are_busy() {
+        let mut canvas = Canvas::new();
+        let mut s = session(9);
+        let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
+        // Frames of no time (0 VBlanks): the clock stands still.
+        assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
+        assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 0, &mut canvas), PlayEvent::Moved));
+        let mut busy = 0;
+        while matches!(s.update(&idle, 0, &mut canvas), PlayEvent::Busy) {
+            busy += 1;
+            assert!(busy <= 2 * CheckPart::ALL.len(), "the check ends");
+        }
+        assert!(busy >= CheckPart::ALL.len(), "each part of the check takes a busy frame: {busy}");
+        // A second's worth of VBlanks: the clock is redrawn.
+        assert!(matches!(s.update(&idle, 60, &mut canvas), PlayEvent::Busy));
+        assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
     }
 
     #[test]
