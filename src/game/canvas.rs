@@ -35,8 +35,27 @@ pub enum Layer {
     Window = 1,
 }
 
+impl Layer {
+    /// Where the layer's tiles start in `Canvas::tiles`, and its first bit in the row flags.
+    /// By a branch, not `layer as usize * TILES`: SDCC multiplies in a slow helper.
+    fn first_tile(self) -> usize {
+        match self {
+            Layer::Background => 0,
+            Layer::Window => TILES,
+        }
+    }
+
+    fn first_row(self) -> u8 {
+        match self {
+            Layer::Background => 0,
+            Layer::Window => SCREEN_ROWS,
+        }
+    }
+}
+
 pub struct Canvas {
-    tiles: [[u8; TILES]; 2],
+    /// The background's tiles, then the window's (`Layer::first_tile`).
+    tiles: [u8; 2 * TILES],
     /// Tiles changed since the last flush: x in bits 0-4, y in bits 5-9, `WINDOW_BIT` for the
     /// window layer.
     changed: Vec<u16, CHANGED_CAP>,
@@ -58,7 +77,7 @@ impl Canvas {
     /// A blank canvas that still has to be written out whole.
     pub const fn new() -> Canvas {
         Canvas {
-            tiles: [[assets::TILE_BLANK; TILES]; 2],
+            tiles: [assets::TILE_BLANK; 2 * TILES],
             changed: Vec::new(),
             dirty_rows: ALL_ROWS,
             dirty_count: ROWS_TOTAL as u8,
@@ -67,7 +86,7 @@ impl Canvas {
     }
 
     pub fn tile(&self, layer: Layer, x: u8, y: u8) -> u8 {
-        self.tiles[layer as usize][index(x, y)]
+        self.tiles[layer.first_tile() + index(x, y)]
     }
 
     pub fn set(&mut self, layer: Layer, x: u8, y: u8, tile: u8) {
@@ -75,7 +94,7 @@ impl Canvas {
             return;
         }
         let i = index(x, y);
-        let slot = &mut self.tiles[layer as usize][i];
+        let slot = &mut self.tiles[layer.first_tile() + i];
         if *slot == tile {
             return;
         }
@@ -94,20 +113,22 @@ impl Canvas {
     /// is several hundred cycles), and rows already showing `tile` cost no copy at all.
     pub fn fill(&mut self, layer: Layer, x: u8, y: u8, cols: u8, rows: u8, tile: u8) {
         let end_x = x.saturating_add(cols).min(SCREEN_COLS);
-        if x >= end_x {
+        let end_y = y.saturating_add(rows).min(SCREEN_ROWS);
+        if x >= end_x || y >= end_y {
             return;
         }
-        for row in y..y.saturating_add(rows).min(SCREEN_ROWS) {
-            let (byte, mask) = row_bit(layer, row);
-            if tile == assets::TILE_BLANK && self.blank_rows[byte] & mask != 0 {
-                continue;
-            }
-            self.tiles[layer as usize][index(x, row)..index(end_x, row)].fill(tile);
-            self.mark_row(layer, row);
-            if tile == assets::TILE_BLANK && x == 0 && end_x == SCREEN_COLS {
-                self.blank_rows[byte] |= mask;
+        let whole_rows = x == 0 && end_x == SCREEN_COLS;
+        let tiles = &mut self.tiles[layer.first_tile()..];
+        if whole_rows {
+            // Whole rows lie end to end: one fill.
+            tiles[index(0, y)..index(0, end_y)].fill(tile);
+        } else {
+            for row in y..end_y {
+                tiles[index(x, row)..index(end_x, row)].fill(tile);
             }
         }
+        let blank = tile == assets::TILE_BLANK;
+        self.mark_rows(layer, y, end_y, blank, blank && whole_rows);
     }
 
     /// Blanks a whole layer.
@@ -137,7 +158,8 @@ impl Canvas {
             return &mut [];
         }
         self.mark_row(layer, y);
-        &mut self.tiles[layer as usize][index(x, y)..index(SCREEN_COLS, y)]
+        let at = layer.first_tile();
+        &mut self.tiles[at + index(x, y)..at + index(SCREEN_COLS, y)]
     }
 
     /// Text centred on row `y` of a `width`-column area starting at column `x`.
@@ -197,7 +219,8 @@ impl Canvas {
             while bits >= mask && mask != 0 {
                 if bits & mask != 0 {
                     let (layer, y) = if row < SCREEN_ROWS { (Layer::Background, row) } else { (Layer::Window, row - SCREEN_ROWS) };
-                    if !plan(layer, 0, y, &self.tiles[layer as usize][index(0, y)..index(SCREEN_COLS, y)]) {
+                    let at = layer.first_tile();
+                    if !plan(layer, 0, y, &self.tiles[at + index(0, y)..at + index(SCREEN_COLS, y)]) {
                         return;
                     }
                 }
@@ -209,7 +232,8 @@ impl Canvas {
             let layer = if slot & WINDOW_BIT != 0 { Layer::Window } else { Layer::Background };
             let (x, y) = ((slot & 31) as u8, ((slot >> 5) & 31) as u8);
             let i = index(x, y);
-            if !plan(layer, x, y, &self.tiles[layer as usize][i..i + 1]) {
+            let i = layer.first_tile() + i;
+            if !plan(layer, x, y, &self.tiles[i..i + 1]) {
                 return;
             }
         }
@@ -264,18 +288,42 @@ impl Canvas {
 
     /// Row `y` of `layer` is to be rewritten whole, and no longer known to be blank.
     fn mark_row(&mut self, layer: Layer, y: u8) {
-        let (byte, mask) = row_bit(layer, y);
-        if self.dirty_rows[byte] & mask == 0 {
+        self.mark_rows(layer, y, y + 1, false, false);
+    }
+
+    /// Rows `y..end_y` of `layer` are to be rewritten whole. With `unchanged_if_blank`, rows
+    /// known to be blank are left alone (they were filled with blank); with `now_blank`, the
+    /// rows are known to be blank from now on, else no longer. A byte of row flags at a time:
+    /// on the console a row at a time costs a thousand cycles a row.
+    fn mark_rows(&mut self, layer: Layer, y: u8, end_y: u8, unchanged_if_blank: bool, now_blank: bool) {
+        let first = layer.first_row() + y;
+        let end = layer.first_row() + end_y;
+        let mut byte = usize::from(first / 8);
+        let mut base = first & !7;
+        while base < end {
+            let mut mask = LOW_BITS[usize::from((end - base).min(8))] & !LOW_BITS[usize::from(first.saturating_sub(base))];
+            if unchanged_if_blank {
+                mask &= !self.blank_rows[byte];
+            }
+            self.dirty_count += (mask & !self.dirty_rows[byte]).count_ones() as u8;
             self.dirty_rows[byte] |= mask;
-            self.dirty_count += 1;
+            if now_blank {
+                self.blank_rows[byte] |= mask;
+            } else {
+                self.blank_rows[byte] &= !mask;
+            }
+            byte += 1;
+            base += 8;
         }
-        self.blank_rows[byte] &= !mask;
     }
 }
 
+/// `LOW_BITS[i]`: bits 0 to i - 1 set.
+const LOW_BITS: [u8; 9] = [0, 1, 3, 7, 15, 31, 63, 127, 255];
+
 /// The byte and bit of row `y` of `layer` in `dirty_rows` and `blank_rows`.
 fn row_bit(layer: Layer, y: u8) -> (usize, u8) {
-    let row = layer as u8 * SCREEN_ROWS + y;
+    let row = layer.first_row() + y;
     (usize::from(row / 8), 1 << (row % 8))
 }
 
@@ -305,7 +353,7 @@ mod tests {
         }
 
         fn matches(&self, canvas: &Canvas) -> bool {
-            self.0 == canvas.tiles
+            self.0.as_flattened() == canvas.tiles
         }
     }
 
