@@ -81,14 +81,21 @@ start:
         ld      sp, #STACK_TOP
         ;; WRAM and HRAM hold random values at power-on; C statics need zeroes. No call may
         ;; happen before this loop ends, since it also clears the stack's page.
+        ;; 16 bytes a turn (about 9 cycles a byte instead of 40): boot is LCD-off time the
+        ;; player waits through. D counts 256-turn rounds (E starts at 0: 256 turns each).
+        .if (WRAM_SIZE / 16) % 256
+        .error  1               ; the rounds below need a whole number of 256-turn rounds
+        .endif
         ld      hl, #WRAM_START
-        ld      bc, #WRAM_SIZE
-clear_wram:
+        ld      de, #(WRAM_SIZE / 16)
         xor     a
+clear_wram:
+        .rept   16
         ld      (hl+), a
-        dec     bc
-        ld      a, b
-        or      c
+        .endm
+        dec     e
+        jr      nz, clear_wram
+        dec     d
         jr      nz, clear_wram
 
         ld      hl, #HRAM_START
