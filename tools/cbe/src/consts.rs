@@ -189,10 +189,14 @@ pub enum Placement {
     Zeroed,
 }
 
-/// Statics at least this large whose bytes are mostly zero are cleared and patched at boot.
+/// Statics at least this large are cleared and patched at boot when the patches take at most
+/// half their size in ROM.
 const SPARSE_MIN_BYTES: usize = 64;
 /// Zero bytes inside a run that still do not end it (one `memcpy` beats two).
 const SPARSE_MAX_GAP: usize = 4;
+/// ROM bytes of one patch statement besides its copied bytes (SDCC: address, value or
+/// source, length and the call), an estimate.
+const PATCH_CODE_BYTES: usize = 12;
 
 /// An initialiser's bytes, if it holds no addresses (those are resolved by the linker).
 fn address_free_bytes(pieces: &[Piece]) -> Option<Vec<u8>> {
@@ -206,17 +210,9 @@ fn address_free_bytes(pieces: &[Piece]) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-/// The bytes of an address-free initialiser of which at most a quarter are non-zero.
-pub fn mostly_zero(pieces: &[Piece]) -> Option<Vec<u8>> {
-    let bytes = address_free_bytes(pieces)?;
-    let non_zero = bytes.iter().filter(|&&b| b != 0).count();
-    (bytes.len() >= SPARSE_MIN_BYTES && non_zero * 4 <= bytes.len()).then_some(bytes)
-}
-
-/// C statements (for `cbe_init_data`) that set the non-zero bytes of static `name`, already
-/// cleared: runs of one value by `cbe_fill`, others by `cbe_copy` from a constant, lone bytes by
-/// a store.
-pub fn sparse_init(name: &str, bytes: &[u8], out: &mut String) {
+/// The non-zero runs of `bytes` (start, end), zero gaps of up to `SPARSE_MAX_GAP` inside.
+fn non_zero_runs(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
         if bytes[at] == 0 {
@@ -236,16 +232,40 @@ pub fn sparse_init(name: &str, bytes: &[u8], out: &mut String) {
             }
             i += 1;
         }
-        let run = &bytes[start..end];
-        if run.len() == 1 {
-            let _ = writeln!(out, "    {name}[{start}] = {};", run[0]);
-        } else if run.iter().all(|&b| b == run[0]) {
-            let _ = writeln!(out, "    cbe_fill({name} + {start}, {}, {});", run[0], run.len());
-        } else {
-            let _ = writeln!(out, "    {{ static const uint8_t k[{}] = {}; cbe_copy({name} + {start}, k, {}); }}", run.len(), byte_list(run), run.len());
-        }
+        runs.push((start, end));
         at = end;
     }
+    runs
+}
+
+/// For a static `name` that crt0 clears: C statements (for `cbe_init_data`) that set its
+/// non-zero bytes, appended to `out`, when it is address-free, large and its patches take
+/// at most half its size in ROM (runs of one value by `cbe_fill`, others by `cbe_copy` from a
+/// constant, lone bytes by a store); false, with nothing written, otherwise. (The game's
+/// state, for one, is long runs of one value: a copy of it all would be 3.5 KB of bank 0 and
+/// a slow loop at boot.)
+pub fn sparse_init(name: &str, pieces: &[Piece], out: &mut String) -> bool {
+    let Some(bytes) = address_free_bytes(pieces) else { return false };
+    if bytes.len() < SPARSE_MIN_BYTES {
+        return false;
+    }
+    let runs = non_zero_runs(&bytes);
+    let uniform = |&(start, end): &(usize, usize)| bytes[start..end].iter().all(|&b| b == bytes[start]);
+    let rom: usize = runs.iter().map(|run| PATCH_CODE_BYTES + if uniform(run) { 0 } else { run.1 - run.0 }).sum();
+    if rom * 2 > bytes.len() {
+        return false;
+    }
+    for run @ &(start, end) in &runs {
+        let len = end - start;
+        if len == 1 {
+            let _ = writeln!(out, "    {name}[{start}] = {};", bytes[start]);
+        } else if uniform(run) {
+            let _ = writeln!(out, "    cbe_fill({name} + {start}, {}, {len});", bytes[start]);
+        } else {
+            let _ = writeln!(out, "    {{ static const uint8_t k[{len}] = {}; cbe_copy({name} + {start}, k, {len}); }}", byte_list(&bytes[start..end]));
+        }
+    }
+    true
 }
 
 pub fn define(name: &str, pieces: &[Piece], placement: Placement) -> DataDefinition {
@@ -307,4 +327,32 @@ fn byte_list(bytes: &[u8]) -> String {
     }
     s.push_str("\n}");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_runs_are_patched_and_dense_data_is_copied_whole() {
+        let mut bytes = vec![0u8; 200];
+        bytes[10..110].fill(7);
+        bytes[150] = 3;
+        bytes[160..163].copy_from_slice(&[1, 0, 2]);
+        let mut out = String::new();
+        assert!(sparse_init("s", &[Piece::Bytes(bytes)], &mut out));
+        assert_eq!(
+            out,
+            "    cbe_fill(s + 10, 7, 100);\n    s[150] = 3;\n    { static const uint8_t k[3] = {\n  0x01,0x00,0x02,\n}; cbe_copy(s + 160, k, 3); }\n"
+        );
+
+        let dense: Vec<u8> = (0..200u32).map(|i| (i * 7 % 251) as u8 | 1).collect();
+        let mut out = String::new();
+        assert!(!sparse_init("s", &[Piece::Bytes(dense)], &mut out));
+        assert!(out.is_empty());
+        let small = vec![5u8; SPARSE_MIN_BYTES - 1];
+        assert!(!sparse_init("s", &[Piece::Bytes(small)], &mut out), "small statics are copied whole");
+        let with_address = [Piece::Bytes(vec![0; 100]), Piece::Address { symbol: "t".into(), addend: 0 }];
+        assert!(!sparse_init("s", &with_address, &mut out), "addresses are left to the linker");
+    }
 }

@@ -346,10 +346,9 @@ impl<'a> ModuleTranslator<'a> {
                 Placement::ReadOnly
             } else if all_zero {
                 Placement::Zeroed
-            } else if let Some(bytes) = consts::mostly_zero(&pieces) {
-                // Cleared by crt0, then its few other bytes set by `cbe_init_data`: cheaper in
-                // ROM than a full copy in _INITIALIZER.
-                consts::sparse_init(&name, &bytes, &mut sparse_init);
+            } else if consts::sparse_init(&name, &pieces, &mut sparse_init) {
+                // Cleared by crt0, then its other bytes set by `cbe_init_data`: cheaper in ROM
+                // than a full copy in _INITIALIZER.
                 Placement::Zeroed
             } else {
                 Placement::Initialised
