@@ -18,11 +18,9 @@ _Noreturn void cbe_trap(uint16_t function_id);
 /* Sets the non-zero bytes of mostly-zero statics (see cbe.c); crt0 calls it once. */
 void cbe_init_data(void);
 
-/* Memory. SDCC's library memcpy for the SM83 is `__memcpy` (string.h maps memcpy to it); the
- * generated code does not include string.h because the program may declare memcmp & co
- * with its own (ABI-compatible) prototypes. */
-extern void *__memcpy(void *dst, const void *src, size_t n);
-#define cbe_copy(dst, src, n) ((void)__memcpy((dst), (src), (n)))
+/* Memory. The generated code does not include string.h because the program may declare
+ * memcmp & co with its own (ABI-compatible) prototypes. */
+void cbe_copy(uint8_t *dst, const uint8_t *src, uint16_t n);
 void cbe_move(uint8_t *dst, const uint8_t *src, uint16_t n);
 void cbe_fill(uint8_t *dst, uint8_t value, uint16_t n);
 

@@ -8,6 +8,8 @@ use core::ptr::{read_volatile, write_volatile};
 static mut COUNTERS: [u16; 4] = [1, 2, 3, 4];
 static mut ZEROED: [u32; 8] = [0; 8];
 static mut FLAG: u8 = 0;
+/// Room for copies and fills longer than 256 bytes (the runtime counts them in rounds of 256).
+static mut BIG: [u8; 600] = [0; 600];
 
 #[inline(never)]
 fn bump(i: usize, by: u16) -> u16 {
@@ -55,6 +57,27 @@ fn copies(buf: &mut [u8; 64], seed: u8) -> u32 {
     s.get()
 }
 
+/// A fill and two copies (one overlapping) of `len` bytes at `at`, lengths known only at run
+/// time, then a checksum of the whole buffer: a byte too many or too few shows.
+#[inline(never)]
+fn copy_and_fill_lengths(len: usize, at: usize, value: u8) -> u32 {
+    // SAFETY: single-threaded test program.
+    let big = unsafe { &mut *core::ptr::addr_of_mut!(BIG) };
+    for (i, b) in big.iter_mut().enumerate() {
+        *b = (i as u8).wrapping_mul(13);
+    }
+    big[at..at + len].fill(value);
+    let (low, high) = big.split_at_mut(300);
+    let copied = len.min(300 - at);
+    high[at..at + copied].copy_from_slice(&low[at..at + copied]);
+    big.copy_within(at..at + len / 2, at + 1);
+    let mut s = Sum::new();
+    for &b in big.iter() {
+        s.add(u32::from(b));
+    }
+    s.get()
+}
+
 #[inline(never)]
 fn unaligned(bytes: &[u8; 16], at: usize) -> u32 {
     let at = at % 9;
@@ -92,4 +115,7 @@ pub fn run(out: &mut dyn FnMut(u32)) {
     let mut words = [0u16; 20];
     out(fill_words(&mut words, black_box(0x1234)));
     out(fill_words(&mut words, black_box(0)));
+    for (i, len) in [0usize, 1, 2, 7, 8, 9, 15, 16, 17, 255, 256, 257, 264, 270].into_iter().enumerate() {
+        out(copy_and_fill_lengths(black_box(len), black_box(i % 5), black_box(0xA5)));
+    }
 }
