@@ -2,9 +2,10 @@
 //! what the player would feel, in exact cycles (a benchmark: it prints figures, it does not
 //! pass or fail):
 //! - frames the main loop fell behind ("overruns": a phase's frames minus the main-loop
-//!   iterations completed in them, so an iteration that took three frames counts two, and
-//!   where in a frame iterations end does not matter), in menus, while moving
-//!   the cursor and while marking cells (generation blocks the loop by design and is left out);
+//!   iterations completed in them, so an iteration that took three frames counts two; frames
+//!   run from VBlank to VBlank), on the title, in menus, while moving the cursor and while
+//!   marking cells (generation blocks the loop by design and is left out);
+//! - the time boot takes with the LCD off, to the main loop's first frame;
 //! - the longest VBlank handler (which does the frame's VRAM copies) against VBlank's 4560
 //!   cycles, and the latest line its copies ended on;
 //! - the time from pressing Start on the new-game screen to a playable 9x9 board.
@@ -14,6 +15,12 @@
 //! `BENCH_ROM_PROFILE=N` charges every instruction of each phase to its place (bank and
 //! address) and prints the N functions with the most cycles of their own under the phase's
 //! line. The VBlank handler is then not timed on its own.
+//!
+//! `BENCH_ROM_OVERRUNS=N` profiles each frame on its own and, for every frame that adds an
+//! overrun (no main-loop iteration ended in it, and the phase's frames minus iterations
+//! reach a new high: not just an iteration ending late after one that ended early), prints
+//! the N functions with the most cycles of their own in it, above the line of its phase.
+//! (Cycles with callees count only calls made inside the frame.)
 
 use std::path::Path;
 
@@ -21,8 +28,9 @@ use gbemu::{Button, CYCLES_PER_FRAME, Console, Profile, Symbols};
 use hitori::game::layout::Layout;
 use hitori::game::read_cell_tile;
 
-/// Cycles in VBlank: lines 144-153, 456 cycles each.
-const VBLANK_CYCLES: u64 = 10 * 456;
+const LINE_CYCLES: u64 = 456;
+/// Cycles in VBlank: lines 144-153.
+const VBLANK_CYCLES: u64 = 10 * LINE_CYCLES;
 const TAP_FRAMES: u32 = 4;
 /// Places listed per function in a profile.
 const HOT_PLACES: usize = 4;
@@ -37,8 +45,13 @@ struct Bench {
     iterations: u32,
     longest_vblank: u64,
     latest_end_line: u8,
-    /// With `BENCH_ROM_PROFILE=N`: the phase's profile, the symbols and N.
-    profile: Option<(Profile, Symbols, usize)>,
+    symbols: Symbols,
+    /// With `BENCH_ROM_PROFILE=N`: the phase's profile and N.
+    profile: Option<(Profile, usize)>,
+    /// With `BENCH_ROM_OVERRUNS=N`: N.
+    overrun_top: Option<usize>,
+    /// The most the phase's frames have outnumbered its iterations so far.
+    most_behind: u32,
 }
 
 impl Bench {
@@ -51,8 +64,11 @@ impl Bench {
     /// phase's profile).
     fn frame(&mut self) {
         let before = self.loops();
-        if let Some((profile, _, _)) = self.profile.as_mut() {
+        let mut frame_profile = Profile::default();
+        if let Some((profile, _)) = self.profile.as_mut() {
             self.console.profile_cycles(CYCLES_PER_FRAME, profile);
+        } else if self.overrun_top.is_some() {
+            self.console.profile_cycles(CYCLES_PER_FRAME, &mut frame_profile);
         } else {
             let start = self.console.cycles();
             if let Some(cycles) = self.console.time_next_call(self.vblank_at, CYCLES_PER_FRAME) {
@@ -69,6 +85,21 @@ impl Bench {
         }
         self.frames += 1;
         self.iterations += u32::from(self.loops().wrapping_sub(before));
+        let behind = self.frames.saturating_sub(self.iterations);
+        if behind > self.most_behind {
+            self.most_behind = behind;
+            if let Some(top) = self.overrun_top {
+                println!("  frame {} of the phase overran:", self.frames - 1);
+                print!("{}", frame_profile.report(&self.symbols, top, HOT_PLACES));
+            }
+        }
+    }
+
+    /// Runs to the start of the VBlank handler: a phase's frames then run from VBlank to
+    /// VBlank, as the main loop's do, so a frame in which no iteration ended is one the
+    /// loop overran (and the LCD's switch-off at boot does not leave the frames out of step).
+    fn align_to_vblank(&mut self) {
+        self.console.run_to_pc(self.vblank_at, 2 * CYCLES_PER_FRAME).expect("VBlank handler called every frame");
     }
 
     fn frames(&mut self, count: u32) {
@@ -88,12 +119,13 @@ impl Bench {
     fn report(&mut self, phase: &str) {
         let overruns = self.frames.saturating_sub(self.iterations);
         println!("{phase:<34} {:>6} frames {overruns:>5} overruns ({:.1}%)", self.frames, 100.0 * f64::from(overruns) / f64::from(self.frames.max(1)));
-        if let Some((profile, symbols, top)) = self.profile.as_mut() {
-            print!("{}", profile.report(symbols, *top, HOT_PLACES));
+        if let Some((profile, top)) = self.profile.as_mut() {
+            print!("{}", profile.report(&self.symbols, *top, HOT_PLACES));
             *profile = Profile::default();
         }
         self.frames = 0;
         self.iterations = 0;
+        self.most_behind = 0;
     }
 
     fn board_shown(&mut self, n: u8) -> bool {
@@ -121,9 +153,12 @@ fn main() {
         *at as u16
     };
     let (loops_at, vblank_at, end_line_at) = (address("LOOPS"), address("rust_vblank"), address("COPIES_END_LINE"));
-    let profile_top = std::env::var("BENCH_ROM_PROFILE")
-        .ok()
-        .map(|n| n.parse::<usize>().unwrap_or_else(|_| panic!("BENCH_ROM_PROFILE={n}: expected a count of functions")));
+    let count_of = |variable: &str| {
+        std::env::var(variable)
+            .ok()
+            .map(|n| n.parse::<usize>().unwrap_or_else(|_| panic!("{variable}={n}: expected a count of functions")))
+    };
+    let (profile_top, overrun_top) = (count_of("BENCH_ROM_PROFILE"), count_of("BENCH_ROM_OVERRUNS"));
     let console = Console::from_file(&root.join("target/hitori.gb")).expect("target/hitori.gb: run `make rom`");
     let mut b = Bench {
         console,
@@ -134,11 +169,23 @@ fn main() {
         iterations: 0,
         longest_vblank: 0,
         latest_end_line: 0,
-        profile: profile_top.map(|top| (Profile::default(), symbols, top)),
+        symbols,
+        profile: profile_top.map(|top| (Profile::default(), top)),
+        overrun_top,
+        most_behind: 0,
     };
 
+    // Boot: the LCD is off while every tile set is loaded and the saves are read, until the
+    // main loop's first frame.
+    while b.loops() == 0 {
+        b.console.run_cycles(LINE_CYCLES);
+        assert!(b.console.cycles() < 60 * CYCLES_PER_FRAME, "no main-loop frame in the first second");
+    }
+    let boot_cycles = b.console.cycles();
+    b.align_to_vblank();
     b.frames(120);
-    b.report("boot and title");
+    b.report("title");
+    b.align_to_vblank();
     b.tap(Button::Start);
     b.frames(30);
     for button in [Button::Up, Button::Right, Button::Left, Button::Down, Button::Down] {
@@ -158,9 +205,11 @@ fn main() {
     let generate_cycles = b.console.cycles() - pressed_at;
     b.frames = 0;
     b.iterations = 0;
-    if let Some((profile, _, _)) = b.profile.as_mut() {
+    b.most_behind = 0;
+    if let Some((profile, _)) = b.profile.as_mut() {
         *profile = Profile::default();
     }
+    b.align_to_vblank();
     b.frames(60);
     b.report("play, idle");
 
@@ -182,7 +231,7 @@ fn main() {
     b.frames(30);
     b.report("pause menu and back");
 
-    if b.profile.is_some() {
+    if b.profile.is_some() || b.overrun_top.is_some() {
         println!("(VBlank handler not timed while profiling)");
     } else {
         println!(
@@ -192,6 +241,10 @@ fn main() {
             b.latest_end_line
         );
     }
+    println!(
+        "boot (LCD off: tile sets, saves) to the main loop's first frame: {boot_cycles} cycles = {:.1} frames",
+        boot_cycles as f64 / CYCLES_PER_FRAME as f64
+    );
     println!(
         "Start on the new-game screen to a playable 9x9 board: {generate_cycles} cycles = {:.2} s at 4.194304 MHz",
         generate_cycles as f64 / 4_194_304.0
