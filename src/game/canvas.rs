@@ -61,8 +61,6 @@ pub struct Canvas {
     changed: Vec<u16, CHANGED_CAP>,
     /// Rows to rewrite whole (bit `layer * 18 + y`): drawn by rows, or once `changed` was full.
     dirty_rows: [u8; ROW_BYTES],
-    /// Bits set in `dirty_rows`: with it, "nothing to copy" costs one comparison a frame.
-    dirty_count: u8,
     /// Rows known to hold only `TILE_BLANK` (same bits): blanking them again costs nothing.
     blank_rows: [u8; ROW_BYTES],
 }
@@ -80,7 +78,6 @@ impl Canvas {
             tiles: [assets::TILE_BLANK; 2 * TILES],
             changed: Vec::new(),
             dirty_rows: ALL_ROWS,
-            dirty_count: ROWS_TOTAL as u8,
             blank_rows: ALL_ROWS,
         }
     }
@@ -152,7 +149,9 @@ impl Canvas {
     }
 
     /// The tiles of row `y` from column `x` to the screen edge (none when off screen), with
-    /// the row marked for a whole rewrite.
+    /// the row marked for a whole rewrite. Inlined: on the console a returned slice goes
+    /// through memory.
+    #[inline(always)]
     fn row_from(&mut self, layer: Layer, x: u8, y: u8) -> &mut [u8] {
         if x >= SCREEN_COLS || y >= SCREEN_ROWS {
             return &mut [];
@@ -170,31 +169,28 @@ impl Canvas {
 
     /// Whether VRAM already shows everything.
     pub fn is_flushed(&self) -> bool {
-        self.dirty_count == 0 && self.changed.is_empty()
+        self.dirty_rows.iter().all(|&bits| bits == 0) && self.changed.is_empty()
     }
 
     /// Marks everything as changed (after VRAM lost its contents, e.g. at power-on).
     pub fn invalidate(&mut self) {
         self.changed.clear();
         self.dirty_rows = ALL_ROWS;
-        self.dirty_count = ROWS_TOTAL as u8;
     }
 
     /// Both VRAM maps were just filled with `TILE_BLANK` (at boot): only rows that may hold
     /// other tiles remain to be copied.
     pub fn vram_filled_blank(&mut self) {
         self.changed.clear();
-        self.dirty_count = 0;
         for byte in 0..ROW_BYTES {
             self.dirty_rows[byte] = ALL_ROWS[byte] & !self.blank_rows[byte];
-            self.dirty_count += self.dirty_rows[byte].count_ones() as u8;
         }
     }
 
     /// Rows still to be rewritten whole: many means a new screen, which the console copies
     /// with the display blanked rather than let the player watch it build up.
     pub fn dirty_row_count(&self) -> u8 {
-        self.dirty_count
+        self.dirty_rows.iter().map(|bits| bits.count_ones() as u8).sum()
     }
 
     /// Offers the next tiles to copy to VRAM to `plan(layer, x, y, tiles)`, run by run, in
@@ -253,7 +249,6 @@ impl Canvas {
                 }
                 // Clears the lowest set bit: the first row of this byte.
                 *bits &= *bits - 1;
-                self.dirty_count -= 1;
                 count -= 1;
             }
         }
@@ -287,44 +282,51 @@ impl Canvas {
     }
 
     /// Row `y` of `layer` is to be rewritten whole, and no longer known to be blank.
+    #[inline(always)]
     fn mark_row(&mut self, layer: Layer, y: u8) {
-        self.mark_rows(layer, y, y + 1, false, false);
+        let (byte, mask) = row_bit(layer, y);
+        self.dirty_rows[byte] |= mask;
+        self.blank_rows[byte] &= !mask;
     }
 
-    /// Rows `y..end_y` of `layer` are to be rewritten whole. With `unchanged_if_blank`, rows
-    /// known to be blank are left alone (they were filled with blank); with `now_blank`, the
-    /// rows are known to be blank from now on, else no longer. A byte of row flags at a time:
-    /// on the console a row at a time costs a thousand cycles a row.
+    /// Rows `y..end_y` (at least one) of `layer` are to be rewritten whole. With
+    /// `unchanged_if_blank`, rows known to be blank are left alone (they were filled with
+    /// blank); with `now_blank`, the rows are known to be blank from now on, else no longer.
+    /// A byte of row flags at a time, masks from tables: on the console a row at a time costs
+    /// a thousand cycles a row.
     fn mark_rows(&mut self, layer: Layer, y: u8, end_y: u8, unchanged_if_blank: bool, now_blank: bool) {
-        let first = layer.first_row() + y;
-        let end = layer.first_row() + end_y;
-        let mut byte = usize::from(first / 8);
-        let mut base = first & !7;
-        while base < end {
-            let mut mask = LOW_BITS[usize::from((end - base).min(8))] & !LOW_BITS[usize::from(first.saturating_sub(base))];
+        /// `FROM[i]`: bits i to 7; `THROUGH[i]`: bits 0 to i.
+        const FROM: [u8; 8] = [0xFF, 0xFE, 0xFC, 0xF8, 0xF0, 0xE0, 0xC0, 0x80];
+        const THROUGH: [u8; 8] = [0x01, 0x03, 0x07, 0x0F, 0x1F, 0x3F, 0x7F, 0xFF];
+        let (first, last) = (layer.first_row() + y, layer.first_row() + end_y - 1);
+        let (first_byte, last_byte) = (usize::from(first / 8), usize::from(last / 8));
+        for byte in first_byte..=last_byte {
+            let mut mask = 0xFF;
+            if byte == first_byte {
+                mask &= FROM[usize::from(first % 8)];
+            }
+            if byte == last_byte {
+                mask &= THROUGH[usize::from(last % 8)];
+            }
             if unchanged_if_blank {
                 mask &= !self.blank_rows[byte];
             }
-            self.dirty_count += (mask & !self.dirty_rows[byte]).count_ones() as u8;
             self.dirty_rows[byte] |= mask;
             if now_blank {
                 self.blank_rows[byte] |= mask;
             } else {
                 self.blank_rows[byte] &= !mask;
             }
-            byte += 1;
-            base += 8;
         }
     }
 }
 
-/// `LOW_BITS[i]`: bits 0 to i - 1 set.
-const LOW_BITS: [u8; 9] = [0, 1, 3, 7, 15, 31, 63, 127, 255];
-
-/// The byte and bit of row `y` of `layer` in `dirty_rows` and `blank_rows`.
+/// The byte and bit of row `y` of `layer` in `dirty_rows` and `blank_rows`. The bit from a
+/// table: SDCC shifts by a variable count one bit at a time.
 fn row_bit(layer: Layer, y: u8) -> (usize, u8) {
+    const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
     let row = layer.first_row() + y;
-    (usize::from(row / 8), 1 << (row % 8))
+    (usize::from(row / 8), BIT[usize::from(row % 8)])
 }
 
 /// Position in a layer's tile array: y * 20 + x, as shifts (the SM83 has no multiply).
