@@ -34,7 +34,7 @@ const FULL_REDRAW_ROWS: u8 = 8;
 /// No copy starts at or after this line: a copy (at most one row of 20 tiles, up to about
 /// three lines' time with SDCC's code) must end before line 153 does. `make bench-rom` prints
 /// the latest line the copies ended on.
-const LAST_COPY_LINE: u8 = 149;
+const LAST_COPY_LINE: u8 = 148;
 /// Copies planned per frame: more than VBlank has time for, so that VBlank is never left
 /// idle; the rest wait for the next frame.
 const COPIES_PER_FRAME: usize = 8;
@@ -382,8 +382,8 @@ impl MainLoop {
             self.reveal = if blank { Reveal::Blank } else { Reveal::Hold };
         }
         (self.screen, self.tileset) = (screen, tileset);
-        // Shown once a frame's copies have completed the screen.
-        if game.canvas.is_flushed() {
+        // Shown once the screen is drawn and a frame's copies have completed it.
+        if game.is_drawn() && game.canvas.is_flushed() {
             self.reveal = Reveal::Done;
         }
         self.display = match self.reveal {

@@ -81,8 +81,16 @@ impl Player {
         }
     }
 
-    /// The seed code the pause menu shows, read back from the window layer and decoded.
-    fn paused_code(&self) -> Option<SeedCode> {
+    /// The seed code the pause menu shows, read back from the window layer and decoded, once
+    /// the window is drawn (it takes a few frames).
+    fn paused_code(&mut self) -> Option<SeedCode> {
+        for _ in 0..3 {
+            if self.game.is_drawn() {
+                break;
+            }
+            self.idle(1);
+        }
+        assert!(self.game.is_drawn(), "the pause window is drawn within three frames");
         let row: Vec<u8> = (0..20).map(|x| self.game.canvas.tile(Layer::Window, x, 13)).collect();
         let text: Vec<u8> = row
             .iter()
@@ -189,8 +197,8 @@ fn pause_menu_undo_redo_hint_and_soft_reset() {
     p.tap(Buttons::START);
     assert_eq!(p.screen(), ScreenId::Pause);
     assert_eq!(p.game.window_y(), Some(0));
-    let puzzle = &p.game.session.puzzle;
     let code = p.paused_code().expect("a code in the pause menu");
+    let puzzle = &p.game.session.puzzle;
     assert_eq!((code.size, code.difficulty, code.seed), (puzzle.board.size(), puzzle.difficulty, puzzle.seed));
     p.tap(Buttons::DOWN); // UNDO
     p.tap(Buttons::A);

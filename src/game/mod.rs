@@ -173,6 +173,16 @@ impl Game {
         }
     }
 
+    /// Whether the screen is drawn whole (a few are drawn over their first frames): until
+    /// then the console keeps showing the last screen, or white.
+    pub fn is_drawn(&self) -> bool {
+        match &self.screen {
+            Screen::NewGame(menu) => !menu.is_drawing(),
+            Screen::Pause(pause) => !pause.is_drawing(),
+            _ => true,
+        }
+    }
+
     /// The pixel row where the window layer starts, when it is shown.
     pub fn window_y(&self) -> Option<u8> {
         match self.screen {
@@ -266,8 +276,8 @@ impl Game {
                         // Saved once the player rests in the menu, like a move: saving at
                         // once would hold up the menu's appearance by several frames.
                         self.unsaved_frames.get_or_insert(0);
-                        let pause = Pause::new();
-                        pause.draw(&mut self.canvas, self.session.code(), self.session.clock.seconds());
+                        let mut pause = Pause::new(self.session.code().copied(), self.session.clock.seconds());
+                        pause.draw_part(&mut self.canvas);
                         self.screen = Screen::Pause(pause);
                     }
                     PlayEvent::Solved => self.enter_solved(platform),
@@ -329,7 +339,7 @@ impl Game {
     fn enter_new_game(&mut self) {
         self.canvas.clear(Layer::Window);
         let menu = NewGame::new(self.size, self.difficulty);
-        menu.draw(&mut self.canvas);
+        menu.draw_labels(&mut self.canvas);
         self.screen = Screen::NewGame(menu);
     }
 

@@ -49,22 +49,37 @@ pub struct NewGame {
     code: [u8; CODE_LEN],
     /// The character being edited, while editing the code.
     editing: Option<u8>,
+    /// The values are still to be drawn (by the first `update`).
+    values_undrawn: bool,
 }
 
 impl NewGame {
     pub fn new(size: u8, difficulty: Difficulty) -> NewGame {
-        NewGame { row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None }
+        NewGame { row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None, values_undrawn: true }
     }
 
+    /// The whole screen at once (the tests' reference for partial redraws).
+    #[cfg(test)]
+    pub fn draw(&self, canvas: &mut Canvas) {
+        self.draw_labels(canvas);
+        self.draw_values(canvas);
+    }
+
+    /// The screen without its values, which the first `update` draws: the whole screen in one
+    /// frame would overrun it on the console.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
     #[inline(never)]
-    pub fn draw(&self, canvas: &mut Canvas) {
+    pub fn draw_labels(&self, canvas: &mut Canvas) {
         canvas.clear(Layer::Background);
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 1, b"NEW GAME");
         for (row, label) in [(ROW_SIZE, &b"SIZE"[..]), (ROW_LEVEL, b"LEVEL"), (ROW_SEED, b"SEED"), (ROW_START, b"START")] {
             canvas.text(Layer::Background, LABEL_X, FIRST_Y + 2 * row, label);
         }
-        self.draw_values(canvas);
+    }
+
+    /// Whether the values are still to be drawn.
+    pub fn is_drawing(&self) -> bool {
+        self.values_undrawn
     }
 
     fn draw_markers(&self, canvas: &mut Canvas) {
@@ -120,6 +135,9 @@ impl NewGame {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, canvas: &mut Canvas) -> NewGameEvent {
+        if core::mem::take(&mut self.values_undrawn) {
+            self.draw_values(canvas);
+        }
         // Most frames bring no key: redrawing the menu then would cost a few thousand cycles
         // of the frame for nothing on the console.
         if input.triggered.is_empty() && input.pressed.is_empty() {

@@ -32,34 +32,60 @@ const CHOICES: [PauseChoice; 7] = [
 
 pub struct Pause {
     menu: Menu,
+    /// The puzzle's code (to share it) and the time so far.
+    code: Option<[u8; CODE_LEN]>,
+    seconds: u16,
+    /// The next part of the window to draw, one a frame (none once it is whole).
+    next_part: Option<Part>,
 }
 
-impl Default for Pause {
-    fn default() -> Self {
-        Self::new()
-    }
+/// The window is drawn in parts, one a frame: the whole of it in one frame would overrun it on
+/// the console (a line of text costs a few thousand cycles).
+#[derive(Clone, Copy)]
+enum Part {
+    Frame,
+    Menu,
+    Details,
 }
 
 impl Pause {
-    pub const fn new() -> Pause {
-        Pause { menu: Menu::new(ITEMS, Layer::Window, 5, 4) }
+    pub const fn new(code: Option<[u8; CODE_LEN]>, seconds: u16) -> Pause {
+        Pause { menu: Menu::new(ITEMS, Layer::Window, 5, 4), code, seconds, next_part: Some(Part::Frame) }
     }
 
-    /// The whole window: title, menu, the puzzle's code (to share it) and the time so far.
-    pub fn draw(&self, canvas: &mut Canvas, code: Option<&[u8; CODE_LEN]>, seconds: u16) {
-        canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
-        canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, b"PAUSED");
-        self.menu.draw(canvas);
-        if let Some(code) = code {
-            canvas.text(Layer::Window, 2, 13, b"CODE");
-            canvas.text(Layer::Window, 8, 13, code);
-        }
-        canvas.text(Layer::Window, 2, 15, b"TIME");
-        canvas.text(Layer::Window, 8, 15, &clock::format_time(seconds));
+    /// The window's next part: the first when it opens, the others on the next `update`s.
+    pub fn draw_part(&mut self, canvas: &mut Canvas) {
+        self.next_part = match self.next_part {
+            Some(Part::Frame) => {
+                canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
+                canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, b"PAUSED");
+                Some(Part::Menu)
+            }
+            Some(Part::Menu) => {
+                self.menu.draw(canvas);
+                Some(Part::Details)
+            }
+            Some(Part::Details) => {
+                if let Some(code) = &self.code {
+                    canvas.text(Layer::Window, 2, 13, b"CODE");
+                    canvas.text(Layer::Window, 8, 13, code);
+                }
+                canvas.text(Layer::Window, 2, 15, b"TIME");
+                canvas.text(Layer::Window, 8, 15, &clock::format_time(self.seconds));
+                None
+            }
+            None => None,
+        };
+    }
+
+    /// Whether parts of the window are still to be drawn.
+    pub fn is_drawing(&self) -> bool {
+        self.next_part.is_some()
     }
 
     /// Start or B resume; A picks the marked item.
     pub fn update(&mut self, input: &gb_hal::joypad::InputFrame, canvas: &mut Canvas) -> Option<PauseChoice> {
+        self.draw_part(canvas);
         let event = self.menu.update(input, canvas);
         match event {
             MenuEvent::Chosen(_) if input.pressed.contains(gb_hal::joypad::Buttons::START) => Some(PauseChoice::Resume),
@@ -67,5 +93,34 @@ impl Pause {
             MenuEvent::Back => Some(PauseChoice::Resume),
             MenuEvent::None => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_input::press;
+    use gb_hal::joypad::Buttons;
+
+    fn text_at(canvas: &Canvas, x: u8, y: u8, len: u8) -> Vec<u8> {
+        (x..x + len).map(|x| canvas.tile(Layer::Window, x, y)).collect()
+    }
+
+    #[test]
+    fn the_window_is_drawn_a_part_a_frame_and_reports_when_it_is_whole() {
+        let mut canvas = Canvas::new();
+        let code: [u8; CODE_LEN] = *b"ABCDEFGH";
+        let mut pause = Pause::new(Some(code), 75);
+        pause.draw_part(&mut canvas);
+        let time: Vec<u8> = b"01:15".iter().map(|&b| assets::font_tile(b)).collect();
+        for _ in 0..2 {
+            assert!(pause.is_drawing());
+            assert_ne!(text_at(&canvas, 8, 15, 5), time);
+            assert_eq!(pause.update(&press(Buttons::empty()), &mut canvas), None);
+        }
+        assert!(!pause.is_drawing());
+        assert_eq!(text_at(&canvas, 8, 15, 5), time);
+        let shown: Vec<u8> = code.iter().map(|&b| assets::font_tile(b)).collect();
+        assert_eq!(text_at(&canvas, 8, 13, CODE_LEN as u8), shown);
     }
 }
