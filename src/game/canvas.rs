@@ -36,8 +36,8 @@ pub enum Layer {
 }
 
 impl Layer {
-    /// Where the layer's tiles start in `Canvas::tiles`, and its first bit in the row flags.
-    /// By a branch, not `layer as usize * TILES`: SDCC multiplies in a slow helper.
+    /// Where the layer's tiles start in `Canvas::tiles`. By a branch, not
+    /// `layer as usize * TILES`: SDCC multiplies in a slow helper.
     fn first_tile(self) -> usize {
         match self {
             Layer::Background => 0,
@@ -45,6 +45,7 @@ impl Layer {
         }
     }
 
+    /// The layer's first bit in the row flags (`dirty_rows`, `blank_rows`).
     fn first_row(self) -> u8 {
         match self {
             Layer::Background => 0,
@@ -227,8 +228,7 @@ impl Canvas {
         for &slot in self.changed.iter().rev() {
             let layer = if slot & WINDOW_BIT != 0 { Layer::Window } else { Layer::Background };
             let (x, y) = ((slot & 31) as u8, ((slot >> 5) & 31) as u8);
-            let i = index(x, y);
-            let i = layer.first_tile() + i;
+            let i = layer.first_tile() + index(x, y);
             if !plan(layer, x, y, &self.tiles[i..i + 1]) {
                 return;
             }
