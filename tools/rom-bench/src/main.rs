@@ -19,7 +19,8 @@
 //! `BENCH_ROM_OVERRUNS=N` profiles each frame on its own and, for every frame that adds an
 //! overrun (no main-loop iteration ended in it, and the phase's frames minus iterations
 //! reach a new high: not just an iteration ending late after one that ended early), prints
-//! the N functions with the most cycles of their own in it, above the line of its phase.
+//! the N functions with the most cycles of their own in it, and in the frame before it (work
+//! that ran past VBlank there leaves this one only the wait), above the line of its phase.
 //! (Cycles with callees count only calls made inside the frame.)
 
 use std::path::Path;
@@ -52,6 +53,8 @@ struct Bench {
     overrun_top: Option<usize>,
     /// The most the phase's frames have outnumbered its iterations so far.
     most_behind: u32,
+    /// With `BENCH_ROM_OVERRUNS`: the profile of the frame before.
+    last_frame_profile: Profile,
 }
 
 impl Bench {
@@ -91,8 +94,11 @@ impl Bench {
             if let Some(top) = self.overrun_top {
                 println!("  frame {} of the phase overran:", self.frames - 1);
                 print!("{}", frame_profile.report(&self.symbols, top, HOT_PLACES));
+                println!("  the frame before it:");
+                print!("{}", self.last_frame_profile.report(&self.symbols, top, HOT_PLACES));
             }
         }
+        self.last_frame_profile = frame_profile;
     }
 
     /// Runs to the start of the VBlank handler: a phase's frames then run from VBlank to
@@ -173,6 +179,7 @@ fn main() {
         profile: profile_top.map(|top| (Profile::default(), top)),
         overrun_top,
         most_behind: 0,
+        last_frame_profile: Profile::default(),
     };
 
     // Boot: the LCD is off while every tile set is loaded and the saves are read, until the
