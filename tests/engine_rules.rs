@@ -1,7 +1,7 @@
 //! The rules checker: each kind of violation, with its cells.
 
 use hitori::engine::board::{Board, CellSet, cell_at, col_of, row_of};
-use hitori::engine::rules::{RuleKind, Violation, ViolationMap, for_each_violation, is_solution};
+use hitori::engine::rules::{REGION_ROWS, RuleKind, Violation, ViolationMap, for_each_violation, is_solution};
 
 fn board() -> Board {
     // A Latin square with (0,1) changed from 2 to 1: row 0 and column 1 repeat the 1.
@@ -83,6 +83,36 @@ fn the_larger_region_is_kept_and_every_smaller_one_flagged() {
     // Repeats are looked for only among the kept (here: no) cells.
     assert!(map.cells(RuleKind::Duplicate).is_empty());
     assert_eq!(map.cells(RuleKind::Adjacent).len(), 5);
+}
+
+#[test]
+fn the_search_for_regions_goes_on_over_steps() {
+    let b = Board::from_rows(&[[1u8; 15].as_slice(); 15]).unwrap();
+    // A wall down column 1: column 0 (found first) is cut off from columns 2-14.
+    let wall: Vec<(u8, u8)> = (0..15).map(|r| (r, 1)).collect();
+    let shaded = shading(&wall);
+    let mut map = ViolationMap::EMPTY;
+    let mut steps = 1;
+    let mut found = map.check_regions(&b, &shaded, None);
+    while !found {
+        steps += 1;
+        assert!(steps < 100, "the search ends");
+        found = map.continue_regions(&b, &shaded);
+    }
+    // The step that begins the search, then for each of two fills: two sweeps of 15 rows, at
+    // most REGION_ROWS rows a step, and a step that counts its region.
+    assert_eq!(steps, 1 + 2 * ((2 * 15u8).div_ceil(REGION_ROWS) + 1));
+    let column_0: Vec<(u8, u8)> = (0..15).map(|r| (r, 0)).collect();
+    assert_eq!(*map.cells(RuleKind::Disconnected), shading(&column_0));
+    let mut changed = CellSet::EMPTY;
+    map.flag(&b, &mut changed);
+    assert_eq!(*map.flagged(), shading(&column_0));
+    assert_eq!(changed, shading(&column_0), "all newly flagged");
+    map.flag(&b, &mut changed);
+    assert!(changed.is_empty(), "nothing changed since");
+    // Once over, the search stays over and changes nothing.
+    assert!(map.continue_regions(&b, &shaded));
+    assert_eq!(*map.cells(RuleKind::Disconnected), shading(&column_0));
 }
 
 /// The regions of unshaded cells by a cell-by-cell search with a stack, in the order of their

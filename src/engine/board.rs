@@ -152,11 +152,6 @@ impl CellSet {
         self.combine(other, |a, b| a | b)
     }
 
-    /// Cells in exactly one of the two sets.
-    pub fn symmetric_difference(&self, other: &CellSet) -> CellSet {
-        self.combine(other, |a, b| a ^ b)
-    }
-
     fn combine(&self, other: &CellSet, op: impl Fn(u16, u16) -> u16) -> CellSet {
         let mut out = CellSet::EMPTY;
         for (row, (&a, &b)) in out.rows.iter_mut().zip(self.rows.iter().zip(&other.rows)) {

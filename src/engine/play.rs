@@ -21,27 +21,19 @@ pub struct Move {
 }
 
 /// The parts of [`Play::update_violations`], in order: rule 1's counts and its repeats among
-/// kept cells, rules 2 and 3 (touching shaded cells, cut-off regions), rule 4 (unjustified
-/// shading). Each fits a frame on the console; all of them together do not.
+/// kept cells, rule 2 (touching shaded cells), rule 3 (regions cut off: a search that may go
+/// on over more parts, [`CheckPart::MoreRegions`]), rule 4 (unjustified shading), then the
+/// cells to highlight from all four. Each fits a frame on the console; all of them together
+/// do not.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CheckPart {
     KeptCounts,
     Kept,
-    Shaded,
+    Touching,
+    Regions,
+    MoreRegions,
     Justified,
-}
-
-impl CheckPart {
-    pub const ALL: [CheckPart; 4] = [CheckPart::KeptCounts, CheckPart::Kept, CheckPart::Shaded, CheckPart::Justified];
-
-    pub fn next(self) -> Option<CheckPart> {
-        match self {
-            CheckPart::KeptCounts => Some(CheckPart::Kept),
-            CheckPart::Kept => Some(CheckPart::Shaded),
-            CheckPart::Shaded => Some(CheckPart::Justified),
-            CheckPart::Justified => None,
-        }
-    }
+    Flags,
 }
 
 /// What a hint tells the player.
@@ -192,21 +184,63 @@ impl Play {
     /// rules the move can change: a circle added or taken away changes the repeats, a shade
     /// the other three rules. `None` (any other change, such as a restart) redoes them all.
     pub fn update_violations(&self, board: &Board, moved: Option<Move>, map: &mut ViolationMap) {
-        for part in CheckPart::ALL {
-            self.update_violations_part(board, moved, map, part);
+        let (mut part, mut changed) = (Some(CheckPart::KeptCounts), CellSet::EMPTY);
+        while let Some(now) = part {
+            part = self.update_violations_part(board, moved, map, now, &mut changed);
         }
     }
 
-    /// One part of [`Play::update_violations`] (the console does one a frame).
-    pub fn update_violations_part(&self, board: &Board, moved: Option<Move>, map: &mut ViolationMap, part: CheckPart) {
+    /// One part of [`Play::update_violations`] (the console does one a frame); returns the
+    /// part to do next, if any. The last part leaves in the board's rows of `changed` the
+    /// cells whose highlight the check changed.
+    pub fn update_violations_part(
+        &self,
+        board: &Board,
+        moved: Option<Move>,
+        map: &mut ViolationMap,
+        part: CheckPart,
+        changed: &mut CellSet,
+    ) -> Option<CheckPart> {
         let touches = |mark: Mark| moved.is_none_or(|m| m.from == mark || m.to == mark);
+        let (kept, shaded) = (touches(Mark::Unshaded), touches(Mark::Shaded));
         let toggled = moved.map(|m| m.cell);
         match part {
-            CheckPart::KeptCounts if touches(Mark::Unshaded) => map.count_kept(board, &self.circled, toggled),
-            CheckPart::Kept if touches(Mark::Unshaded) => map.check_kept(board, &self.circled, toggled),
-            CheckPart::Shaded if touches(Mark::Shaded) => map.check_shaded(board, &self.shaded, toggled),
-            CheckPart::Justified if touches(Mark::Shaded) => map.check_justified(board, &self.shaded, toggled),
-            _ => {}
+            CheckPart::KeptCounts => {
+                if kept {
+                    map.count_kept(board, &self.circled, toggled);
+                }
+                Some(CheckPart::Kept)
+            }
+            CheckPart::Kept => {
+                if kept {
+                    map.check_kept(board, &self.circled, toggled);
+                }
+                Some(CheckPart::Touching)
+            }
+            CheckPart::Touching => {
+                if shaded {
+                    map.check_touching(board, &self.shaded, toggled);
+                }
+                Some(CheckPart::Regions)
+            }
+            CheckPart::Regions => {
+                let found = !shaded || map.check_regions(board, &self.shaded, toggled);
+                Some(if found { CheckPart::Justified } else { CheckPart::MoreRegions })
+            }
+            CheckPart::MoreRegions => {
+                let found = map.continue_regions(board, &self.shaded);
+                Some(if found { CheckPart::Justified } else { CheckPart::MoreRegions })
+            }
+            CheckPart::Justified => {
+                if shaded {
+                    map.check_justified(board, &self.shaded, toggled);
+                }
+                Some(CheckPart::Flags)
+            }
+            CheckPart::Flags => {
+                map.flag(board, changed);
+                None
+            }
         }
     }
 

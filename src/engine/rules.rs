@@ -7,7 +7,7 @@
 //!    (`Unjustified`).
 
 use super::board::{Board, CellSet, MAX_SIZE, bit_of, cell_at, col_of, for_each_bit, row_mask, row_of};
-use super::flood;
+use super::flood::{self, Flood};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum RuleKind {
@@ -132,10 +132,10 @@ pub fn is_solution(board: &Board, shaded: &CellSet) -> bool {
 ///
 /// Built for the console, where it runs after every move: rule 1 depends only on the kept
 /// cells and rules 2-4 only on the shaded ones, so a move refreshes only the kinds it can
-/// change ([`ViolationMap::check_kept`], [`ViolationMap::check_shaded`]), and every rule works
+/// change ([`ViolationMap::check_kept`], [`ViolationMap::check_touching`]), and every rule works
 /// on bit rows or scans one row and one column, without temporary cell sets (each a 30-byte
 /// copy on the SM83). `tests/engine_rules.rs` checks it against [`for_each_violation`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct ViolationMap {
     kinds: [CellSet; 4],
     /// The union of `kinds`.
@@ -144,23 +144,32 @@ pub struct ViolationMap {
     /// move recounts only its own row and column).
     twice_in_row: [u16; MAX_SIZE as usize],
     twice_in_col: [u16; MAX_SIZE as usize],
+    /// Rule 3's search, kept between [`ViolationMap::continue_regions`] calls.
+    regions: RegionSearch,
 }
 
 impl ViolationMap {
-    /// No violations (for statics).
+    /// No violations (for statics). All zeros, so that resetting a map is a fill, not a copy
+    /// of a constant, on the console.
     pub const EMPTY: ViolationMap = ViolationMap {
         kinds: [CellSet::EMPTY; 4],
         flagged: CellSet::EMPTY,
         twice_in_row: [0; MAX_SIZE as usize],
         twice_in_col: [0; MAX_SIZE as usize],
+        regions: RegionSearch::EMPTY,
     };
 
     pub fn build(board: &Board, shaded: &CellSet, kept: &CellSet) -> ViolationMap {
         let mut map = ViolationMap::EMPTY;
         map.count_kept(board, kept, None);
         map.check_kept(board, kept, None);
-        map.check_shaded(board, shaded, None);
+        map.check_touching(board, shaded, None);
+        if !map.check_regions(board, shaded, None) {
+            while !map.continue_regions(board, shaded) {}
+        }
         map.check_justified(board, shaded, None);
+        let mut changed = CellSet::EMPTY;
+        map.flag(board, &mut changed);
         map
     }
 
@@ -216,18 +225,15 @@ impl ViolationMap {
                 }
             });
         }
-        self.unite(n);
     }
 
-    /// Rules 2 and 3 again, for new `shaded` cells (every other cell counts as unshaded). With
+    /// Rule 2 again, for new `shaded` cells (every other cell counts as unshaded). With
     /// `toggled`, the map holds the violations of the same shading with that one cell flipped,
-    /// and only what the flip can change is looked at again: the rows around it, and
-    /// connectivity only when the cells around it do not settle it.
+    /// and only the rows around it are looked at again: a flip changes only its own row's
+    /// pairs and those with the rows above and below.
     #[inline(never)]
-    pub fn check_shaded(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) {
+    pub fn check_touching(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) {
         let n = board.size();
-        // Rule 2, a bit row at a time; a flip changes only its own row's pairs and those with
-        // the rows above and below.
         let touching = &mut self.kinds[RuleKind::Adjacent as usize];
         let (first, end) = match toggled {
             Some(cell) => (row_of(cell).saturating_sub(1), (row_of(cell) + 2).min(n)),
@@ -240,16 +246,38 @@ impl ViolationMap {
             let below = if r + 1 < n { shaded.row(r + 1) } else { 0 };
             touching.set_row(r, across | (across << 1) | (row & (above | below)));
         }
-        let was_connected = self.kinds[RuleKind::Disconnected as usize].is_empty();
-        if !toggled.is_some_and(|cell| was_connected && stays_connected(n, shaded, cell)) {
-            self.kinds[RuleKind::Disconnected as usize] = cut_off(n, shaded);
-        }
-        self.unite(n);
     }
 
-    /// Rule 4 again, for new `shaded` cells, as [`ViolationMap::check_shaded`]: a shaded cell
+    /// Rule 3 again, for new `shaded` cells, as [`ViolationMap::check_touching`]: after a flip,
+    /// true when the cells around it settle connectivity. Otherwise begins a search for the
+    /// regions, which [`ViolationMap::continue_regions`] carries out [`REGION_ROWS`] rows of
+    /// flood fill at a time (the console does a step a frame: a search can take frames).
+    #[inline(never)]
+    pub fn check_regions(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) -> bool {
+        let n = board.size();
+        let was_connected = self.kinds[RuleKind::Disconnected as usize].is_empty();
+        if toggled.is_some_and(|cell| was_connected && stays_connected(n, shaded, cell)) {
+            return true;
+        }
+        self.regions.restart(n, shaded);
+        false
+    }
+
+    /// A step of the search [`ViolationMap::check_regions`] began, for the same `shaded`
+    /// cells; true once the regions cut off are known.
+    #[inline(never)]
+    pub fn continue_regions(&mut self, board: &Board, shaded: &CellSet) -> bool {
+        let n = board.size();
+        if !self.regions.advance(n, shaded, REGION_ROWS) {
+            return false;
+        }
+        self.regions.cut_off(n, shaded, &mut self.kinds[RuleKind::Disconnected as usize]);
+        true
+    }
+
+    /// Rule 4 again, for new `shaded` cells, as [`ViolationMap::check_touching`]: a shaded cell
     /// needs a twin left unshaded in its row or column, so a flip changes only the cells of
-    /// its row and column. (Apart from rules 2 and 3 so that each fits a frame on the console.)
+    /// its row and column.
     #[inline(never)]
     pub fn check_justified(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) {
         let n = board.size();
@@ -265,15 +293,20 @@ impl ViolationMap {
                 }
             });
         }
-        self.unite(n);
     }
 
-    /// Row by row in place: three `CellSet::union`s would each return a set by value, which
-    /// the console copies. Rows past the board size stay empty.
-    fn unite(&mut self, n: u8) {
-        for r in 0..n {
+    /// After the checks above: every cell that breaks some rule ([`ViolationMap::flagged`]),
+    /// and, in the board's rows of `changed`, the cells whose flag this changed. Apart from
+    /// the checks, so that a move's check unites the kinds once, at its end. Row by row in
+    /// place: three `CellSet::union`s would each return a set by value, which the console
+    /// copies.
+    #[inline(never)]
+    pub fn flag(&mut self, board: &Board, changed: &mut CellSet) {
+        for r in 0..board.size() {
             let [a, b, c, d] = &self.kinds;
-            self.flagged.set_row(r, a.row(r) | b.row(r) | c.row(r) | d.row(r));
+            let now = a.row(r) | b.row(r) | c.row(r) | d.row(r);
+            changed.set_row(r, self.flagged.row(r) ^ now);
+            self.flagged.set_row(r, now);
         }
     }
 
@@ -296,6 +329,19 @@ impl ViolationMap {
     }
 }
 
+/// Maps are equal when they flag the same cells from the same counts: what is left of a
+/// search for regions does not count.
+impl PartialEq for ViolationMap {
+    fn eq(&self, other: &ViolationMap) -> bool {
+        self.kinds == other.kinds
+            && self.flagged == other.flagged
+            && self.twice_in_row == other.twice_in_row
+            && self.twice_in_col == other.twice_in_col
+    }
+}
+
+impl Eq for ViolationMap {}
+
 /// The row and the column through `toggled` as bit masks (bit r, bit c); every line without it.
 #[inline(always)]
 fn lines_through(toggled: Option<u8>) -> (u16, u16) {
@@ -305,33 +351,100 @@ fn lines_through(toggled: Option<u8>) -> (u16, u16) {
     }
 }
 
-/// The unshaded cells outside the largest region (the first of equal size, in the order of
-/// their first cells): none when the first flood fill reaches every unshaded cell, as it
-/// usually does. Regions are looked for only while the cells not yet reached could still
-/// make a larger one. In place, row by row: on the console each `CellSet` made by value is
-/// a 30-byte copy.
-#[inline(never)]
-fn cut_off(n: u8, shaded: &CellSet) -> CellSet {
-    let mut unreached = CellSet::full(n).minus(shaded);
-    let mut left = unreached.len();
-    let (mut largest, mut largest_len) = (CellSet::EMPTY, 0);
-    while largest_len < left {
-        let Some(start) = unreached.first() else { break };
-        let region = flood::component(n, shaded, start);
+/// Rows of flood fill in one step of the search for regions, at most: about a fifth of a
+/// frame on the console.
+pub const REGION_ROWS: u8 = 16;
+
+/// The search for the largest region of unshaded cells (the first of equal size, in the order
+/// of their first cells), a flood fill at a time. Regions are looked for only while the cells
+/// not yet reached could still make a larger one, so a single fill usually settles it. Works
+/// in place, row by row: on the console each `CellSet` made by value is a 30-byte copy.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct RegionSearch {
+    /// The fill of the region being found.
+    flood: Flood,
+    /// The unshaded cells of no region found yet, and their number.
+    unreached: CellSet,
+    left: u8,
+    largest: CellSet,
+    largest_len: u8,
+    /// The largest region is not known yet.
+    searching: bool,
+}
+
+impl RegionSearch {
+    const EMPTY: RegionSearch = RegionSearch {
+        flood: Flood::EMPTY,
+        unreached: CellSet::EMPTY,
+        left: 0,
+        largest: CellSet::EMPTY,
+        largest_len: 0,
+        searching: false,
+    };
+
+    /// Begins a search of the unshaded cells of an `n` x `n` board.
+    fn restart(&mut self, n: u8, shaded: &CellSet) {
+        self.unreached = CellSet::EMPTY;
         for r in 0..n {
-            unreached.set_row(r, unreached.row(r) & !region.row(r));
+            self.unreached.set_row(r, row_mask(n) & !shaded.row(r));
+        }
+        self.left = self.unreached.len();
+        self.largest = CellSet::EMPTY;
+        self.largest_len = 0;
+        self.searching = true;
+        self.look_further(shaded);
+    }
+
+    /// One step: at most `rows` rows of the fill under way, or, once it is complete, the
+    /// count of its region and the start of the next fill (apart, so that no step has both to
+    /// do). True once the largest region is known (and from then on).
+    fn advance(&mut self, n: u8, shaded: &CellSet, rows: u8) -> bool {
+        if !self.searching {
+            return true;
+        }
+        if !self.flood.is_complete() {
+            self.flood.advance(n, shaded, rows);
+            return false;
+        }
+        let region = self.flood.reached();
+        for r in 0..n {
+            self.unreached.set_row(r, self.unreached.row(r) & !region.row(r));
         }
         let len = region.len();
-        left -= len;
-        if len > largest_len {
-            largest = region;
-            largest_len = len;
+        self.left -= len;
+        if len > self.largest_len {
+            self.largest = *region;
+            self.largest_len = len;
+        }
+        self.look_further(shaded);
+        !self.searching
+    }
+
+    /// Starts the next fill, or ends the search once the cells not yet reached could not make
+    /// a larger region.
+    fn look_further(&mut self, shaded: &CellSet) {
+        match self.unreached.first() {
+            Some(start) if self.largest_len < self.left => self.flood.start_at(shaded, start),
+            _ => self.searching = false,
         }
     }
-    let mut cut = CellSet::EMPTY;
-    for r in 0..n {
-        cut.set_row(r, row_mask(n) & !shaded.row(r) & !largest.row(r));
+
+    /// The unshaded cells outside the largest region into `cut`, once the search is over.
+    fn cut_off(&self, n: u8, shaded: &CellSet, cut: &mut CellSet) {
+        for r in 0..n {
+            cut.set_row(r, row_mask(n) & !shaded.row(r) & !self.largest.row(r));
+        }
     }
+}
+
+/// The unshaded cells outside the largest region: none when the first flood fill reaches
+/// every unshaded cell, as it usually does.
+fn cut_off(n: u8, shaded: &CellSet) -> CellSet {
+    let mut search = RegionSearch::EMPTY;
+    search.restart(n, shaded);
+    while !search.advance(n, shaded, u8::MAX) {}
+    let mut cut = CellSet::EMPTY;
+    search.cut_off(n, shaded, &mut cut);
     cut
 }
 

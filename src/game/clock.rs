@@ -5,25 +5,51 @@
 /// Seconds stop here: 99:59 is the most the status line shows.
 pub const MAX_SECONDS: u16 = 99 * 60 + 59;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Clock {
     seconds: u16,
+    /// `seconds` as "MM:SS", advanced a digit at a time along with it: the frame that shows a
+    /// new second has no time for SDCC's divisions (three of them take a tenth of a frame).
+    text: [u8; 5],
     frames: u8,
     /// Position in the 11-second cycle.
     phase: u8,
 }
 
+impl Default for Clock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Clock {
     pub const fn new() -> Clock {
-        Clock { seconds: 0, frames: 0, phase: 0 }
+        Clock { seconds: 0, text: *b"00:00", frames: 0, phase: 0 }
     }
 
-    pub const fn starting_at(seconds: u16) -> Clock {
-        Clock { seconds, frames: 0, phase: 0 }
+    pub fn starting_at(seconds: u16) -> Clock {
+        let seconds = seconds.min(MAX_SECONDS);
+        Clock { seconds, text: format_time(seconds), frames: 0, phase: 0 }
     }
 
     pub const fn seconds(&self) -> u16 {
         self.seconds
+    }
+
+    /// The seconds as "MM:SS".
+    pub fn text(&self) -> &[u8; 5] {
+        &self.text
+    }
+
+    /// One second more on the text: each digit past its last carries into the one before.
+    fn advance_text(&mut self) {
+        for (place, last) in [(4, b'9'), (3, b'5'), (1, b'9'), (0, b'9')] {
+            if self.text[place] < last {
+                self.text[place] += 1;
+                return;
+            }
+            self.text[place] = b'0';
+        }
     }
 
     /// Adds `frames` VBlanks; true when the shown second changed.
@@ -37,6 +63,7 @@ impl Clock {
                 self.phase = if self.phase == 10 { 0 } else { self.phase + 1 };
                 if self.seconds < MAX_SECONDS {
                     self.seconds += 1;
+                    self.advance_text();
                 }
             }
         }
@@ -88,5 +115,20 @@ mod tests {
         assert!(!clock.tick(200));
         assert_eq!(format_time(clock.seconds()), *b"99:59");
         assert_eq!(format_time(61), *b"01:01");
+    }
+
+    #[test]
+    fn the_text_keeps_up_with_the_seconds() {
+        for start in [0, 59, 599, 3599, MAX_SECONDS - 1] {
+            let mut clock = Clock::starting_at(start);
+            assert_eq!(*clock.text(), format_time(start));
+            while clock.seconds() < MAX_SECONDS {
+                clock.tick(60);
+                assert_eq!(*clock.text(), format_time(clock.seconds()), "from {start}");
+            }
+            clock.tick(60);
+            assert_eq!(clock.text(), b"99:59");
+        }
+        assert_eq!(Clock::starting_at(u16::MAX).text(), b"99:59");
     }
 }

@@ -4,7 +4,7 @@
 //! these entries reach in their bank and calls the entries through the bank-switching
 //! trampoline (docs/ARCHITECTURE.md, "ROM banks"). On the host they are plain calls.
 
-use crate::engine::board::Board;
+use crate::engine::board::{Board, CellSet};
 use crate::engine::difficulty::Difficulty;
 use crate::engine::generate::{Generator, Puzzle};
 use crate::engine::play::{CheckPart, Hint, Move, Play};
@@ -18,11 +18,28 @@ pub fn generate(generator: &mut Generator, size: u8, difficulty: Difficulty, see
 }
 
 /// Brings the cells to highlight up to date after `moved` (every rule when `None`), as far
-/// as `part` goes.
+/// as `part` goes; returns the part to do next, if any. The last part leaves the cells whose
+/// highlight changed in `changed`.
 #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
 #[inline(never)]
-pub fn update_violations(play: &Play, board: &Board, moved: Option<Move>, out: &mut ViolationMap, part: CheckPart) {
-    play.update_violations_part(board, moved, out, part);
+pub fn update_violations(
+    play: &Play,
+    board: &Board,
+    moved: Option<Move>,
+    out: &mut ViolationMap,
+    part: CheckPart,
+    changed: &mut CellSet,
+) -> Option<CheckPart> {
+    play.update_violations_part(board, moved, out, part, changed)
+}
+
+/// Every cell to highlight, checked anew (when play begins: more than a frame's work). The
+/// map starts empty: rows past this board's size may hold a larger board's flags.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
+#[inline(never)]
+pub fn check_all(play: &Play, board: &Board, out: &mut ViolationMap) {
+    *out = ViolationMap::EMPTY;
+    play.update_violations(board, None, out);
 }
 
 /// The next hint for the player's marks, using the generator's idle solver.

@@ -10,7 +10,7 @@
 use gb_hal::joypad::{Buttons, InputFrame};
 
 use super::canvas::{Canvas, Layer};
-use super::clock::{self, Clock};
+use super::clock::Clock;
 use super::engine_calls;
 use super::layout::{Layout, SCREEN_COLS};
 use super::size_label::SizeLabel;
@@ -69,6 +69,8 @@ pub struct Session {
     /// Cells the last hint points at, highlighted until the next move.
     hinted: CellSet,
     banner_frames: u8,
+    /// The clock shows a second that has passed.
+    time_undrawn: bool,
     /// Select went down and neither A nor B has been pressed since.
     select_alone: bool,
 }
@@ -94,6 +96,7 @@ impl Session {
             cursor: 0,
             hinted: CellSet::EMPTY,
             banner_frames: 0,
+            time_undrawn: false,
             select_alone: false,
         }
     }
@@ -109,12 +112,11 @@ impl Session {
         self.cursor = cell_at(n / 2, n / 2);
         self.hinted = CellSet::EMPTY;
         self.banner_frames = 0;
+        self.time_undrawn = false;
         self.select_alone = false;
         self.unchecked = Unchecked::Nothing;
         self.undrawn = CellSet::EMPTY;
-        for part in CheckPart::ALL {
-            engine_calls::update_violations(&self.play, &self.puzzle.board, None, &mut self.violations, part);
-        }
+        engine_calls::check_all(&self.play, &self.puzzle.board, &mut self.violations);
     }
 
     pub fn code(&self) -> Option<&[u8; CODE_LEN]> {
@@ -138,10 +140,7 @@ impl Session {
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas) -> PlayEvent {
         let mut busy = self.check_violations(canvas);
-        if self.clock.tick(frames) {
-            self.draw_time(canvas);
-            busy = true;
-        }
+        self.time_undrawn |= self.clock.tick(frames);
         if self.banner_frames > 0 {
             self.banner_frames = if input.pressed.is_empty() { self.banner_frames.saturating_sub(frames) } else { 0 };
         }
@@ -172,6 +171,13 @@ impl Session {
         } else {
             PlayEvent::None
         };
+        // A new second waits for a frame without a move: drawing both does not fit a frame on
+        // the console.
+        if self.time_undrawn && matches!(event, PlayEvent::None) {
+            self.draw_time(canvas);
+            self.time_undrawn = false;
+            busy = true;
+        }
         match event {
             PlayEvent::None if busy => PlayEvent::Busy,
             event => event,
@@ -267,19 +273,17 @@ impl Session {
             Unchecked::Move(m, part) => (Some(m), part),
             Unchecked::Everything(part) => (None, part),
         };
-        let flagged = *self.violations.flagged();
-        engine_calls::update_violations(&self.play, &self.puzzle.board, moved, &mut self.violations, part);
-        self.unchecked = match (part.next(), moved) {
+        // `undrawn` is empty here; the last part leaves in it the highlights that changed.
+        let next = engine_calls::update_violations(&self.play, &self.puzzle.board, moved, &mut self.violations, part, &mut self.undrawn);
+        self.unchecked = match (next, moved) {
             (None, _) => Unchecked::Nothing,
             (Some(next), Some(m)) => Unchecked::Move(m, next),
             (Some(next), None) => Unchecked::Everything(next),
         };
-        self.undrawn = match moved {
-            Some(_) => flagged.symmetric_difference(self.violations.flagged()),
-            // After a change of many cells, every cell once the whole check is done.
-            None if part.next().is_none() => CellSet::full(self.puzzle.board.size()),
-            None => CellSet::EMPTY,
-        };
+        // After a change of many cells, every cell once the whole check is done.
+        if moved.is_none() && next.is_none() {
+            self.undrawn = CellSet::full(self.puzzle.board.size());
+        }
         true
     }
 
@@ -395,9 +399,9 @@ impl Session {
 
     fn draw_time(&self, canvas: &mut Canvas) {
         let l = &self.layout;
-        let time = clock::format_time(self.clock.seconds());
+        let time = self.clock.text();
         if l.panel_is_wide() {
-            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 6, &time);
+            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 6, time);
         } else {
             canvas.text(Layer::Background, l.panel_x, 6, &time[..2]);
             canvas.text(Layer::Background, l.panel_x, 7, &time[3..]);
@@ -579,15 +583,36 @@ mod tests {
         // Frames of no time (0 VBlanks): the clock stands still.
         assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
         assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 0, &mut canvas), PlayEvent::Moved));
+        // A shade goes through six parts of the check (a search for regions may take more),
+        // and the cells it changes are drawn on the frames after.
         let mut busy = 0;
         while matches!(s.update(&idle, 0, &mut canvas), PlayEvent::Busy) {
             busy += 1;
-            assert!(busy <= 2 * CheckPart::ALL.len(), "the check ends");
+            assert!(busy <= 20, "the check ends");
         }
-        assert!(busy >= CheckPart::ALL.len(), "each part of the check takes a busy frame: {busy}");
+        assert!(busy >= 6, "each part of the check takes a busy frame: {busy}");
         // A second's worth of VBlanks: the clock is redrawn.
         assert!(matches!(s.update(&idle, 60, &mut canvas), PlayEvent::Busy));
         assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
+    }
+
+    #[test]
+    fn a_new_second_is_drawn_after_a_move_not_with_it() {
+        let mut canvas = Canvas::new();
+        let mut s = session(9);
+        s.draw(&mut canvas);
+        // The panel's two rows that show the time (one in wide panels).
+        let panel_x = s.layout().panel_x;
+        let time_tile = |canvas: &Canvas| -> Vec<u8> {
+            (panel_x..SCREEN_COLS).flat_map(|x| [canvas.tile(Layer::Background, x, 6), canvas.tile(Layer::Background, x, 7)]).collect()
+        };
+        let before = time_tile(&canvas);
+        assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 60, &mut canvas), PlayEvent::Moved));
+        assert_eq!(time_tile(&canvas), before, "not on the move's frame");
+        let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
+        assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::Busy));
+        assert_eq!(s.clock.text(), b"00:01");
+        assert_ne!(time_tile(&canvas), before, "on the next frame");
     }
 
     #[test]
