@@ -183,7 +183,9 @@ impl Game {
         }
     }
 
-    /// The pixel row where the window layer starts, when it is shown.
+    /// The pixel row where the window layer starts, when it is shown. Each screen that shows
+    /// the window draws every row of it that shows, so no screen clears it (a clear is 360
+    /// tiles to copy).
     pub fn window_y(&self) -> Option<u8> {
         match self.screen {
             Screen::Play if self.session.banner_shown() => Some((SCREEN_ROWS - play::BANNER_ROWS) * 8),
@@ -220,7 +222,6 @@ impl Game {
             Screen::Boot => {
                 self.best = BestTimes::load(platform);
                 let can_continue = self.load_game(platform);
-                self.canvas.clear(Layer::Window);
                 let mut title = Title::new(can_continue);
                 title.draw(&mut self.canvas, self.frame);
                 self.screen = Screen::Title(title);
@@ -337,7 +338,6 @@ impl Game {
     }
 
     fn enter_new_game(&mut self) {
-        self.canvas.clear(Layer::Window);
         let menu = NewGame::new(self.size, self.difficulty);
         menu.draw_labels(&mut self.canvas);
         self.screen = Screen::NewGame(menu);
@@ -357,7 +357,6 @@ impl Game {
     }
 
     fn enter_play(&mut self) {
-        self.canvas.clear(Layer::Window);
         self.session.draw(&mut self.canvas);
         self.screen = Screen::Play;
     }
