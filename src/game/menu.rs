@@ -1,5 +1,7 @@
 //! A vertical list of choices with a `>` marker, shared by the title, pause and solved screens.
 
+use core::ops::Range;
+
 use gb_hal::joypad::{Buttons, InputFrame};
 
 use super::canvas::{Canvas, Layer};
@@ -49,17 +51,23 @@ impl Menu {
         }
     }
 
-    /// Each item with its marker in one line of text: a `text` call costs a few thousand
-    /// cycles on the console.
+    /// Every item.
     pub fn draw(&self, canvas: &mut Canvas) {
-        for (i, item) in self.items.iter().enumerate() {
+        self.draw_items(canvas, 0..self.items.len() as u8);
+    }
+
+    /// The items in `range`, each with its marker in one line of text: a `text` call costs a
+    /// few thousand cycles on the console.
+    pub fn draw_items(&self, canvas: &mut Canvas, range: Range<u8>) {
+        for i in range {
+            let item = self.items[usize::from(i)];
             let mut line = [b' '; SCREEN_COLS as usize];
-            if i as u8 == self.selected {
+            if i == self.selected {
                 line[0] = b'>';
             }
             let len = item.len().min(line.len() - 1);
             line[1..=len].copy_from_slice(&item[..len]);
-            canvas.text(self.layer, self.x, self.y + i as u8, &line[..=len]);
+            canvas.text(self.layer, self.x, self.y + i, &line[..=len]);
         }
     }
 }

@@ -44,9 +44,13 @@ pub struct Pause {
 #[derive(Clone, Copy)]
 enum Part {
     Frame,
-    Menu,
+    /// The menu from this item, [`ITEMS_A_FRAME`] at most.
+    Items(u8),
     Details,
 }
+
+/// Menu items drawn in one part.
+const ITEMS_A_FRAME: u8 = 4;
 
 impl Pause {
     pub const fn new(code: Option<[u8; CODE_LEN]>, seconds: u16) -> Pause {
@@ -59,11 +63,12 @@ impl Pause {
             Some(Part::Frame) => {
                 canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
                 canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, b"PAUSED");
-                Some(Part::Menu)
+                Some(Part::Items(0))
             }
-            Some(Part::Menu) => {
-                self.menu.draw(canvas);
-                Some(Part::Details)
+            Some(Part::Items(first)) => {
+                let end = (first + ITEMS_A_FRAME).min(ITEMS.len() as u8);
+                self.menu.draw_items(canvas, first..end);
+                Some(if end < ITEMS.len() as u8 { Part::Items(end) } else { Part::Details })
             }
             Some(Part::Details) => {
                 if let Some(code) = &self.code {
@@ -113,13 +118,16 @@ mod tests {
         let mut pause = Pause::new(Some(code), 75);
         pause.draw_part(&mut canvas);
         let time: Vec<u8> = b"01:15".iter().map(|&b| assets::font_tile(b)).collect();
-        for _ in 0..2 {
+        let quit: Vec<u8> = b"QUIT".iter().map(|&b| assets::font_tile(b)).collect();
+        // The frame, then the menu in two parts, then the details.
+        for _ in 0..3 {
             assert!(pause.is_drawing());
             assert_ne!(text_at(&canvas, 8, 15, 5), time);
             assert_eq!(pause.update(&press(Buttons::empty()), &mut canvas), None);
         }
         assert!(!pause.is_drawing());
         assert_eq!(text_at(&canvas, 8, 15, 5), time);
+        assert_eq!(text_at(&canvas, 6, 4 + ITEMS.len() as u8 - 1, 4), quit);
         let shown: Vec<u8> = code.iter().map(|&b| assets::font_tile(b)).collect();
         assert_eq!(text_at(&canvas, 8, 13, CODE_LEN as u8), shown);
     }
