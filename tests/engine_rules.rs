@@ -100,8 +100,9 @@ fn the_search_for_regions_goes_on_over_steps() {
         found = map.continue_regions(&b, &shaded);
     }
     // The step that begins the search, then for each of two fills: two sweeps of 15 rows, at
-    // most REGION_ROWS rows a step, and a step that counts its region.
-    assert_eq!(steps, 1 + 2 * ((2 * 15u8).div_ceil(REGION_ROWS) + 1));
+    // most REGION_ROWS rows a step, and a step that counts its region; then the step that
+    // writes the cells cut off.
+    assert_eq!(steps, 1 + 2 * ((2 * 15u8).div_ceil(REGION_ROWS) + 1) + 1);
     let column_0: Vec<(u8, u8)> = (0..15).map(|r| (r, 0)).collect();
     assert_eq!(*map.cells(RuleKind::Disconnected), shading(&column_0));
     let mut changed = CellSet::EMPTY;

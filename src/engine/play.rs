@@ -20,20 +20,24 @@ pub struct Move {
     pub to: Mark,
 }
 
-/// The parts of [`Play::update_violations`], in order: rule 1's counts and its repeats among
-/// kept cells, rule 2 (touching shaded cells), rule 3 (regions cut off: a search that may go
+/// The parts of [`Play::update_violations`], in order: the moved cell's twins (the cells
+/// rules 1 and 4 look at again), rule 1 (repeats among kept cells), rule 2 (touching shaded cells), rule 3 (regions cut off: a search that may go
 /// on over more parts, [`CheckPart::MoreRegions`]), rule 4 (unjustified shading), then the
 /// cells to highlight from all four. Each fits a frame on the console; all of them together
 /// do not.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CheckPart {
-    KeptCounts,
+    Twins,
     Kept,
     Touching,
     Regions,
     MoreRegions,
     Justified,
     Flags,
+}
+
+impl CheckPart {
+    pub const FIRST: CheckPart = CheckPart::Twins;
 }
 
 /// What a hint tells the player.
@@ -184,7 +188,7 @@ impl Play {
     /// rules the move can change: a circle added or taken away changes the repeats, a shade
     /// the other three rules. `None` (any other change, such as a restart) redoes them all.
     pub fn update_violations(&self, board: &Board, moved: Option<Move>, map: &mut ViolationMap) {
-        let (mut part, mut changed) = (Some(CheckPart::KeptCounts), CellSet::EMPTY);
+        let (mut part, mut changed) = (Some(CheckPart::FIRST), CellSet::EMPTY);
         while let Some(now) = part {
             part = self.update_violations_part(board, moved, map, now, &mut changed);
         }
@@ -205,9 +209,9 @@ impl Play {
         let (kept, shaded) = (touches(Mark::Unshaded), touches(Mark::Shaded));
         let toggled = moved.map(|m| m.cell);
         match part {
-            CheckPart::KeptCounts => {
-                if kept {
-                    map.count_kept(board, &self.circled, toggled);
+            CheckPart::Twins => {
+                if let Some(cell) = toggled {
+                    map.find_twins(board, cell);
                 }
                 Some(CheckPart::Kept)
             }

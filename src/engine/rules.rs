@@ -6,7 +6,7 @@
 //! 4. every shaded cell's number is repeated by an unshaded cell of its row or column
 //!    (`Unjustified`).
 
-use super::board::{Board, CellSet, MAX_SIZE, bit_of, cell_at, col_of, for_each_bit, row_mask, row_of};
+use super::board::{Board, CellSet, MAX_SIZE, Twins, bit_of, cell_at, col_of, for_each_bit, row_mask, row_of};
 use super::flood::{self, Flood};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -144,6 +144,11 @@ pub struct ViolationMap {
     /// move recounts only its own row and column).
     twice_in_row: [u16; MAX_SIZE as usize],
     twice_in_col: [u16; MAX_SIZE as usize],
+    /// Bit v: number v is on an unshaded cell of that row / column (rule 4's state).
+    open_in_row: [u16; MAX_SIZE as usize],
+    open_in_col: [u16; MAX_SIZE as usize],
+    /// The twins of the cell the check under way is for ([`ViolationMap::find_twins`]).
+    twins: Twins,
     /// Rule 3's search, kept between [`ViolationMap::continue_regions`] calls.
     regions: RegionSearch,
 }
@@ -156,12 +161,14 @@ impl ViolationMap {
         flagged: CellSet::EMPTY,
         twice_in_row: [0; MAX_SIZE as usize],
         twice_in_col: [0; MAX_SIZE as usize],
+        open_in_row: [0; MAX_SIZE as usize],
+        open_in_col: [0; MAX_SIZE as usize],
+        twins: Twins { row: 0, col: 0, in_row: 0, in_col: 0 },
         regions: RegionSearch::EMPTY,
     };
 
     pub fn build(board: &Board, shaded: &CellSet, kept: &CellSet) -> ViolationMap {
         let mut map = ViolationMap::EMPTY;
-        map.count_kept(board, kept, None);
         map.check_kept(board, kept, None);
         map.check_touching(board, shaded, None);
         if !map.check_regions(board, shaded, None) {
@@ -173,58 +180,35 @@ impl ViolationMap {
         map
     }
 
-    /// Rule 1's counts again, for new `kept` cells: which numbers two kept cells of a line
-    /// share. With `toggled`, the map holds the counts of the same cells with that one cell's
-    /// keeping flipped, and only its row and column are recounted. [`ViolationMap::check_kept`]
-    /// then flags the cells (apart so that each fits a frame on the console).
+    /// The first step of a check after `toggled` flipped: its twins, the cells rules 1 and 4
+    /// look at again (apart, as finding them takes a fifth of a frame on the console).
+    #[inline(never)]
+    pub fn find_twins(&mut self, board: &Board, toggled: u8) {
+        self.twins = board.twins(toggled);
+    }
+
+    /// Rule 1 again, for new `kept` cells: every kept cell whose number another kept cell of
+    /// its row or column repeats. With `toggled` (after [`ViolationMap::find_twins`]), the
+    /// map holds the violations of the same cells with that one cell's keeping flipped: that
+    /// changed only its own number's counts, only in its row and column, so only the cell and
+    /// its twins there are counted and looked at again.
     // Not inlined (nor are the other checks): each stays a C unit small enough for SDCC's loop
     // optimisations, which the build turns off in very large units (docs/cbe-notes.md).
     #[inline(never)]
-    pub fn count_kept(&mut self, board: &Board, kept: &CellSet, toggled: Option<u8>) {
-        let n = board.size();
-        // Row r is recounted when bit r of `rows` is set; `cols` likewise.
-        let (rows, cols) = lines_through(toggled);
-        for_each_bit(rows & row_mask(n), |r| {
-            let (mut seen, mut twice) = (0u16, 0u16);
-            for_each_bit(kept.row(r), |c| {
-                let bit = bit_of(board.number(cell_at(r, c)));
-                twice |= seen & bit;
-                seen |= bit;
-            });
-            self.twice_in_row[r as usize] = twice;
-        });
-        for_each_bit(cols & row_mask(n), |c| {
-            let (mut seen, mut twice) = (0u16, 0u16);
-            for r in 0..n {
-                if kept.row(r) & bit_of(c) != 0 {
-                    let bit = bit_of(board.number(cell_at(r, c)));
-                    twice |= seen & bit;
-                    seen |= bit;
-                }
-            }
-            self.twice_in_col[c as usize] = twice;
-        });
-    }
-
-    /// Rule 1 again, after [`ViolationMap::count_kept`]: every kept cell whose number another
-    /// kept cell of its row or column repeats. With `toggled`, only its row and column are
-    /// looked at again.
-    #[inline(never)]
     pub fn check_kept(&mut self, board: &Board, kept: &CellSet, toggled: Option<u8>) {
-        let n = board.size();
-        // Row r is looked at whole when bit r of `rows` is set; the others only in `cols`.
-        let (rows, cols) = lines_through(toggled);
+        let twins = toggled.map(|_| &self.twins);
+        tally_lines(board, twins, |r| kept.row(r), Tally::Twice, &mut self.twice_in_row, &mut self.twice_in_col);
+        let (twice_in_row, twice_in_col) = (&self.twice_in_row, &self.twice_in_col);
         let repeats = &mut self.kinds[RuleKind::Duplicate as usize];
-        for r in 0..n {
-            let looked_at = if rows & bit_of(r) != 0 { u16::MAX } else { cols };
-            repeats.set_row(r, repeats.row(r) & !looked_at);
-            for_each_bit(kept.row(r) & looked_at, |c| {
+        for_each_rechecked(board.size(), twins, |r, cols| {
+            repeats.set_row(r, repeats.row(r) & !cols);
+            for_each_bit(kept.row(r) & cols, |c| {
                 let cell = cell_at(r, c);
-                if (self.twice_in_row[r as usize] | self.twice_in_col[c as usize]) & bit_of(board.number(cell)) != 0 {
+                if (twice_in_row[r as usize] | twice_in_col[c as usize]) & bit_of(board.number(cell)) != 0 {
                     repeats.insert(cell);
                 }
             });
-        }
+        });
     }
 
     /// Rule 2 again, for new `shaded` cells (every other cell counts as unshaded). With
@@ -275,24 +259,26 @@ impl ViolationMap {
         true
     }
 
-    /// Rule 4 again, for new `shaded` cells, as [`ViolationMap::check_touching`]: a shaded cell
-    /// needs a twin left unshaded in its row or column, so a flip changes only the cells of
-    /// its row and column.
+    /// Rule 4 again, for new `shaded` cells, as [`ViolationMap::check_kept`]: a shaded cell
+    /// needs its number on an unshaded cell of its row or column. The numbers on unshaded
+    /// cells are kept per line, as rule 1's repeats, so that a flip changes them only for its
+    /// number, in its row and column.
     #[inline(never)]
     pub fn check_justified(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) {
-        let n = board.size();
+        let full = row_mask(board.size());
+        let twins = toggled.map(|_| &self.twins);
+        tally_lines(board, twins, |r| full & !shaded.row(r), Tally::Once, &mut self.open_in_row, &mut self.open_in_col);
+        let (open_in_row, open_in_col) = (&self.open_in_row, &self.open_in_col);
         let unjustified = &mut self.kinds[RuleKind::Unjustified as usize];
-        // Row r is looked at whole when bit r of `rows` is set; the others only in `cols`.
-        let (rows, cols) = lines_through(toggled);
-        for r in 0..n {
-            let looked_at = if rows & bit_of(r) != 0 { u16::MAX } else { cols };
-            unjustified.set_row(r, unjustified.row(r) & !looked_at);
-            for_each_bit(shaded.row(r) & looked_at, |c| {
-                if !has_unshaded_twin(board, shaded, r, c) {
-                    unjustified.insert(cell_at(r, c));
+        for_each_rechecked(board.size(), twins, |r, cols| {
+            unjustified.set_row(r, unjustified.row(r) & !cols);
+            for_each_bit(shaded.row(r) & cols, |c| {
+                let cell = cell_at(r, c);
+                if (open_in_row[r as usize] | open_in_col[c as usize]) & bit_of(board.number(cell)) == 0 {
+                    unjustified.insert(cell);
                 }
             });
-        }
+        });
     }
 
     /// After the checks above: every cell that breaks some rule ([`ViolationMap::flagged`]),
@@ -337,17 +323,92 @@ impl PartialEq for ViolationMap {
             && self.flagged == other.flagged
             && self.twice_in_row == other.twice_in_row
             && self.twice_in_col == other.twice_in_col
+            && self.open_in_row == other.open_in_row
+            && self.open_in_col == other.open_in_col
     }
 }
 
 impl Eq for ViolationMap {}
 
-/// The row and the column through `toggled` as bit masks (bit r, bit c); every line without it.
+/// What [`tally_lines`] keeps of a line's numbers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tally {
+    /// Those on one cell or more.
+    Once,
+    /// Those on two cells or more.
+    Twice,
+}
+
+/// The numbers of each line on the cells `cells_of_row` picks (its bit rows), as bits (bit v:
+/// number v), into `in_rows` and `in_cols`, as `tally` says. With the `twins` of a flipped
+/// cell, the lines hold those of the same cells with that one flipped: only its number's bit
+/// of its row and column can change, and its twins there tell it.
 #[inline(always)]
-fn lines_through(toggled: Option<u8>) -> (u16, u16) {
-    match toggled {
-        Some(cell) => (bit_of(row_of(cell)), bit_of(col_of(cell))),
-        None => (u16::MAX, u16::MAX),
+fn tally_lines(
+    board: &Board,
+    twins: Option<&Twins>,
+    cells_of_row: impl Fn(u8) -> u16,
+    tally: Tally,
+    in_rows: &mut [u16; MAX_SIZE as usize],
+    in_cols: &mut [u16; MAX_SIZE as usize],
+) {
+    let n = board.size();
+    // Whether the number is on enough of `cells` (a line's bits).
+    let enough = |cells: u16| match tally {
+        Tally::Once => cells != 0,
+        Tally::Twice => cells & cells.wrapping_sub(1) != 0,
+    };
+    if let Some(t) = twins {
+        let bit = bit_of(board.number(cell_at(t.row, t.col)));
+        let in_row = (t.in_row | bit_of(t.col)) & cells_of_row(t.row);
+        let mut in_col = 0u16;
+        for_each_bit(t.in_col | bit_of(t.row), |r| {
+            if cells_of_row(r) & bit_of(t.col) != 0 {
+                in_col |= bit_of(r);
+            }
+        });
+        let (row, col) = (&mut in_rows[t.row as usize], &mut in_cols[t.col as usize]);
+        *row = if enough(in_row) { *row | bit } else { *row & !bit };
+        *col = if enough(in_col) { *col | bit } else { *col & !bit };
+        return;
+    }
+    for r in 0..n {
+        let (mut seen, mut twice) = (0u16, 0u16);
+        for_each_bit(cells_of_row(r), |c| {
+            let bit = bit_of(board.number(cell_at(r, c)));
+            twice |= seen & bit;
+            seen |= bit;
+        });
+        in_rows[r as usize] = if tally == Tally::Twice { twice } else { seen };
+    }
+    for c in 0..n {
+        let (mut seen, mut twice) = (0u16, 0u16);
+        for r in 0..n {
+            if cells_of_row(r) & bit_of(c) != 0 {
+                let bit = bit_of(board.number(cell_at(r, c)));
+                twice |= seen & bit;
+                seen |= bit;
+            }
+        }
+        in_cols[c as usize] = if tally == Tally::Twice { twice } else { seen };
+    }
+}
+
+/// Calls `f(r, cols)` for the cells whose flag a check of lines' numbers (rules 1 and 4)
+/// must look at again, a row and a column mask at a time: with the `twins` of a flipped
+/// cell, the cell and them, else every cell of an `n` x `n` board.
+#[inline(always)]
+fn for_each_rechecked(n: u8, twins: Option<&Twins>, mut f: impl FnMut(u8, u16)) {
+    match twins {
+        Some(t) => {
+            f(t.row, t.in_row | bit_of(t.col));
+            for_each_bit(t.in_col, |r| f(r, bit_of(t.col)));
+        }
+        None => {
+            for r in 0..n {
+                f(r, row_mask(n));
+            }
+        }
     }
 }
 
@@ -396,8 +457,9 @@ impl RegionSearch {
     }
 
     /// One step: at most `rows` rows of the fill under way, or, once it is complete, the
-    /// count of its region and the start of the next fill (apart, so that no step has both to
-    /// do). True once the largest region is known (and from then on).
+    /// count of its region and the start of the next fill. True once the largest region is
+    /// known, from the step after the last count on: no step has two of these to do, nor the
+    /// last count and the writing of the cells cut off that follows it.
     fn advance(&mut self, n: u8, shaded: &CellSet, rows: u8) -> bool {
         if !self.searching {
             return true;
@@ -417,7 +479,7 @@ impl RegionSearch {
             self.largest_len = len;
         }
         self.look_further(shaded);
-        !self.searching
+        false
     }
 
     /// Starts the next fill, or ends the search once the cells not yet reached could not make
@@ -468,19 +530,4 @@ fn stays_connected(n: u8, shaded: &CellSet, cell: u8) -> bool {
     let joined = (0..4).filter(|&i| ring[2 * i] && ring[2 * i + 1] && ring[(2 * i + 2) % 8]).count();
     // Four neighbours joined by four corners are one arc, not zero.
     neighbours <= 1 || neighbours - joined.min(neighbours - 1) <= 1
-}
-
-/// Whether the number at (r, c) is also on an unshaded cell of row r or column c.
-fn has_unshaded_twin(board: &Board, shaded: &CellSet, r: u8, c: u8) -> bool {
-    let value = board.number(cell_at(r, c));
-    let (open_in_row, own_col) = (!shaded.row(r), bit_of(c));
-    for i in 0..board.size() {
-        if i != c && open_in_row & bit_of(i) != 0 && board.number(cell_at(r, i)) == value {
-            return true;
-        }
-        if i != r && shaded.row(i) & own_col == 0 && board.number(cell_at(i, c)) == value {
-            return true;
-        }
-    }
-    false
 }

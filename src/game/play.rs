@@ -246,8 +246,8 @@ impl Session {
         // Two changes before a check (undo and redo from the pause menu come one per frame,
         // so only in tests) are checked together, as any change.
         self.unchecked = match (self.unchecked, moved) {
-            (Unchecked::Nothing, Some(m)) => Unchecked::Move(m, CheckPart::KeptCounts),
-            _ => Unchecked::Everything(CheckPart::KeptCounts),
+            (Unchecked::Nothing, Some(m)) => Unchecked::Move(m, CheckPart::FIRST),
+            _ => Unchecked::Everything(CheckPart::FIRST),
         };
         // Only these cells can look different before the check: drawing all of them would
         // take frames on the console.
