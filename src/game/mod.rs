@@ -286,9 +286,11 @@ impl Game {
                     event @ (PlayEvent::None | PlayEvent::Busy) => {
                         // A comparison, not `seconds % 10`: the SM83 divides in a slow loop.
                         let periodic = self.session.clock.seconds() >= self.saved_at_seconds.saturating_add(SAVE_EVERY_SECONDS);
-                        // Only in a frame with time to spare: a save costs half a frame on the
-                        // console, and a due save waits a frame or two at most.
-                        if (self.rested_since_change(input, frames) || periodic) && matches!(event, PlayEvent::None) {
+                        // Only in a frame with time to spare (nothing drawn or checked, no
+                        // button down): a save costs half a frame on the console, and a due
+                        // save waits for such a frame.
+                        let rested = self.rested_since_change(input, frames) || (periodic && input.held.is_empty());
+                        if rested && matches!(event, PlayEvent::None) {
                             self.save_game(platform);
                         }
                     }
@@ -338,9 +340,7 @@ impl Game {
     }
 
     fn enter_new_game(&mut self) {
-        let menu = NewGame::new(self.size, self.difficulty);
-        menu.draw_labels(&mut self.canvas);
-        self.screen = Screen::NewGame(menu);
+        self.screen = Screen::NewGame(NewGame::new(self.size, self.difficulty));
     }
 
     fn enter_generating(&mut self, request: Request) {

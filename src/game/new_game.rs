@@ -49,27 +49,38 @@ pub struct NewGame {
     code: [u8; CODE_LEN],
     /// The character being edited, while editing the code.
     editing: Option<u8>,
-    /// The values are still to be drawn (by the first `update`).
-    values_undrawn: bool,
+    /// What the first `update`s still have to draw.
+    undrawn: Undrawn,
+}
+
+/// The screen is drawn over the first three `update`s: the labels, the row markers, then the
+/// values. The whole of it in one frame would overrun it on the console (a line of text
+/// costs a few thousand cycles), more so after the save that leaving a game for this screen
+/// makes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Undrawn {
+    Labels,
+    Markers,
+    Values,
+    Nothing,
 }
 
 impl NewGame {
     pub fn new(size: u8, difficulty: Difficulty) -> NewGame {
-        NewGame { row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None, values_undrawn: true }
+        NewGame { row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None, undrawn: Undrawn::Labels }
     }
 
     /// The whole screen at once (the tests' reference for partial redraws).
     #[cfg(test)]
-    pub fn draw(&self, canvas: &mut Canvas) {
+    pub fn draw(&mut self, canvas: &mut Canvas) {
         self.draw_labels(canvas);
+        self.draw_markers(canvas);
         self.draw_values(canvas);
+        self.undrawn = Undrawn::Nothing;
     }
 
-    /// The screen without its values, which the first `update` draws: the whole screen in one
-    /// frame would overrun it on the console.
-    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
-    #[inline(never)]
-    pub fn draw_labels(&self, canvas: &mut Canvas) {
+    /// The screen without its values.
+    fn draw_labels(&self, canvas: &mut Canvas) {
         canvas.clear(Layer::Background);
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 1, b"NEW GAME");
         for (row, label) in [(ROW_SIZE, &b"SIZE"[..]), (ROW_LEVEL, b"LEVEL"), (ROW_SEED, b"SEED"), (ROW_START, b"START")] {
@@ -77,9 +88,9 @@ impl NewGame {
         }
     }
 
-    /// Whether the values are still to be drawn.
+    /// Whether parts of the screen are still to be drawn.
     pub fn is_drawing(&self) -> bool {
-        self.values_undrawn
+        self.undrawn != Undrawn::Nothing
     }
 
     fn draw_markers(&self, canvas: &mut Canvas) {
@@ -90,7 +101,6 @@ impl NewGame {
     }
 
     fn draw_values(&self, canvas: &mut Canvas) {
-        self.draw_markers(canvas);
         self.draw_size(canvas);
         self.draw_level(canvas);
         self.draw_seed(canvas);
@@ -135,8 +145,22 @@ impl NewGame {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, canvas: &mut Canvas) -> NewGameEvent {
-        if core::mem::take(&mut self.values_undrawn) {
-            self.draw_values(canvas);
+        match self.undrawn {
+            Undrawn::Labels => {
+                self.draw_labels(canvas);
+                self.undrawn = Undrawn::Markers;
+                return NewGameEvent::None;
+            }
+            Undrawn::Markers => {
+                self.draw_markers(canvas);
+                self.undrawn = Undrawn::Values;
+                return NewGameEvent::None;
+            }
+            Undrawn::Values => {
+                self.draw_values(canvas);
+                self.undrawn = Undrawn::Nothing;
+            }
+            Undrawn::Nothing => {}
         }
         // Most frames bring no key: redrawing the menu then would cost a few thousand cycles
         // of the frame for nothing on the console.
@@ -291,6 +315,29 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_first_updates_draw_the_labels_the_markers_then_the_values() {
+        let mut canvas = Canvas::new();
+        let mut screen = NewGame::new(9, Difficulty::Easy);
+        let (mut whole, mut drawn_at_once) = (Canvas::new(), screen);
+        drawn_at_once.draw(&mut whole);
+        let row = |canvas: &Canvas, y: u8| (0..SCREEN_COLS).map(|x| canvas.tile(Layer::Background, x, y)).collect::<Vec<_>>();
+        let size_y = FIRST_Y + 2 * ROW_SIZE;
+        // The first frames draw the labels, then the markers, and take no key.
+        for _ in 0..2 {
+            screen.update(&press(Buttons::DOWN), &mut canvas);
+            assert!(screen.is_drawing());
+            assert_eq!(screen.row, ROW_START);
+            assert_eq!(row(&canvas, 1), row(&whole, 1), "title");
+            assert_ne!(row(&canvas, size_y), row(&whole, size_y), "no values yet");
+        }
+        screen.update(&press(Buttons::empty()), &mut canvas);
+        assert!(!screen.is_drawing());
+        for y in 0..MESSAGE_Y {
+            assert_eq!(row(&canvas, y), row(&whole, y), "row {y}");
+        }
+    }
+
     /// Whatever keys come, the screen drawn bit by bit equals the screen drawn afresh.
     #[test]
     fn partial_redraws_match_a_full_draw() {
@@ -302,7 +349,8 @@ mod tests {
         for step in 0..500 {
             screen.update(&press(keys[rng.usize(..keys.len())]), &mut canvas);
             let mut fresh = Canvas::new();
-            screen.draw(&mut fresh);
+            let mut copy = screen;
+            copy.draw(&mut fresh);
             for y in FIRST_Y..MESSAGE_Y {
                 for x in 0..SCREEN_COLS {
                     assert_eq!(canvas.tile(Layer::Background, x, y), fresh.tile(Layer::Background, x, y), "step {step} at ({x}, {y})");
@@ -317,6 +365,7 @@ mod tests {
         let text = wanted.encode().unwrap();
         let mut canvas = Canvas::new();
         let mut screen = NewGame::new(9, Difficulty::Easy);
+        screen.draw(&mut canvas);
         screen.update(&press(Buttons::UP), &mut canvas); // START -> SEED (code row skipped)
         assert_eq!(screen.row, ROW_SEED);
         screen.update(&press(Buttons::A), &mut canvas);
