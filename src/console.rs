@@ -38,6 +38,11 @@ const LAST_COPY_LINE: u8 = 148;
 /// Copies planned per frame: more than VBlank has time for, so that VBlank is never left
 /// idle; the rest wait for the next frame.
 const COPIES_PER_FRAME: usize = 8;
+/// Planning takes no further run once the LCD is on this line or further before VBlank: a
+/// run costs about 2500 cycles (6 lines) to plan, so a frame whose update ran long plans
+/// fewer copies rather than missing its VBlank; the rest wait a frame. (In VBlank itself the
+/// loop is early: the frame's handler has just run.)
+const LAST_PLAN_LINE: u8 = 136;
 /// Objects 0-3 draw the cursor: a 16x16 frame needs four, an 8x8 frame one.
 const CURSOR_OBJECTS: u8 = 4;
 /// The window reads map 0x9C00, the background 0x9800.
@@ -224,7 +229,7 @@ fn copy_in_vblank(game: &mut Game, dma: bool, display: Display) -> bool {
         plan.from[count] = tiles.as_ptr();
         plan.len[count] = tiles.len() as u8;
         count += 1;
-        count < COPIES_PER_FRAME
+        count < COPIES_PER_FRAME && !(LAST_PLAN_LINE..lcd::FIRST_VBLANK_LINE).contains(&lcd::current_line())
     });
     plan.count = count as u8;
     plan.control = display.control;
