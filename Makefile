@@ -49,8 +49,8 @@ bench-engine: setup
 	$(CARGO) run --quiet --release --example bench_engine
 	$(CARGO) run --quiet --release -p engine-bench
 
-# The game ROM in the emulator: frame overruns, the VBlank handler's time, Start to a 9x9
-# board; `rom` prints the ROM and WRAM bytes first.
+# The game ROM in the emulator: frame overruns (menus, play on 9x9 and 15x15), the VBlank
+# handler's time, Start to a 9x9 board; `rom` prints the ROM and WRAM bytes first.
 bench-rom: rom
 	$(CARGO) run --quiet --release -p rom-bench
 
