@@ -4,7 +4,8 @@
 //! - frames the main loop fell behind ("overruns": a phase's frames minus the main-loop
 //!   iterations completed in them, so an iteration that took three frames counts two; frames
 //!   run from VBlank to VBlank), on the title, in menus, while moving the cursor and while
-//!   marking cells (generation blocks the loop by design and is left out);
+//!   marking cells on a 9x9 and a 15x15 board (generation blocks the loop by design and is
+//!   left out);
 //! - the time boot takes with the LCD off, to the main loop's first frame;
 //! - the longest VBlank handler (which does the frame's VRAM copies) against VBlank's 4560
 //!   cycles, and the latest line its copies ended on;
@@ -134,6 +135,39 @@ impl Bench {
         self.most_behind = 0;
     }
 
+    /// Presses Start on the new-game screen and runs until the `n` x `n` board shows, then
+    /// aligns to VBlank with the counts reset (generation blocks the loop by design); returns
+    /// the cycles from the press to the board.
+    fn start_game(&mut self, n: u8) -> u64 {
+        self.console.press(Button::Start);
+        let pressed_at = self.console.cycles();
+        self.frames(TAP_FRAMES);
+        self.console.release(Button::Start);
+        while !self.board_shown(n) {
+            self.console.run_frames(1);
+            assert!(self.console.cycles() - pressed_at < 60 * 60 * CYCLES_PER_FRAME, "no board after a minute");
+        }
+        let cycles = self.console.cycles() - pressed_at;
+        self.frames = 0;
+        self.iterations = 0;
+        self.most_behind = 0;
+        if let Some((profile, _)) = self.profile.as_mut() {
+            *profile = Profile::default();
+        }
+        self.align_to_vblank();
+        cycles
+    }
+
+    /// Shades and circles in turn, moving right and down (shades along a diagonal), then
+    /// waits a second for the checks and saves.
+    fn mark_cells(&mut self) {
+        for (i, button) in [Button::Right, Button::Down].iter().cycle().take(16).enumerate() {
+            self.tap(if i % 2 == 0 { Button::A } else { Button::B });
+            self.tap(*button);
+        }
+        self.frames(60);
+    }
+
     fn board_shown(&mut self, n: u8) -> bool {
         if self.console.read(0xFF40) & 0x80 == 0 {
             return false;
@@ -200,23 +234,7 @@ fn main() {
     }
     b.report("new-game menu");
 
-    // Start -> playable 9x9 board.
-    b.console.press(Button::Start);
-    let pressed_at = b.console.cycles();
-    b.frames(TAP_FRAMES);
-    b.console.release(Button::Start);
-    while !b.board_shown(9) {
-        b.console.run_frames(1);
-        assert!(b.console.cycles() - pressed_at < 60 * 60 * CYCLES_PER_FRAME, "no board after a minute");
-    }
-    let generate_cycles = b.console.cycles() - pressed_at;
-    b.frames = 0;
-    b.iterations = 0;
-    b.most_behind = 0;
-    if let Some((profile, _)) = b.profile.as_mut() {
-        *profile = Profile::default();
-    }
-    b.align_to_vblank();
+    let generate_cycles = b.start_game(9);
     b.frames(60);
     b.report("play, idle");
 
@@ -224,11 +242,7 @@ fn main() {
         b.tap(*button);
     }
     b.report("play, moving the cursor");
-    for (i, button) in [Button::Right, Button::Down].iter().cycle().take(16).enumerate() {
-        b.tap(if i % 2 == 0 { Button::A } else { Button::B });
-        b.tap(*button);
-    }
-    b.frames(60);
+    b.mark_cells();
     b.report("play, marking cells (with saves)");
     b.tap(Button::Start);
     for button in [Button::Down, Button::Down, Button::Up, Button::Up] {
@@ -237,6 +251,23 @@ fn main() {
     b.tap(Button::A);
     b.frames(30);
     b.report("pause menu and back");
+
+    // The largest board: the longest flood fills, the most cells to redraw. Pause, NEW GAME,
+    // then the size from 9 up to 15.
+    b.tap(Button::Start);
+    for _ in 0..5 {
+        b.tap(Button::Down);
+    }
+    b.tap(Button::A);
+    b.frames(30);
+    b.tap(Button::Down);
+    for _ in 9..15 {
+        b.tap(Button::Right);
+    }
+    b.report("pause, new-game menu for 15x15");
+    b.start_game(15);
+    b.mark_cells();
+    b.report("play 15x15, marking cells");
 
     if b.profile.is_some() || b.overrun_top.is_some() {
         println!("(VBlank handler not timed while profiling)");
