@@ -21,10 +21,10 @@ pub struct Move {
 }
 
 /// The parts of [`Play::update_violations`], in order: the moved cell's twins (the cells
-/// rules 1 and 4 look at again), rule 1 (repeats among kept cells), rule 2 (touching shaded cells), rule 3 (regions cut off: a search that may go
-/// on over more parts, [`CheckPart::MoreRegions`]), rule 4 (unjustified shading), then the
-/// cells to highlight from all four. Each fits a frame on the console; all of them together
-/// do not.
+/// rules 1 and 4 look at again), rule 1 (repeats among kept cells), rule 2 (touching shaded
+/// cells), rule 3 (regions cut off: a search that may go on over more parts,
+/// [`CheckPart::MoreRegions`]), rule 4 (unjustified shading), then the cells to highlight
+/// from all four. Each fits a frame on the console; all of them together do not.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CheckPart {
     Twins,
