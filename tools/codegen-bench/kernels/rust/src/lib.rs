@@ -31,7 +31,9 @@ fn xorshift(mut x: u16) -> u16 {
     x
 }
 
-#[inline(always)]
+/// A called function, as in the hand-written C (inlined, its loop would stand six times in
+/// the kernel and the two sides would not have the same shape).
+#[inline(never)]
 fn find(parent: &mut [u8; 256], mut x: u8) -> u8 {
     loop {
         let up = parent[x as usize];
