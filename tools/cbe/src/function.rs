@@ -19,6 +19,7 @@ use crate::consts;
 use crate::llvm::{self, Block, Layout, Type, Value};
 use crate::names;
 use crate::repr::{self, BinOp, Repr};
+use crate::schedule;
 use crate::sharing;
 use crate::{Error, ModuleTranslator};
 
@@ -121,8 +122,12 @@ pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<T
         header.push_str(" __banked");
     }
     t.assign_storage()?;
-    for block in llvm::blocks(f) {
-        t.translate_block(block)?;
+    // Reverse post-order puts most jumps' targets right after them, and every loop's body
+    // after its header: with LLVM's order SDCC 4.2 hoisted a loop-invariant load onto a
+    // path that the loop's entry jumps past (docs/cbe-notes.md).
+    let order = llvm::blocks_in_reverse_post_order(f);
+    for (i, &block) in order.iter().enumerate() {
+        t.translate_block(block, order.get(i + 1).copied())?;
     }
     let mut out = String::new();
     let _ = writeln!(out, "/* {} */", t.rust_name.replace("*/", "* /"));
@@ -284,7 +289,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
             }
         }
         // Scalars with disjoint live ranges share a variable (per C type).
-        let slots = sharing::share(self.func, &shared, &self.inlined);
+        let slots = sharing::share(self.func, &shared, &self.inlined, single_assignment);
         let mut variables: HashMap<(&'static str, usize), String> = HashMap::new();
         for (&(inst, c_type), slot) in shared.iter().zip(slots) {
             let name = match variables.get(&(c_type, slot)) {
@@ -378,6 +383,23 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         Err(self.error(format!("operand `{}` has no translation", llvm::print(v))))
     }
 
+    /// Whether scalar operand `v` is a variable, a constant, a whole-byte load or a comparison: an
+    /// expression SDCC 4.2 widens from a byte correctly (`repr::convert`, bug 3).
+    pub fn is_plain(&self, v: Value) -> bool {
+        if llvm::is_constant(v) {
+            return true;
+        }
+        if llvm::is_instruction(v) {
+            match llvm::opcode(v) {
+                LLVMOpcode::LLVMICmp => return true,
+                // A load of a narrower width is masked: an expression again.
+                LLVMOpcode::LLVMLoad if matches!(self.repr_of(v), Ok(Repr::Int(8 | 16 | 32) | Repr::Ptr)) => return true,
+                _ => {}
+            }
+        }
+        matches!(self.storage.get(&v), Some(Storage::Scalar(e)) if e.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_'))
+    }
+
     /// A pointer expression to the bytes of a blob operand.
     pub fn blob(&mut self, v: Value) -> Result<String, Error> {
         if let Some(s) = self.storage.get(&v) {
@@ -447,14 +469,14 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         let from_r = self.repr_of(src)?;
         let to_r = self.repr(to)?;
         let e = match (op, from_r, to_r) {
-            (LLVMOpcode::LLVMZExt, Repr::Int(a), Repr::Int(b)) => repr::convert(&self.scalar(src)?, a, b, false),
-            (LLVMOpcode::LLVMSExt, Repr::Int(a), Repr::Int(b)) => repr::convert(&self.scalar(src)?, a, b, true),
-            (LLVMOpcode::LLVMTrunc, Repr::Int(a), Repr::Int(b)) => repr::convert(&self.scalar(src)?, a, b, false),
+            (LLVMOpcode::LLVMZExt, Repr::Int(a), Repr::Int(b)) => repr::convert(&self.scalar(src)?, a, b, false, self.is_plain(src)),
+            (LLVMOpcode::LLVMSExt, Repr::Int(a), Repr::Int(b)) => repr::convert(&self.scalar(src)?, a, b, true, self.is_plain(src)),
+            (LLVMOpcode::LLVMTrunc, Repr::Int(a), Repr::Int(b)) => repr::convert(&self.scalar(src)?, a, b, false, self.is_plain(src)),
             (LLVMOpcode::LLVMPtrToInt, Repr::Ptr, Repr::Int(b)) => {
-                repr::convert(&format!("(uint16_t)({})", self.scalar(src)?), 16, b, false)
+                repr::convert(&format!("(uint16_t)({})", self.scalar(src)?), 16, b, false, true)
             }
             (LLVMOpcode::LLVMIntToPtr, Repr::Int(a), Repr::Ptr) => {
-                format!("(uint8_t *)({})", repr::convert(&self.scalar(src)?, a, 16, false))
+                format!("(uint8_t *)({})", repr::convert(&self.scalar(src)?, a, 16, false, self.is_plain(src)))
             }
             (LLVMOpcode::LLVMAddrSpaceCast | LLVMOpcode::LLVMBitCast, Repr::Ptr, Repr::Ptr) => self.scalar(src)?,
             (LLVMOpcode::LLVMBitCast, Repr::Int(a), Repr::Int(b)) if a == b => self.scalar(src)?,
@@ -484,14 +506,22 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
 
     // ---- blocks and terminators ----
 
-    fn translate_block(&mut self, b: Block) -> Result<(), Error> {
+    /// Translates block `b`; a last jump to `next`, the block written after it, is left out.
+    fn translate_block(&mut self, b: Block, next: Option<Block>) -> Result<(), Error> {
         let label = self.labels[&b].clone();
         let _ = writeln!(self.body, "{label}:;");
-        for inst in llvm::instructions(b) {
+        for inst in schedule::block_order(b) {
             self.current = Some(inst);
             self.translate_instruction(inst)?;
         }
         self.current = None;
+        if let Some(next) = next {
+            let jump = format!("goto {};\n", self.labels[&next]);
+            if self.body.ends_with(&jump) {
+                self.body.truncate(self.body.len() - jump.len());
+                self.body.push('\n');
+            }
+        }
         Ok(())
     }
 
@@ -517,35 +547,39 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         // (a call's result is in A) are then stored before any such copy. (Blobs are copied
         // by a call, around which SDCC saves what it needs.)
         keyed.sort_by_key(|&(wide, _, _)| wide);
-        let copies: Vec<(Value, Value)> = keyed.into_iter().map(|(_, phi, src)| (phi, src)).collect();
+        // (phi, incoming value, destination, source); a phi that shares its incoming value's
+        // variable (see `sharing`) needs no copy.
+        let mut copies = Vec::new();
+        for (_, phi, src) in keyed {
+            let (dest, from) = (self.any(phi)?, self.any(src)?);
+            if dest != from {
+                copies.push((phi, src, dest, from));
+            }
+        }
         let mut text = String::new();
-        let targets: HashSet<Value> = copies.iter().map(|(p, _)| *p).collect();
-        // Phis of `to` that a later copy reads after an earlier copy overwrote them.
-        let mut saved: HashMap<Value, String> = HashMap::new();
-        for (i, &(_, src)) in copies.iter().enumerate() {
-            if targets.contains(&src) && copies[..i].iter().any(|(p, _)| *p == src) && !saved.contains_key(&src) {
-                let r = self.repr_of(src)?;
-                let tmp = match self.phi_saves.get(&src) {
+        // Sources that an earlier copy of the edge overwrites are saved first. Phis of `to`
+        // are the only variables both written and read here: any other value that a copy
+        // reads is live at the edge, so no phi of `to` shares its variable.
+        let mut saved: HashMap<usize, String> = HashMap::new();
+        for (i, (_, src, _, from)) in copies.iter().enumerate() {
+            if copies[..i].iter().any(|(_, _, dest, _)| dest == from) {
+                let r = self.repr_of(*src)?;
+                let tmp = match self.phi_saves.get(src) {
                     Some(t) => t.clone(),
                     None => {
                         let t = self.new_local('t', r);
-                        self.phi_saves.insert(src, t.clone());
+                        self.phi_saves.insert(*src, t.clone());
                         t
                     }
                 };
-                let from_expr = self.any(src)?;
-                text.push_str(&self.copy_statement(&tmp, &from_expr, r));
-                saved.insert(src, tmp);
+                text.push_str(&self.copy_statement(&tmp, from, r));
+                saved.insert(i, tmp);
             }
         }
-        for (phi, src) in copies {
-            let r = self.repr_of(phi)?;
-            let from_expr = match saved.get(&src) {
-                Some(t) => t.clone(),
-                None => self.any(src)?,
-            };
-            let dest = self.any(phi)?;
-            text.push_str(&self.copy_statement(&dest, &from_expr, r));
+        for (i, (phi, _, dest, from)) in copies.iter().enumerate() {
+            let r = self.repr_of(*phi)?;
+            let from = saved.get(&i).unwrap_or(from);
+            text.push_str(&self.copy_statement(dest, from, r));
         }
         let _ = write!(text, "goto {};", self.labels[&to]);
         Ok(text)
@@ -558,10 +592,17 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         }
     }
 
+    /// Calls `cbe_trap` (a trap right after a trap, as `llvm.trap` before `unreachable`, is
+    /// left out). One shared call that every trap jumps to was tried: the joined paths made
+    /// SDCC's allocation worse (latin_fill in `make bench-codegen`: 972 -> 1101 bytes).
     pub fn trap(&mut self) {
-        self.traps += 1;
         let id = self.id;
-        self.line(format!("cbe_trap({id}u);"));
+        let call = format!("cbe_trap({id}u);\n");
+        if self.body.ends_with(&call) {
+            return;
+        }
+        self.traps += 1;
+        self.line(call.trim_end());
     }
 
     /// Assigns a scalar result (skipped when nothing uses it: no side effects are lost since
@@ -682,6 +723,14 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
     fn binary(&mut self, inst: Value, b: BinOp) -> Result<(), Error> {
         let (x, y) = (llvm::operand(inst, 0), llvm::operand(inst, 1));
         match self.repr_of(inst)? {
+            // A branch on `a | b` or `a & b` of booleans: C's `||` and `&&` let SDCC jump on
+            // each comparison instead of making two bytes of 0 or 1 and combining them. The
+            // operands are pure, so not evaluating the second one changes nothing.
+            Repr::Int(1) if matches!(b, BinOp::Or | BinOp::And) && is_branch_condition(inst) => {
+                let (xs, ys) = (self.scalar(x)?, self.scalar(y)?);
+                let c_op = if b == BinOp::Or { "||" } else { "&&" };
+                self.set(inst, format!("({xs} {c_op} {ys})"))
+            }
             Repr::Int(bits) => {
                 let e = self.native_binop(b, bits, x, y)?;
                 self.set(inst, e)
@@ -710,8 +759,24 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
     fn native_binop(&mut self, b: BinOp, bits: u32, x: Value, y: Value) -> Result<String, Error> {
         let (x, y) = if b.commutes() && llvm::is_const_int(x) && !llvm::is_const_int(y) { (y, x) } else { (x, y) };
         let k = llvm::is_const_int(y).then(|| llvm::const_zext(y));
-        let (xs, ys) = (self.scalar(x)?, self.scalar(y)?);
+        let xs = self.scalar(x)?;
+        // A shift amount is reduced below the width (at most 32) and taken as a byte: a byte
+        // widened for the shift (`1u16 << (digit as u16)`) serves as it is.
+        let ys = match self.widened_byte(y) {
+            Some(byte) if matches!(b, BinOp::Shl | BinOp::LShr | BinOp::AShr) => self.scalar(byte)?,
+            _ => self.scalar(y)?,
+        };
         Ok(repr::binop(b, bits, &xs, &ys, llvm::is_const_int(x), k))
+    }
+
+    /// The byte that `v` zero-extends, when `v` is a zero extension of an 8-bit value
+    /// substituted into its use (so the byte is live there, see `sharing`).
+    fn widened_byte(&self, v: Value) -> Option<Value> {
+        if !self.inlined.contains(&v) || llvm::opcode(v) != LLVMOpcode::LLVMZExt {
+            return None;
+        }
+        let from = llvm::operand(v, 0);
+        (llvm::int_width(llvm::type_of(from)) == 8).then_some(from)
     }
 
     /// The low 16 bits of a wide integer operand.
@@ -1108,21 +1173,7 @@ fn inlinable(inst: Value) -> bool {
         return false;
     }
     let op = llvm::opcode(inst);
-    let pure = BinOp::from_opcode(op).is_some()
-        || matches!(
-            op,
-            LLVMICmp
-                | LLVMSelect
-                | LLVMZExt
-                | LLVMSExt
-                | LLVMTrunc
-                | LLVMPtrToInt
-                | LLVMIntToPtr
-                | LLVMAddrSpaceCast
-                | LLVMBitCast
-                | LLVMGetElementPtr
-                | LLVMFreeze
-        );
+    let pure = schedule::is_pure(op);
     if pure {
         return true;
     }
@@ -1141,6 +1192,27 @@ fn inlinable(inst: Value) -> bool {
         }
     }
     false
+}
+
+/// Whether `inst`'s one use is as the condition of a conditional branch.
+fn is_branch_condition(inst: Value) -> bool {
+    matches!(llvm::users(inst)[..], [user] if llvm::is_instruction(user) && llvm::opcode(user) == LLVMOpcode::LLVMBr)
+}
+
+/// Whether the translation of `inst` is the one statement `result = expression;` (for a
+/// scalar result), reading every operand before it writes the result (`sharing`).
+fn single_assignment(inst: Value) -> bool {
+    use LLVMOpcode::*;
+    match llvm::opcode(inst) {
+        op if schedule::is_pure(op) => true,
+        LLVMLoad => true,
+        // Intrinsics may take several statements; a call is `result = f(arguments);`.
+        LLVMCall => {
+            let callee = llvm::called_value(inst);
+            !llvm::is_inline_asm(callee) && !(llvm::is_function(callee) && llvm::name(callee).starts_with("llvm."))
+        }
+        _ => false,
+    }
 }
 
 /// `base` moved by a constant number of bytes (wrapping in the 16-bit address space).

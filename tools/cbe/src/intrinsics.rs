@@ -97,7 +97,7 @@ impl FunctionTranslator<'_, '_> {
             }
         } else {
             match self.repr_of(len)? {
-                Repr::Int(bits) => repr::convert(&self.scalar(len)?, bits, 16, false),
+                Repr::Int(bits) => repr::convert(&self.scalar(len)?, bits, 16, false, self.is_plain(len)),
                 _ => return Err(self.error("memory intrinsic with a non-constant length wider than 32 bits")),
             }
         };
@@ -297,7 +297,7 @@ impl FunctionTranslator<'_, '_> {
                     // A zero input counts `c` in the container; the answer is `w`.
                     "cttz" => format!("({x} ? cbe_cttz{c}({x}) : {w}u)"),
                     "ctpop" => format!("cbe_ctpop{c}({x})"),
-                    "bswap" if w == 16 => format!("(uint16_t)(({x} << 8) | ({x} >> 8))"),
+                    "bswap" if w == 16 => format!("(uint16_t)(({x} << 8) ^ ({x} >> 8))"),
                     "bswap" if w == 32 => format!("cbe_bswap32({x})"),
                     "bitreverse" => format!("({})(cbe_bitrev{c}({x}) >> {})", repr::uint_type(w), c - w),
                     _ => return Err(self.error(format!("{kind} on i{w}"))),
@@ -326,11 +326,14 @@ impl FunctionTranslator<'_, '_> {
                 let e = if llvm::is_const_int(sv) {
                     let s = (llvm::const_zext(sv) % u64::from(w)) as u32;
                     let wide = |e: &str| if repr::container(w) == 8 { format!("(uint16_t){e}") } else { e.to_string() };
+                    // The two halves share no bit, so `^` joins them as `|` would: SDCC 4.2
+                    // compiled a 16-bit rotate by 1 written with `|` in place, and a later
+                    // reader of the operand saw the rotated value (docs/cbe-notes.md, bug 7).
                     match (s, right) {
                         (0, false) => x,
                         (0, true) => y,
-                        (s, false) => repr::wrap(&format!("({} << {s}) | ({y} >> {})", wide(&x), w - s), w),
-                        (s, true) => repr::wrap(&format!("({y} >> {s}) | ({} << {})", wide(&x), w - s), w),
+                        (s, false) => repr::wrap(&format!("({} << {s}) ^ ({y} >> {})", wide(&x), w - s), w),
+                        (s, true) => repr::wrap(&format!("({y} >> {s}) ^ ({} << {})", wide(&x), w - s), w),
                     }
                 } else if w == 8 || w == 16 {
                     // Inline for the common rotates of bytes and words (the helper costs about
@@ -346,7 +349,7 @@ impl FunctionTranslator<'_, '_> {
                     } else {
                         (&x, shift(BinOp::Shl, &x, xv, &m), shift(BinOp::LShr, &y, yv, &rest))
                     };
-                    format!("(({m} == 0u) ? {picked} : ({})({high} | {low}))", repr::uint_type(w))
+                    format!("(({m} == 0u) ? {picked} : ({})({high} ^ {low}))", repr::uint_type(w))
                 } else {
                     let s = self.scalar(sv)?;
                     let helper = if right { "cbe_fshr32" } else { "cbe_fshl32" };

@@ -22,6 +22,7 @@ mod llvm;
 mod names;
 mod reentrancy;
 mod repr;
+mod schedule;
 mod sharing;
 
 use consts::{Piece, Placement};

@@ -272,6 +272,36 @@ pub fn blocks(f: Value) -> Vec<Block> {
     }
     out
 }
+/// The blocks of `f` in reverse post-order of a depth-first walk from the entry (successors
+/// taken in order, so a conditional branch's false successor comes right after it), then
+/// any block the walk does not reach, in their order.
+pub fn blocks_in_reverse_post_order(f: Value) -> Vec<Block> {
+    let all = blocks(f);
+    let mut visited: std::collections::HashSet<Block> = std::collections::HashSet::new();
+    let mut post = Vec::with_capacity(all.len());
+    if let Some(&entry) = all.first() {
+        // (block, next successor to visit)
+        let mut stack = vec![(entry, 0u32)];
+        visited.insert(entry);
+        while let Some((b, next)) = stack.last_mut() {
+            let b = *b;
+            let terminator = instructions(b).pop().expect("block without terminator");
+            if *next < successor_count(terminator) {
+                let s = successor(terminator, *next);
+                *next += 1;
+                if visited.insert(s) {
+                    stack.push((s, 0));
+                }
+            } else {
+                post.push(b);
+                stack.pop();
+            }
+        }
+    }
+    post.reverse();
+    post.extend(all.into_iter().filter(|b| !visited.contains(b)));
+    post
+}
 pub fn instructions(b: Block) -> Vec<Value> {
     let mut out = Vec::new();
     // SAFETY: see the module comment.

@@ -230,7 +230,11 @@ impl BinOp {
 pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Option<u64>) -> String {
     let c = container(bits);
     match op {
-        BinOp::Add => wrap(&format!("{a} + {b}"), bits),
+        // `x + 0xffff` is `x - 1`: SDCC counts down with `dec` but adds a large literal.
+        BinOp::Add => match b_const {
+            Some(k) if k > 1 << (bits - 1) => wrap(&format!("{a} - {}", literal((1u64 << bits) - k, bits)), bits),
+            _ => wrap(&format!("{a} + {b}"), bits),
+        },
         BinOp::Sub => wrap(&format!("{a} - {b}"), bits),
         BinOp::Mul => match b_const {
             Some(k) if c <= 16 => wrap(&scaled(&unsigned_operand(a, bits), k), bits),
@@ -369,16 +373,18 @@ pub fn wide_compare(pred: llvm_sys::LLVMIntPredicate) -> (bool, &'static str) {
     }
 }
 
-/// Integer-to-integer conversion between native widths.
-pub fn convert(expr: &str, from: u32, to: u32, signed: bool) -> String {
+/// Integer-to-integer conversion between native widths. `plain` tells that `expr` is a
+/// variable, a constant, a load or a comparison, which SDCC widens correctly.
+pub fn convert(expr: &str, from: u32, to: u32, signed: bool, plain: bool) -> String {
     if to < from {
         wrap(expr, to)
     } else if signed && from < to {
         wrap(&sext(expr, from), to)
-    } else if container(from) == 8 && container(to) > 8 {
-        // SDCC 4.2 (sm83) sign-extends some `uint8_t` expressions when widening them, e.g.
-        // `(uint32_t)((uint8_t)((uint16_t)x << 1))` (found by tests/fuzz.rs, docs/cbe-notes.md):
-        // the mask after the widening keeps only the byte whatever it did.
+    } else if container(from) == 8 && container(to) > 8 && !plain {
+        // SDCC 4.2 (sm83) sign-extends some composite `uint8_t` expressions when widening
+        // them, e.g. `(uint32_t)((uint8_t)((uint16_t)x << 1))` (found by tests/fuzz.rs,
+        // docs/cbe-notes.md, bug 3): the mask after the widening keeps only the byte whatever
+        // it did. A plain operand needs no mask (about 20 stack moves each).
         format!("(({})({expr}) & 0xffu)", uint_type(to))
     } else {
         format!("({})({expr})", uint_type(to))

@@ -7,18 +7,26 @@
 //! Liveness is computed on the IR with these conventions, all conservative:
 //! - a value substituted into its use (`inlined`) is not a variable: its operands are read
 //!   where that use is, so its operands' uses are counted there;
-//! - an instruction's result interferes with its own operands (a translation may write its
-//!   result before it has read all operands);
+//! - an instruction's result interferes with its own operands, unless its translation is one
+//!   C assignment `result = expression;` (`single_assignment`): C reads every operand before
+//!   it writes, so the result may take over the variable of an operand that dies there;
 //! - a phi is written on every edge into its block, at the end of the predecessor, by a
 //!   sequence of copies: it interferes with everything live at the end of that predecessor
 //!   (including the edge's incoming values and the terminator's operands) and with the other
-//!   phis of its block.
+//!   phis of its block, except with its own incoming value on an edge where that value is not
+//!   live into the block: then the copy `phi = value;` may become a copy of a variable to
+//!   itself, which the edge leaves out.
+//!
+//! Colouring prefers, for each value, the variable of a value it is copied from or to (a phi
+//! and its incoming values, a result and an operand that dies there): every such pair that
+//! shares a variable is a copy the loop no longer makes (coalescing).
 
 use std::collections::{HashMap, HashSet};
 
 use llvm_sys::LLVMOpcode;
 
 use crate::llvm::{self, Block, Value};
+use crate::schedule;
 
 #[derive(Clone, PartialEq)]
 struct BitSet(Vec<u64>);
@@ -38,6 +46,9 @@ impl BitSet {
             *a |= b;
         }
     }
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
     fn intersects(&self, other: &BitSet) -> bool {
         self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
@@ -48,7 +59,12 @@ impl BitSet {
 
 /// For each candidate (in the order given, each with its C type), the index of the variable
 /// of that type it is stored in. Variables are numbered from 0 per type.
-pub(crate) fn share(f: Value, candidates: &[(Value, &'static str)], inlined: &HashSet<Value>) -> Vec<usize> {
+pub(crate) fn share(
+    f: Value,
+    candidates: &[(Value, &'static str)],
+    inlined: &HashSet<Value>,
+    single_assignment: impl Fn(Value) -> bool,
+) -> Vec<usize> {
     let n = candidates.len();
     let index: HashMap<Value, usize> = candidates.iter().enumerate().map(|(i, &(v, _))| (v, i)).collect();
     let blocks = llvm::blocks(f);
@@ -80,7 +96,7 @@ pub(crate) fn share(f: Value, candidates: &[(Value, &'static str)], inlined: &Ha
     }
     let mut infos = Vec::with_capacity(blocks.len());
     for &b in &blocks {
-        let instructions = llvm::instructions(b);
+        let instructions = schedule::block_order(b);
         let (phi_insts, body): (Vec<Value>, Vec<Value>) = instructions.into_iter().partition(|&i| is_phi(i));
         let terminator = *body.last().expect("block without terminator");
         let mut successors: Vec<usize> =
@@ -157,6 +173,14 @@ pub(crate) fn share(f: Value, candidates: &[(Value, &'static str)], inlined: &Ha
             }
         }
     };
+    // Pairs of values that one copy (or one assignment) joins: sharing a variable saves it.
+    let mut affinity: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let pair = |affinity: &mut Vec<Vec<usize>>, a: usize, b: usize| {
+        if a != b && candidates[a].1 == candidates[b].1 {
+            affinity[a].push(b);
+            affinity[b].push(a);
+        }
+    };
     for (b, info) in infos.iter().enumerate() {
         let mut live = live_out(&live_in, b);
         let mut at_edges = live.clone();
@@ -167,7 +191,20 @@ pub(crate) fn share(f: Value, candidates: &[(Value, &'static str)], inlined: &Ha
                 with.insert(p);
             }
             for &p in &infos[s].phis {
-                add(&mut interferes, p, &with);
+                let own = llvm::incoming(candidates[p].0)
+                    .into_iter()
+                    .find(|&(_, from)| block_index[&from] == b)
+                    .and_then(|(v, _)| index.get(&v).copied())
+                    .filter(|&v| v != p && !live_in[s].contains(v));
+                match own {
+                    Some(v) => {
+                        let mut without = with.clone();
+                        without.remove(v);
+                        add(&mut interferes, p, &without);
+                        pair(&mut affinity, p, v);
+                    }
+                    None => add(&mut interferes, p, &with),
+                }
             }
         }
         for &inst in info.body.iter().rev() {
@@ -177,7 +214,13 @@ pub(crate) fn share(f: Value, candidates: &[(Value, &'static str)], inlined: &Ha
             let read = uses(inst);
             if let Some(&d) = index.get(&inst) {
                 let mut with = live.clone();
-                with.union_with(&read);
+                if single_assignment(inst) {
+                    for x in read.iter().filter(|&x| !live.contains(x)) {
+                        pair(&mut affinity, d, x);
+                    }
+                } else {
+                    with.union_with(&read);
+                }
                 add(&mut interferes, d, &with);
                 live.remove(d);
             }
@@ -185,12 +228,15 @@ pub(crate) fn share(f: Value, candidates: &[(Value, &'static str)], inlined: &Ha
         }
     }
 
-    // Greedy colouring in definition order, per C type.
+    // Greedy colouring in definition order, per C type: first the variable of a value it is
+    // joined to by a copy, else the first variable it does not interfere with.
     let mut variables: HashMap<&'static str, Vec<BitSet>> = HashMap::new();
-    let mut slots = Vec::with_capacity(n);
+    let mut slots: Vec<Option<usize>> = vec![None; n];
     for (i, &(_, c_type)) in candidates.iter().enumerate() {
         let vars = variables.entry(c_type).or_default();
-        let slot = match vars.iter().position(|members| !members.intersects(&interferes[i])) {
+        let free = |s: usize| !vars[s].intersects(&interferes[i]);
+        let preferred = affinity[i].iter().filter_map(|&j| slots[j]).find(|&s| free(s));
+        let slot = match preferred.or_else(|| (0..vars.len()).find(|&s| free(s))) {
             Some(s) => s,
             None => {
                 vars.push(BitSet::new(n));
@@ -198,7 +244,7 @@ pub(crate) fn share(f: Value, candidates: &[(Value, &'static str)], inlined: &Ha
             }
         };
         vars[slot].insert(i);
-        slots.push(slot);
+        slots[i] = Some(slot);
     }
-    slots
+    slots.into_iter().map(|s| s.expect("every candidate coloured")).collect()
 }

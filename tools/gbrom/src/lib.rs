@@ -408,7 +408,7 @@ fn compile_all(sources: &[CompileJob], include: &Path, flags: &[String]) -> Resu
 /// minutes with them and takes 12 s without. LLVM has already done these optimisations, so
 /// they are skipped for units with more than this many statement lines (docs/cbe-notes.md).
 const LARGE_UNIT_STATEMENTS: usize = 400;
-const LARGE_UNIT_FLAGS: [&str; 5] = ["--nogcse", "--noinvariant", "--noinduction", "--noloopreverse", "--nolospre"];
+pub const LARGE_UNIT_FLAGS: [&str; 5] = ["--nogcse", "--noinvariant", "--noinduction", "--noloopreverse", "--nolospre"];
 
 fn compile_c(job: &CompileJob, include: &Path, flags: &[String]) -> Result<PathBuf, BuildError> {
     let (source, object) = (&job.source, job.object.clone());

@@ -10,6 +10,7 @@ pub mod control;
 pub mod fuzz_found;
 pub mod intrinsics;
 pub mod memory;
+pub mod sdcc_shapes;
 pub mod wide;
 
 pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
@@ -21,4 +22,5 @@ pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
     ("memory", memory::run),
     ("banking", banking::run),
     ("fuzz_found", fuzz_found::run),
+    ("sdcc_shapes", sdcc_shapes::run),
 ];

@@ -94,6 +94,11 @@ pub fn scratch() -> PathBuf {
 
 /// Writes the console crate `name`, builds its ROM and returns the artifacts.
 pub fn build_rom(name: &str, modules: &str, entry: &str) -> Result<gbrom::RomArtifacts, String> {
+    build_rom_with_flags(name, modules, entry, &[])
+}
+
+/// `build_rom` with `sdcc_flags` added to every SDCC compile.
+pub fn build_rom_with_flags(name: &str, modules: &str, entry: &str, sdcc_flags: &[&str]) -> Result<gbrom::RomArtifacts, String> {
     let dir = scratch().join(name);
     fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
     write_if_changed(&dir.join("Cargo.toml"), &CONSOLE_MANIFEST.replace("NAME", name))?;
@@ -105,7 +110,7 @@ pub fn build_rom(name: &str, modules: &str, entry: &str) -> Result<gbrom::RomArt
         output: scratch().join(format!("{name}.gb")),
         title: name.chars().take(11).collect::<String>().to_uppercase(),
         target_dir: scratch().join("avr-target"),
-        sdcc_flags: Vec::new(),
+        sdcc_flags: sdcc_flags.iter().map(|f| f.to_string()).collect(),
     };
     gbrom::build(&spec).map_err(|e| e.to_string())
 }
