@@ -155,7 +155,7 @@ pub(crate) struct FunctionTranslator<'m, 'a> {
     body: String,
     pub storage: HashMap<Value, Storage>,
     labels: HashMap<Block, String>,
-    /// Temporaries holding a phi's old value during a parallel copy.
+    /// Temporaries holding a phi's old value during a parallel copy (by phi).
     phi_saves: HashMap<Value, String>,
     /// Values whose expression is substituted into their single use instead of being
     /// assigned to a variable (fewer locals make SDCC faster and its code smaller).
@@ -547,39 +547,46 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         // (a call's result is in A) are then stored before any such copy. (Blobs are copied
         // by a call, around which SDCC saves what it needs.)
         keyed.sort_by_key(|&(wide, _, _)| wide);
-        // (phi, incoming value, destination, source); a phi that shares its incoming value's
+        // (whether wide, phi, destination, source); a phi that shares its incoming value's
         // variable (see `sharing`) needs no copy.
-        let mut copies = Vec::new();
-        for (_, phi, src) in keyed {
+        let mut pending = Vec::new();
+        for (wide, phi, src) in keyed {
             let (dest, from) = (self.any(phi)?, self.any(src)?);
             if dest != from {
-                copies.push((phi, src, dest, from));
+                pending.push((wide, phi, dest, from));
             }
         }
+        // The copies form a parallel copy: each is made once no other still reads its
+        // destination; where every one left waits for another (a cycle, as in a swap), one
+        // destination's old value is saved in a temporary first. Phis of `to` are the only
+        // variables both written and read here (any other value a copy reads is live at the
+        // edge, so no phi of `to` shares its variable). The wide ones stay after the narrow
+        // ones: variables of different C types never depend on each other.
         let mut text = String::new();
-        // Sources that an earlier copy of the edge overwrites are saved first. Phis of `to`
-        // are the only variables both written and read here: any other value that a copy
-        // reads is live at the edge, so no phi of `to` shares its variable.
-        let mut saved: HashMap<usize, String> = HashMap::new();
-        for (i, (_, src, _, from)) in copies.iter().enumerate() {
-            if copies[..i].iter().any(|(_, _, dest, _)| dest == from) {
-                let r = self.repr_of(*src)?;
-                let tmp = match self.phi_saves.get(src) {
-                    Some(t) => t.clone(),
-                    None => {
-                        let t = self.new_local('t', r);
-                        self.phi_saves.insert(*src, t.clone());
-                        t
+        while let Some(&(wide, ..)) = pending.first() {
+            let waits = |dest: &String| pending.iter().any(|(_, _, _, from)| from == dest);
+            match pending.iter().position(|(w, _, dest, _)| *w == wide && !waits(dest)) {
+                Some(i) => {
+                    let (_, phi, dest, from) = pending.remove(i);
+                    text.push_str(&self.copy_statement(&dest, &from, self.repr_of(phi)?));
+                }
+                None => {
+                    let (_, phi, dest, _) = pending[0].clone();
+                    let r = self.repr_of(phi)?;
+                    let tmp = match self.phi_saves.get(&phi) {
+                        Some(t) => t.clone(),
+                        None => {
+                            let t = self.new_local('t', r);
+                            self.phi_saves.insert(phi, t.clone());
+                            t
+                        }
+                    };
+                    text.push_str(&self.copy_statement(&tmp, &dest, r));
+                    for (_, _, _, from) in pending.iter_mut().filter(|(_, _, _, from)| *from == dest) {
+                        *from = tmp.clone();
                     }
-                };
-                text.push_str(&self.copy_statement(&tmp, from, r));
-                saved.insert(i, tmp);
+                }
             }
-        }
-        for (i, (phi, _, dest, from)) in copies.iter().enumerate() {
-            let r = self.repr_of(*phi)?;
-            let from = saved.get(&i).unwrap_or(from);
-            text.push_str(&self.copy_statement(dest, from, r));
         }
         let _ = write!(text, "goto {};", self.labels[&to]);
         Ok(text)
@@ -673,6 +680,17 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                         let b = self.blob(llvm::operand(inst, 2))?;
                         let d = self.blob(inst)?;
                         self.line(format!("cbe_copy({d}, {c} ? {a} : {b}, {size});"));
+                    }
+                    // LLVM's logical `a && b` and `a || b` of booleans (`select a, b, false`
+                    // and `select a, true, b`), branched on: as C's, for the reason given in
+                    // `binary`.
+                    Repr::Int(1) if is_branch_condition(inst) && is_const_bool(llvm::operand(inst, 2), false) => {
+                        let a = self.scalar(llvm::operand(inst, 1))?;
+                        self.set(inst, format!("({c} && {a})"))?;
+                    }
+                    Repr::Int(1) if is_branch_condition(inst) && is_const_bool(llvm::operand(inst, 1), true) => {
+                        let b = self.scalar(llvm::operand(inst, 2))?;
+                        self.set(inst, format!("({c} || {b})"))?;
                     }
                     _ => {
                         let a = self.scalar(llvm::operand(inst, 1))?;
@@ -1192,6 +1210,11 @@ fn inlinable(inst: Value) -> bool {
         }
     }
     false
+}
+
+/// Whether `v` is the constant boolean `value`.
+fn is_const_bool(v: Value, value: bool) -> bool {
+    llvm::is_const_int(v) && llvm::const_zext(v) == u64::from(value)
 }
 
 /// Whether `inst`'s one use is as the condition of a conditional branch.

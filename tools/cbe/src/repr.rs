@@ -318,23 +318,51 @@ pub fn sdcc_bug2_shape(op: BinOp, k: u32) -> bool {
 
 /// `a * k` for a constant `k`, in 16-bit C arithmetic (the caller wraps the result). SDCC
 /// calls a multiplication routine for every `*` that is not by a power of two (several
-/// hundred cycles on the SM83); a sum of up to three shifts costs a fraction of that. LLVM
-/// turns shift-and-add index arithmetic such as `(y << 4) + (y << 2)` into `y * 20`, so this
-/// undoes it. Beyond three one-bits the multiplication is kept, as are wide operands.
+/// hundred cycles on the SM83); a sum or difference of up to three shifts costs a fraction of
+/// that. LLVM turns shift-and-add index arithmetic such as `(y << 4) + (y << 2)` into `y * 20`,
+/// and `r * 15` row arithmetic is `(r << 4) - r`. The terms are `k`'s non-adjacent form (the
+/// fewest signed powers of two); beyond three the multiplication is kept.
 pub fn scaled(a: &str, k: u64) -> String {
     let k = k & 0xFFFF;
     if k == 0 {
         return "0u".to_string();
     }
-    if k.count_ones() > 3 {
+    let digits = non_adjacent_form(k);
+    // A shift by 16 would be undefined in 16-bit C arithmetic.
+    if digits.len() > 3 || digits[0].0 >= 16 {
         return format!("({a} * {k}u)");
     }
-    let terms: Vec<String> = (0..16)
-        .rev()
-        .filter(|bit| k & (1 << bit) != 0)
-        .map(|bit| if bit == 0 { format!("({a})") } else { format!("((uint16_t)({a}) << {bit})") })
-        .collect();
-    format!("({})", terms.join(" + "))
+    let term = |bit: u32| if bit == 0 { format!("({a})") } else { format!("((uint16_t)({a}) << {bit})") };
+    let mut text = String::new();
+    for (i, &(bit, negative)) in digits.iter().enumerate() {
+        match (i, negative) {
+            (0, false) => text.push_str(&term(bit)),
+            // The first term is the highest power, always positive.
+            (0, true) => unreachable!("the leading digit of a non-adjacent form is positive"),
+            (_, false) => text.push_str(&format!(" + {}", term(bit))),
+            (_, true) => text.push_str(&format!(" - {}", term(bit))),
+        }
+    }
+    format!("({text})")
+}
+
+/// The non-zero digits of `k`'s non-adjacent form, highest first: `(bit, negative)` with
+/// `k = sum(±2^bit)`.
+fn non_adjacent_form(mut k: u64) -> Vec<(u32, bool)> {
+    let mut digits = Vec::new();
+    let mut bit = 0;
+    while k != 0 {
+        if k & 1 == 1 {
+            // A digit of -1 where the next bit is set too turns a run of ones into two digits.
+            let negative = k & 3 == 3;
+            digits.push((bit, negative));
+            k = if negative { k + 1 } else { k - 1 };
+        }
+        k >>= 1;
+        bit += 1;
+    }
+    digits.reverse();
+    digits
 }
 
 /// A C comparison (0 or 1) for an icmp predicate on native-width operands.
@@ -468,6 +496,22 @@ mod tests {
         // Two bytes cannot hold a run after a computed byte.
         assert_eq!(binop(BinOp::Or, 16, "v", "1u", false, Some(1)), "(v | 1u)");
         assert_eq!(binop(BinOp::Or, 32, "v", "w", false, None), "(v | w)");
+    }
+
+    #[test]
+    fn constant_products_are_at_most_three_signed_shifts() {
+        assert_eq!(scaled("x", 20), "(((uint16_t)(x) << 4) + ((uint16_t)(x) << 2))");
+        assert_eq!(scaled("x", 15), "(((uint16_t)(x) << 4) - (x))");
+        assert_eq!(scaled("x", 1), "((x))");
+        assert_eq!(scaled("x", 0), "0u");
+        // 0x5555 has eight signed digits however written.
+        assert_eq!(scaled("x", 0x5555), "(x * 21845u)");
+        // 0xFFFF is 2^16 - 1: no shift by 16 in 16-bit arithmetic.
+        assert_eq!(scaled("x", 0xFFFF), "(x * 65535u)");
+        for k in 1..=0xFFFFu64 {
+            let value: i64 = non_adjacent_form(k).iter().map(|&(bit, negative)| if negative { -(1i64 << bit) } else { 1i64 << bit }).sum();
+            assert_eq!(value, k as i64, "{k}");
+        }
     }
 
     #[test]

@@ -1,20 +1,40 @@
-//! `make bench-codegen`: the same four kernels built through our chain (Rust -> LLVM IR -> cbe
-//! -> SDCC) and hand-written in C (SDCC directly, same flags), run in the emulator. Prints exact
+//! `make bench-codegen`: the same seven kernels (the last three modelled on the game's hot
+//! paths: the rules' line tally, the canvas's row copies, the solver's propagation) built
+//! through our chain (Rust -> LLVM IR -> cbe -> SDCC) and hand-written in C (SDCC directly,
+//! same flags), run in the emulator. Prints exact
 //! CPU cycles from entry to return and code bytes (the kernel's function plus the functions it
 //! calls within its own module, so inlining does not skew it), and the ratios ours / C.
-//! A benchmark, not a test: it prints figures and fails only if a build fails or the two
-//! programs disagree on the kernels' results.
+//! Then the product: the engine's generator (the `make bench-engine` ROM) on a fixed workload,
+//! its first `WORKLOAD_PUZZLES` puzzles (5x5 easy seeds 1-32, 9x9 easy seeds 1-8), each checked
+//! against the host: total cycles and the costliest functions by cycles of their own.
+//! A benchmark, not a test: it prints figures and fails only if a build fails, the two
+//! programs disagree on the kernels' results or a puzzle differs from the host's.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use gbemu::Console;
+use gbemu::{Console, Profile, Symbols};
 use gbrom::{RomArtifacts, RomSpec, repo_root};
+use hitori::engine::generate::Generator;
 
-const KERNELS: [&str; 4] = ["kernel_union_find", "kernel_latin_fill", "kernel_copy_256", "kernel_multiply_16"];
+const KERNELS: [&str; 7] = [
+    "kernel_union_find",
+    "kernel_latin_fill",
+    "kernel_copy_256",
+    "kernel_multiply_16",
+    "kernel_line_tally",
+    "kernel_row_copy",
+    "kernel_propagate",
+];
 /// Generous: the slowest kernel takes well under a million cycles.
 const MAX_CYCLES: u64 = 50_000_000;
+/// The engine ROM's first calls: 5x5 easy seeds 1-32, then 9x9 easy seeds 1-8.
+const WORKLOAD_PUZZLES: usize = 40;
+/// Far above any easy 9x9 puzzle.
+const MAX_CYCLES_PER_PUZZLE: u64 = 500_000_000;
+/// Functions listed for the workload.
+const WORKLOAD_TOP: usize = 10;
 
 struct Measured {
     cycles: Vec<u64>,
@@ -69,6 +89,41 @@ fn run() -> Result<(), String> {
         );
     }
     println!("(cycles: T-cycles at 4.19 MHz, entry to return; results agree: {})", ours.output.trim().replace('\n', " "));
+    engine_workload()
+}
+
+/// The generator on the console for the first `WORKLOAD_PUZZLES` puzzles of the engine ROM,
+/// profiled: total cycles, and the costliest functions with their sum.
+fn engine_workload() -> Result<(), String> {
+    let rom = engine_bench::build_rom(Vec::new())?;
+    let entry = rom.symbol("bench_generate").ok_or("no bench_generate symbol in the engine ROM")?;
+    let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
+    let mut profile = Profile::default();
+    let mut total = 0;
+    for _ in 0..WORKLOAD_PUZZLES {
+        total += console
+            .profile_next_call(entry, MAX_CYCLES_PER_PUZZLE, &mut profile)
+            .ok_or("bench_generate did not run to its return")?;
+    }
+    // The last puzzle's line is sent after its call returns.
+    let lines = |output: &[u8]| output.iter().filter(|&&b| b == b'\n').count();
+    let output = console.run_until_serial(|output| lines(output) >= WORKLOAD_PUZZLES, MAX_CYCLES).map_err(|e| e.to_string())?;
+    let mut generator = Generator::new();
+    for line in String::from_utf8_lossy(&output).lines() {
+        engine_bench::check_puzzle(&mut generator, line)?;
+    }
+    let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
+    let functions = profile.by_function(&symbols.code, 0);
+    let top = &functions[..WORKLOAD_TOP.min(functions.len())];
+    println!(
+        "engine workload ({WORKLOAD_PUZZLES} puzzles: 5x5 easy seeds 1-32, 9x9 easy 1-8, all equal to the host's): {total} cycles; its {} costliest functions, own cycles:",
+        top.len()
+    );
+    for function in top {
+        let name = symbols.rust_name(function.start).unwrap_or(&function.name);
+        println!("{:>12}  {name}", function.cycles);
+    }
+    println!("{:>12}  (sum of these)", top.iter().map(|f| f.cycles).sum::<u64>());
     Ok(())
 }
 

@@ -16,8 +16,8 @@
 
 use std::process::ExitCode;
 
+use engine_bench::{build_rom, check_puzzle};
 use gbemu::{Console, Profile, Symbols};
-use gbrom::{RomSpec, repo_root};
 use hitori::engine::difficulty::Difficulty;
 use hitori::engine::generate::Generator;
 
@@ -45,19 +45,11 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let root = repo_root();
-    let rom = gbrom::build(&RomSpec {
-        crate_dir: root.join("tools/engine-bench/rom"),
-        package: None,
-        features: Vec::new(),
-        output: root.join("target/bench-engine/engine.gb"),
-        title: "ENGINE".into(),
-        target_dir: root.join("target/gb"),
-        sdcc_flags: std::env::var("BENCH_ENGINE_SDCC_FLAGS")
+    let rom = build_rom(
+        std::env::var("BENCH_ENGINE_SDCC_FLAGS")
             .map(|flags| flags.split_whitespace().map(String::from).collect())
             .unwrap_or_default(),
-    })
-    .map_err(|e| e.to_string())?;
+    )?;
     println!("console build: {}", rom.usage.summary());
 
     let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
@@ -100,15 +92,8 @@ fn run() -> Result<(), String> {
     let mut generator = Generator::new();
     let mut groups: Vec<((u8, u8), Vec<u64>)> = Vec::new();
     for (line, &spent) in puzzle_lines.iter().zip(&cycles) {
-        let fields: Vec<u32> = line.split(' ').filter_map(|f| f.parse().ok()).collect();
-        let [size, level, seed, digest] = fields[..] else { return Err(format!("unreadable line `{line}`")) };
-        let (size, level) = (size as u8, level as u8);
-        let difficulty = Difficulty::from_index(level).ok_or(format!("unknown level in `{line}`"))?;
-        let host = generator.generate(size, difficulty, seed).ok_or("host generation failed")?;
-        if u32::from(host.digest()) != digest {
-            let name = difficulty.name();
-            return Err(format!("{size}x{size} {name} seed {seed}: console digest {digest}, host {}", host.digest()));
-        }
+        let (size, difficulty, seed) = check_puzzle(&mut generator, line)?;
+        let level = difficulty as u8;
         if each {
             println!("each {} {size} {seed} {spent}", difficulty.name());
         }

@@ -244,11 +244,16 @@ impl Console {
 
     /// Runs until the serial output ends with `end`, then returns the whole output.
     pub fn run_until_serial_end(&mut self, end: &[u8], max_cycles: u64) -> Result<Vec<u8>, EmuError> {
+        self.run_until_serial(|output| output.ends_with(end), max_cycles)
+    }
+
+    /// Runs until the serial output so far satisfies `done`, then returns it.
+    pub fn run_until_serial(&mut self, done: impl Fn(&[u8]) -> bool, max_cycles: u64) -> Result<Vec<u8>, EmuError> {
         let start = self.cycles;
-        // A slice of a frame: short enough to stop soon after the marker arrives.
+        // A slice of a frame: short enough to stop soon after the output is complete.
         const STEP: u64 = 4_096;
         loop {
-            if self.serial.0.borrow().ends_with(end) {
+            if done(&self.serial.0.borrow()) {
                 return Ok(self.serial_output());
             }
             if self.cycles - start >= max_cycles {

@@ -34,7 +34,7 @@ const CONSOLE_PROFILE_SETTINGS: [&str; 6] = [
 ];
 
 const AVR_RUSTFLAGS: &str =
-    r#"target.avr-none.rustflags=["-Ctarget-cpu=atmega328p","-Zunstable-options","-Cpanic=immediate-abort"]"#;
+    r#"target.avr-none.rustflags=["-Ctarget-cpu=atmega328p","-Zunstable-options","-Cpanic=immediate-abort","-Cllvm-args=-indvars-widen-indvars=false"]"#;
 
 /// What to build and where.
 #[derive(Clone, Debug)]
