@@ -8,8 +8,9 @@
 //! - a value substituted into its use (`inlined`) is not a variable: its operands are read
 //!   where that use is, so its operands' uses are counted there;
 //! - an instruction's result interferes with its own operands, unless its translation is one
-//!   C assignment `result = expression;` (`single_assignment`): C reads every operand before
-//!   it writes, so the result may take over the variable of an operand that dies there;
+//!   C assignment `result = expression;` and SDCC does well with it
+//!   (`reuses_operand_variable`): C reads every operand before it writes, so the result may
+//!   take over the variable of an operand that dies there;
 //! - a phi is written on every edge into its block, at the end of the predecessor, by a
 //!   sequence of copies: it interferes with everything live at the end of that predecessor
 //!   (including the edge's incoming values and the terminator's operands) and with the other
@@ -63,7 +64,7 @@ pub(crate) fn share(
     f: Value,
     candidates: &[(Value, &'static str)],
     inlined: &HashSet<Value>,
-    single_assignment: impl Fn(Value) -> bool,
+    reuses_operand_variable: impl Fn(Value) -> bool,
 ) -> Vec<usize> {
     let n = candidates.len();
     let index: HashMap<Value, usize> = candidates.iter().enumerate().map(|(i, &(v, _))| (v, i)).collect();
@@ -214,7 +215,7 @@ pub(crate) fn share(
             let read = uses(inst);
             if let Some(&d) = index.get(&inst) {
                 let mut with = live.clone();
-                if single_assignment(inst) {
+                if reuses_operand_variable(inst) {
                     for x in read.iter().filter(|&x| !live.contains(x)) {
                         pair(&mut affinity, d, x);
                     }
