@@ -780,11 +780,14 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
         let xs = self.scalar(x)?;
         // A shift amount is reduced below the width (at most 32) and taken as a byte: a byte
         // widened for the shift (`1u16 << (digit as u16)`) serves as it is.
-        let ys = match self.widened_byte(y) {
-            Some(byte) if matches!(b, BinOp::Shl | BinOp::LShr | BinOp::AShr) => self.scalar(byte)?,
-            _ => self.scalar(y)?,
+        let is_shift = matches!(b, BinOp::Shl | BinOp::LShr | BinOp::AShr);
+        let amount = match self.widened_byte(y) {
+            Some(byte) if is_shift => byte,
+            _ => y,
         };
-        Ok(repr::binop(b, bits, &xs, &ys, llvm::is_const_int(x), k))
+        let in_range = is_shift && masked_below(amount, repr::container(bits));
+        let ys = self.scalar(amount)?;
+        Ok(repr::binop(b, bits, &xs, &ys, llvm::is_const_int(x), k, in_range))
     }
 
     /// The byte that `v` zero-extends, when `v` is a zero extension of an 8-bit value
@@ -1210,6 +1213,14 @@ fn inlinable(inst: Value) -> bool {
         }
     }
     false
+}
+
+/// Whether `v` is `x & k` with a constant `k` below `limit` (a power of two).
+fn masked_below(v: Value, limit: u32) -> bool {
+    llvm::is_instruction(v)
+        && llvm::opcode(v) == LLVMOpcode::LLVMAnd
+        && llvm::is_const_int(llvm::operand(v, 1))
+        && llvm::const_zext(llvm::operand(v, 1)) < u64::from(limit)
 }
 
 /// Whether `v` is the constant boolean `value`.

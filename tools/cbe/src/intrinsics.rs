@@ -343,7 +343,7 @@ impl FunctionTranslator<'_, '_> {
                     // against SDCC bug 4.
                     let m = format!("({} & {}u)", self.scalar(sv)?, w - 1);
                     let rest = format!("({w}u - {m})");
-                    let shift = |op, v: &str, value: Value, by: &str| repr::binop(op, w, v, by, llvm::is_const_int(value), None);
+                    let shift = |op, v: &str, value: Value, by: &str| repr::binop(op, w, v, by, llvm::is_const_int(value), None, true);
                     let (picked, high, low) = if right {
                         (&y, shift(BinOp::Shl, &x, xv, &rest), shift(BinOp::LShr, &y, yv, &m))
                     } else {

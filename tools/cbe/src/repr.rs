@@ -226,8 +226,9 @@ impl BinOp {
 
 /// The C expression for a native-width binary operation; `a_const` tells whether the left
 /// operand is a constant, `b_const` is the right operand's value when it is one (lets shifts
-/// skip the range guard).
-pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Option<u64>) -> String {
+/// skip the range guard), `b_in_range` that a shift amount is already below the container
+/// width (an `x & 15` of LLVM's: no second mask).
+pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Option<u64>, b_in_range: bool) -> String {
     let c = container(bits);
     match op {
         // `x + 0xffff` is `x - 1`: SDCC counts down with `dec` but adds a large literal.
@@ -263,6 +264,7 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Opt
             let amount = match b_const {
                 Some(k) if k < u64::from(bits) => k.to_string(),
                 Some(_) => "0".to_string(),
+                None if b_in_range => format!("(uint8_t)({b})"),
                 None => format!("(uint8_t)({b} & {})", c - 1),
             };
             // SDCC 4.2 can miscompile a right shift of a value it holds in A by a variable
@@ -489,13 +491,13 @@ mod tests {
 
     #[test]
     fn bitwise_ops_with_a_bug2_constant_call_the_runtime() {
-        assert_eq!(binop(BinOp::Or, 32, "v", "1ul", false, Some(1)), "cbe_or32(v, 1ul)");
-        assert_eq!(binop(BinOp::And, 32, "v", "0xfffffffeul", false, Some(0xFFFF_FFFE)), "cbe_and32(v, 0xfffffffeul)");
-        assert_eq!(binop(BinOp::Xor, 32, "v", "1ul", false, Some(1)), "cbe_xor32(v, 1ul)");
-        assert_eq!(binop(BinOp::Or, 32, "v", "0x1000000ul", false, Some(0x100_0000)), "(v | 0x1000000ul)");
+        assert_eq!(binop(BinOp::Or, 32, "v", "1ul", false, Some(1), false), "cbe_or32(v, 1ul)");
+        assert_eq!(binop(BinOp::And, 32, "v", "0xfffffffeul", false, Some(0xFFFF_FFFE), false), "cbe_and32(v, 0xfffffffeul)");
+        assert_eq!(binop(BinOp::Xor, 32, "v", "1ul", false, Some(1), false), "cbe_xor32(v, 1ul)");
+        assert_eq!(binop(BinOp::Or, 32, "v", "0x1000000ul", false, Some(0x100_0000), false), "(v | 0x1000000ul)");
         // Two bytes cannot hold a run after a computed byte.
-        assert_eq!(binop(BinOp::Or, 16, "v", "1u", false, Some(1)), "(v | 1u)");
-        assert_eq!(binop(BinOp::Or, 32, "v", "w", false, None), "(v | w)");
+        assert_eq!(binop(BinOp::Or, 16, "v", "1u", false, Some(1), false), "(v | 1u)");
+        assert_eq!(binop(BinOp::Or, 32, "v", "w", false, None, false), "(v | w)");
     }
 
     #[test]
@@ -516,19 +518,21 @@ mod tests {
 
     #[test]
     fn variable_right_shifts_of_variables_call_the_runtime() {
-        assert_eq!(binop(BinOp::AShr, 8, "v", "n", false, None), "(uint8_t)(cbe_ashr8(((int8_t)(v)), (uint8_t)(n & 7)))");
-        assert_eq!(binop(BinOp::LShr, 8, "v", "n", false, None), "cbe_lshr8(v, (uint8_t)(n & 7))");
-        assert_eq!(binop(BinOp::LShr, 16, "v", "n", false, None), "cbe_lshr16(v, (uint8_t)(n & 15))");
-        assert_eq!(binop(BinOp::AShr, 16, "v", "n", false, None), "(uint16_t)(cbe_ashr16(((int16_t)(v)), (uint8_t)(n & 15)))");
+        assert_eq!(binop(BinOp::AShr, 8, "v", "n", false, None, false), "(uint8_t)(cbe_ashr8(((int8_t)(v)), (uint8_t)(n & 7)))");
+        assert_eq!(binop(BinOp::LShr, 8, "v", "n", false, None, false), "cbe_lshr8(v, (uint8_t)(n & 7))");
+        assert_eq!(binop(BinOp::LShr, 16, "v", "n", false, None, false), "cbe_lshr16(v, (uint8_t)(n & 15))");
+        assert_eq!(binop(BinOp::AShr, 16, "v", "n", false, None, false), "(uint16_t)(cbe_ashr16(((int16_t)(v)), (uint8_t)(n & 15)))");
         // Odd widths sign-extend into the container first and are masked after.
         assert_eq!(
-            binop(BinOp::AShr, 12, "v", "n", false, None),
+            binop(BinOp::AShr, 12, "v", "n", false, None, false),
             "(uint16_t)((cbe_ashr16(((int16_t)(uint16_t)((v ^ 0x800u) - 0x800u)), (uint8_t)(n & 15))) & 0xfffu)"
         );
         // A constant value or amount, left shifts and 32-bit shifts stay inline.
-        assert_eq!(binop(BinOp::AShr, 32, "v", "n", false, None), "(uint32_t)(((int32_t)(v)) >> (uint8_t)(n & 31))");
-        assert_eq!(binop(BinOp::LShr, 16, "0xffffu", "n", true, None), "(uint16_t)(0xffffu >> (uint8_t)(n & 15))");
-        assert_eq!(binop(BinOp::AShr, 8, "v", "3u", false, Some(3)), "(uint8_t)(((int8_t)(v)) >> 3)");
-        assert_eq!(binop(BinOp::Shl, 8, "v", "n", false, None), "(uint8_t)((uint16_t)(v) << (uint8_t)(n & 7))");
+        assert_eq!(binop(BinOp::AShr, 32, "v", "n", false, None, false), "(uint32_t)(((int32_t)(v)) >> (uint8_t)(n & 31))");
+        assert_eq!(binop(BinOp::LShr, 16, "0xffffu", "n", true, None, false), "(uint16_t)(0xffffu >> (uint8_t)(n & 15))");
+        assert_eq!(binop(BinOp::AShr, 8, "v", "3u", false, Some(3), false), "(uint8_t)(((int8_t)(v)) >> 3)");
+        assert_eq!(binop(BinOp::Shl, 8, "v", "n", false, None, false), "(uint8_t)((uint16_t)(v) << (uint8_t)(n & 7))");
+        // An amount LLVM has already masked below the width is not masked again.
+        assert_eq!(binop(BinOp::Shl, 16, "1u", "(n & 0xfu)", true, None, true), "(uint16_t)((1u) << (uint8_t)((n & 0xfu)))");
     }
 }
