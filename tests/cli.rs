@@ -130,10 +130,13 @@ fn bad_generate_arguments_exit_2() {
 
 #[test]
 fn help_documents_both_commands_and_the_levels() {
-    let output = hitori(&["--help"], "");
-    assert!(output.status.success());
-    let text = stdout(&output);
-    for word in ["hitori generate --size N --difficulty D --seed S [--count K]", "hitori solve", "easy", "medium", "hard", "2+"] {
-        assert!(text.contains(word), "help lacks {word:?}");
+    // After a command too (issue #14 item 7: `generate --help` said "`--help` needs a value").
+    for args in [&["--help"][..], &["-h"], &["help"], &["generate", "--help"], &["generate", "--size", "9", "-h"], &["solve", "--help"]] {
+        let output = hitori(args, "");
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        let text = stdout(&output);
+        for word in ["hitori generate --size N --difficulty D --seed S [--count K]", "hitori solve", "easy", "medium", "hard", "2+"] {
+            assert!(text.contains(word), "{args:?}: help lacks {word:?}");
+        }
     }
 }

@@ -41,8 +41,10 @@ and every shaded cell's number is repeated by an unshaded cell of its row or col
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // `--help` asks for help wherever it stands (`hitori generate --help` too).
+    let wants_help = args.first().is_some_and(|a| a == "help") || args.iter().any(|a| a == "--help" || a == "-h");
     let result = match args.first().map(String::as_str) {
-        Some("--help") | Some("-h") | Some("help") => {
+        _ if wants_help => {
             print!("{HELP}");
             Ok(())
         }
