@@ -28,12 +28,7 @@ rom: setup
 
 # A window where there is a display (mGBA); otherwise a headless run that writes screenshots.
 play: setup-play rom
-	@if [[ -n "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]] && command -v mgba >/dev/null; then \
-		mgba -3 $(ROM); \
-	else \
-		echo "no display: running headless, screenshots go to target/screens/"; \
-		$(CARGO) run --quiet --release -p gbemu --bin gbemu-play -- $(ROM) target/screens; \
-	fi
+	@CARGO=$(CARGO) tools/play.sh $(ROM)
 
 # Ends with one total line: cargo's own last line belongs to whichever crate ran last.
 test: setup rom
