@@ -15,7 +15,7 @@ use hitori::engine::play::Play;
 use hitori::engine::solve::Solver;
 use hitori::game::layout::Layout;
 use hitori::game::read_cell_tile;
-use hitori::game::save::{BestTimes, Saves, UNUSED_FROM};
+use hitori::game::save::{BEST_LEN, BEST_SLOTS, BestTimes, PROGRESS_LEN, PROGRESS_SLOTS, PUZZLE_LEN, PUZZLE_SLOTS, Saves, UNUSED_FROM};
 
 const BACKGROUND_MAP: usize = 0x1800;
 const WINDOW_MAP: usize = 0x1C00;
@@ -375,6 +375,22 @@ fn ram_at_every_write(console: &mut Console, button: Button, frames: u32) -> Vec
 fn check_cuts_in_save(console: &mut Console, button: Button, frames: u32, n: u8, what: &str) -> (Found, Found, Vec<u8>) {
     let states = ram_at_every_write(console, button, frames);
     assert!(states.len() > 2, "{what}: no save in {frames} frames");
+    // The order of the ROM's own writes: a record copy is as before the save, as after it, or
+    // marked invalid (first byte 0) while it is written. (A copy torn otherwise would be caught
+    // by its checksum only by chance, so the boots below could miss it.)
+    let (before, after) = (&states[0], &states[states.len() - 1]);
+    let copies = [(BEST_SLOTS, BEST_LEN), (PROGRESS_SLOTS, PROGRESS_LEN), (PUZZLE_SLOTS, PUZZLE_LEN)]
+        .into_iter()
+        .flat_map(|(slots, len)| slots.map(|offset| usize::from(offset)..usize::from(offset) + len));
+    for copy in copies {
+        for (write, state) in states.iter().enumerate() {
+            let (now, start) = (&state[copy.clone()], copy.start);
+            assert!(
+                now == &before[copy.clone()] || now == &after[copy.clone()] || state[start] == 0,
+                "{what}: after write {write}, the copy at {start:#x} is torn but not marked invalid"
+            );
+        }
+    }
     let found = found_in_each(&states, n);
     let (old, new) = (&found[0], &found[found.len() - 1]);
     assert_ne!(old, new, "{what}: the save changed nothing a boot finds");

@@ -174,7 +174,10 @@ impl Saves {
     /// Reads the saves: the best times into `best` (none when no valid copy), and the game to
     /// continue into `puzzle` and `play`, returning its seconds. `None` (leaving both
     /// unspecified) when there is no such game: none saved, the saved one finished, or its
-    /// records not valid and consistent.
+    /// records not valid and consistent. (Not inlined: on the console its copies of the
+    /// records then take a static frame of their own, shared with the generator's, instead
+    /// of growing that of `Game::update`, which the generator runs under.)
+    #[inline(never)]
     pub fn load(&mut self, storage: &mut impl Storage, best: &mut BestTimes, puzzle: &mut Puzzle, play: &mut Play) -> Option<u16> {
         let mut copies = [[0u8; BEST_LEN]; 2];
         *best = BestTimes::new();

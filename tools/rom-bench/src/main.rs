@@ -39,8 +39,8 @@ const TAP_FRAMES: u32 = 4;
 /// Places listed per function in a profile.
 const HOT_PLACES: usize = 4;
 /// The functions that save a move, and those that save a new game (parts of Rust names).
-const MOVE_SAVE: &[&str] = &["Game>::save_game::<"];
-const NEW_GAME_SAVE: &[&str] = &["save::save_puzzle::<", "Game>::save_game::<"];
+const MOVE_SAVE: &[&str] = &["Saves>::save_progress::<"];
+const NEW_GAME_SAVE: &[&str] = &["Saves>::save_new_game::<"];
 
 struct Bench {
     console: Console,
