@@ -13,6 +13,7 @@
         .globl  _gb_enable_interrupts
         .globl  _gb_disable_interrupts
         .globl  _gb_oam_dma
+        .globl  _gb_copy
         .globl  ___sdcc_bcall_ehl
         .globl  l__INITIALIZER
         .globl  _cbe_init_data
@@ -197,6 +198,33 @@ ___sdcc_bcall_ehl:
         ld      a, l
         ret
 jump_to_hl:
+        jp      (hl)
+
+;; void gb_copy(uint8_t *to /* DE */, const uint8_t *from /* BC */, uint16_t count /* stack */):
+;; copies count bytes (0 included) upwards. An external routine, so LLVM keeps the copy whole
+;; and in program order among volatile accesses (gb-hal's SRAM reads and writes rely on it).
+;; SDCC's convention: the callee removes the stack argument.
+_gb_copy:
+        ldhl    sp, #2
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a            ; HL = count
+        inc     h               ; count as L down to 0, then H - 1 more rounds of 256
+        inc     l
+        jr      gb_copy_next
+gb_copy_byte:
+        ld      a, (bc)
+        ld      (de), a
+        inc     bc
+        inc     de
+gb_copy_next:
+        dec     l
+        jr      nz, gb_copy_byte
+        dec     h
+        jr      nz, gb_copy_byte
+        pop     hl
+        inc     sp
+        inc     sp
         jp      (hl)
 
 ;; Copies the shadow OAM (0xC000-0xC09F) to OAM. Call during VBlank with no interrupt able to

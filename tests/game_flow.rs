@@ -11,25 +11,23 @@ use hitori::game::save::Storage;
 use hitori::game::{Game, Platform, ScreenId};
 
 struct FakeMachine {
-    sram: Vec<u8>,
+    sram: [u8; 0x2000],
     seed: u32,
     busy_calls: u32,
 }
 
 impl FakeMachine {
     fn new() -> FakeMachine {
-        FakeMachine { sram: vec![0xA5; 0x2000], seed: 1234, busy_calls: 0 }
+        FakeMachine { sram: [0xA5; 0x2000], seed: 1234, busy_calls: 0 }
     }
 }
 
 impl Storage for FakeMachine {
     fn read(&mut self, offset: u16, buffer: &mut [u8]) {
-        let at = usize::from(offset);
-        buffer.copy_from_slice(&self.sram[at..at + buffer.len()]);
+        self.sram.read(offset, buffer);
     }
     fn write(&mut self, offset: u16, bytes: &[u8]) {
-        let at = usize::from(offset);
-        self.sram[at..at + bytes.len()].copy_from_slice(bytes);
+        self.sram.write(offset, bytes);
     }
 }
 
@@ -155,7 +153,7 @@ fn a_new_game_is_solved_by_entering_its_solution() {
     assert_eq!(p.screen(), ScreenId::Solved);
     assert_eq!(p.game.window_y(), Some(64));
     // The best time is kept; the finished game is no longer offered.
-    let mut again = Player::new(FakeMachine { sram: p.machine.sram.clone(), ..FakeMachine::new() });
+    let mut again = Player::new(FakeMachine { sram: p.machine.sram, ..FakeMachine::new() });
     assert_eq!(again.screen(), ScreenId::Title);
     again.tap(Buttons::START);
     assert_eq!(again.screen(), ScreenId::NewGame, "no CONTINUE after a solved game");
@@ -174,7 +172,7 @@ fn a_game_in_progress_survives_power_off() {
     p.idle(60);
     let puzzle = p.game.session.puzzle.clone();
     // Power off: a new game state over the same SRAM.
-    let mut back = Player::new(FakeMachine { sram: p.machine.sram.clone(), ..FakeMachine::new() });
+    let mut back = Player::new(FakeMachine { sram: p.machine.sram, ..FakeMachine::new() });
     assert_eq!(back.screen(), ScreenId::Title);
     back.tap(Buttons::A); // CONTINUE is the first item
     assert_eq!(back.screen(), ScreenId::Play);
@@ -226,7 +224,7 @@ fn pause_menu_undo_redo_hint_and_soft_reset() {
 #[test]
 fn moves_are_saved_on_resting_in_pause_and_on_quitting() {
     let resume_shows_the_move = |p: &Player, cell: u8| {
-        let mut back = Player::new(FakeMachine { sram: p.machine.sram.clone(), ..FakeMachine::new() });
+        let mut back = Player::new(FakeMachine { sram: p.machine.sram, ..FakeMachine::new() });
         back.tap(Buttons::A); // CONTINUE
         assert_eq!(back.screen(), ScreenId::Play);
         back.game.session.play.mark(cell) == Mark::Shaded
@@ -257,7 +255,7 @@ fn moves_are_saved_on_resting_in_pause_and_on_quitting() {
 fn corrupt_sram_starts_clean() {
     let mut rng = fastrand::Rng::with_seed(11);
     for _ in 0..20 {
-        let machine = FakeMachine { sram: (0..0x2000).map(|_| rng.u8(..)).collect(), ..FakeMachine::new() };
+        let machine = FakeMachine { sram: std::array::from_fn(|_| rng.u8(..)), ..FakeMachine::new() };
         let mut p = Player::new(machine);
         assert_eq!(p.screen(), ScreenId::Title);
         p.tap(Buttons::START);

@@ -1,18 +1,21 @@
 //! The game ROM in the emulator, played through the joypad like a person would: a puzzle
 //! generated on the console is read back from VRAM, solved on the host and entered with the
-//! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; a
-//! corrupt save; 100,000 frames of random button mashing. Needs `target/hitori.gb` (`make rom`, which `make test` runs first).
+//! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; the
+//! power cut at every write of every kind of save; random, blank and bit-flipped saves;
+//! 100,000 frames of random button mashing. Needs `target/hitori.gb` (`make rom`, which `make test` runs first).
 
 use std::path::Path;
 
-use gbemu::{Button, Console};
+use gbemu::{Button, CYCLES_PER_FRAME, Console};
 use hitori::assets;
 use hitori::engine::board::{Board, cell_at};
 use hitori::engine::difficulty::Difficulty;
+use hitori::engine::generate::Puzzle;
+use hitori::engine::play::Play;
 use hitori::engine::solve::Solver;
 use hitori::game::layout::Layout;
 use hitori::game::read_cell_tile;
-use hitori::game::save::{BEST_LEN, BEST_OFFSET, BestTimes};
+use hitori::game::save::{BEST_LEN, BEST_SLOTS, BestTimes, PROGRESS_LEN, PROGRESS_SLOTS, PUZZLE_LEN, PUZZLE_SLOTS, Saves, UNUSED_FROM};
 
 const BACKGROUND_MAP: usize = 0x1800;
 const WINDOW_MAP: usize = 0x1C00;
@@ -236,10 +239,7 @@ fn a_console_puzzle_is_unique_and_solving_it_by_buttons_records_the_best_time() 
     // The window is shown only once it is whole.
     assert!(window_shows(&mut console, b"NEW BEST!"));
 
-    let sram = console.cartridge_ram();
-    let start = usize::from(BEST_OFFSET);
-    let best = BestTimes::decode(sram[start..start + BEST_LEN].try_into().unwrap()).expect("a valid best-times record");
-    let seconds = best.get(n, Difficulty::Easy).expect("a best time for 9x9 easy");
+    let seconds = best_times(&console.cartridge_ram()).get(n, Difficulty::Easy).expect("a best time for 9x9 easy");
     assert!(seconds < 600, "{seconds} s");
 }
 
@@ -298,16 +298,176 @@ fn marks_undo_redo_resume_after_power_off_hint_and_soft_reset() {
     assert!(wait_for(&mut console, 120, |c| map_shows(c, BACKGROUND_MAP, b"CONTINUE")), "no title after a soft reset");
 }
 
+/// The best times a boot reads from cartridge RAM `sram` (the game's save code, on the host).
+fn best_times(sram: &[u8]) -> BestTimes {
+    let mut image: [u8; 0x2000] = sram.try_into().expect("8 KiB of cartridge RAM");
+    let mut best = BestTimes::new();
+    Saves::new().load(&mut image, &mut best, &mut Puzzle::new(), &mut Play::new());
+    best
+}
+
+/// What a console powered on with cartridge RAM `sram` offers: `None` when its title has no
+/// CONTINUE, else the `n` x `n` board CONTINUE shows (numbers and cell variants, once its
+/// checks have settled).
+fn offered(sram: &[u8], n: u8) -> Option<(Board, Vec<u8>)> {
+    let mut console = Console::new(&rom(), Some(sram)).expect("the emulator loads the ROM");
+    let title = |c: &mut Console| map_shows(c, BACKGROUND_MAP, b"PRESS START") || map_shows(c, BACKGROUND_MAP, b"CONTINUE");
+    assert!(wait_for(&mut console, 180, title), "no title; the screen:\n{}", screen_text(&console, BACKGROUND_MAP));
+    if !map_shows(&mut console, BACKGROUND_MAP, b"CONTINUE") {
+        return None;
+    }
+    tap(&mut console, Button::A);
+    assert!(
+        wait_for(&mut console, 120, |c| read_board(c, n).is_some()),
+        "CONTINUE shows no {n}x{n} board; the screen:\n{}",
+        screen_text(&console, BACKGROUND_MAP)
+    );
+    console.run_frames(30);
+    read_board(&mut console, n)
+}
+
+/// What a boot on `sram` finds: the game offered and the best times.
+type Found = (Option<(Board, Vec<u8>)>, BestTimes);
+
+fn found(sram: &[u8], n: u8) -> Found {
+    (offered(sram, n), best_times(sram))
+}
+
+/// `found` for each image, booted on two threads (the consoles are independent).
+fn found_in_each(images: &[Vec<u8>], n: u8) -> Vec<Found> {
+    let half = images.len().div_ceil(2).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> =
+            images.chunks(half).map(|part| scope.spawn(move || part.iter().map(|image| found(image, n)).collect::<Vec<_>>())).collect();
+        workers.into_iter().flat_map(|worker| worker.join().expect("a boot panicked")).collect()
+    })
+}
+
+/// Taps `button` and runs `frames` frames from the press, one instruction at a time; returns
+/// the cartridge RAM as it was before them and after each write to it: every state a power
+/// cut in those frames can leave (a cut between two writes leaves what the first did).
+fn ram_at_every_write(console: &mut Console, button: Button, frames: u32) -> Vec<Vec<u8>> {
+    let mut states = vec![console.cartridge_ram()];
+    console.press(button);
+    let start = console.cycles();
+    let (release, end) = (start + u64::from(TAP_FRAMES) * CYCLES_PER_FRAME, start + u64::from(frames) * CYCLES_PER_FRAME);
+    while console.cycles() < end {
+        if console.cycles() >= release {
+            console.release(button);
+        }
+        console.step();
+        // The game writes the RAM only while it is enabled, which it keeps to its saves.
+        if console.cartridge_ram_enabled() {
+            let now = console.cartridge_ram();
+            if now != *states.last().unwrap() {
+                states.push(now);
+            }
+        }
+    }
+    states
+}
+
+/// Cuts the power at every write the game makes to its cartridge RAM in the `frames` frames
+/// from a tap of `button` (which must start one save), boots a new console on each state
+/// the cut leaves, and checks that it finds exactly what it found before the save or what it
+/// finds after it, never a lost or mixed state, and that the save changed something. Returns
+/// what it found before and after, and the RAM after.
+fn check_cuts_in_save(console: &mut Console, button: Button, frames: u32, n: u8, what: &str) -> (Found, Found, Vec<u8>) {
+    let states = ram_at_every_write(console, button, frames);
+    assert!(states.len() > 2, "{what}: no save in {frames} frames");
+    // The order of the ROM's own writes: a record copy is as before the save, as after it, or
+    // marked invalid (first byte 0) while it is written. (A copy torn otherwise would be caught
+    // by its checksum only by chance, so the boots below could miss it.)
+    let (before, after) = (&states[0], &states[states.len() - 1]);
+    let copies = [(BEST_SLOTS, BEST_LEN), (PROGRESS_SLOTS, PROGRESS_LEN), (PUZZLE_SLOTS, PUZZLE_LEN)]
+        .into_iter()
+        .flat_map(|(slots, len)| slots.map(|offset| usize::from(offset)..usize::from(offset) + len));
+    for copy in copies {
+        for (write, state) in states.iter().enumerate() {
+            let (now, start) = (&state[copy.clone()], copy.start);
+            assert!(
+                now == &before[copy.clone()] || now == &after[copy.clone()] || state[start] == 0,
+                "{what}: after write {write}, the copy at {start:#x} is torn but not marked invalid"
+            );
+        }
+    }
+    let found = found_in_each(&states, n);
+    let (old, new) = (&found[0], &found[found.len() - 1]);
+    assert_ne!(old, new, "{what}: the save changed nothing a boot finds");
+    for (write, now) in found.iter().enumerate() {
+        assert!(
+            now == old || now == new,
+            "{what}: a cut after write {write} of {} leaves neither the old nor the new state: {now:?}\nold: {old:?}\nnew: {new:?}",
+            states.len() - 1
+        );
+    }
+    eprintln!("{what}: {} writes cut, each boot found the old or the new state", states.len() - 1);
+    (old.clone(), new.clone(), states.last().unwrap().clone())
+}
+
 #[test]
-fn a_corrupt_save_is_detected_and_reset() {
+fn a_power_cut_at_any_write_of_a_save_leaves_the_old_or_the_new_state() {
+    let n = 5;
+    let mut console = power_on(None);
+    let (board, _) = start_game(&mut console, n);
+    let mut known = Vec::new();
+
+    // A move, saved once the player rests.
+    let (old, new, _) = check_cuts_in_save(&mut console, Button::A, 90, n, "saving a move");
+    known.extend([old, new]);
+
+    // A new game over the game in progress: pause, NEW GAME, Start (the size stays 5).
+    tap(&mut console, Button::Start);
+    for _ in 0..5 {
+        tap(&mut console, Button::Down);
+    }
+    tap(&mut console, Button::A);
+    assert!(wait_for(&mut console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
+    let (_, new, _) = check_cuts_in_save(&mut console, Button::Start, 300, n, "saving a new game");
+    known.push(new);
+    let (board_now, _) = read_board(&mut console, n).expect("the new board");
+    assert_ne!(board_now, board, "a new puzzle");
+
+    // Finishing it: every cell of the solution but the last shaded and saved, then the last.
+    let mut solver = Solver::new(n);
+    assert_eq!(solver.count_solutions(&board_now, 2), 1);
+    let shaded: Vec<(u8, u8)> =
+        (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| solver.solution().contains(cell_at(r, c))).collect();
+    let (&last, rest) = shaded.split_last().unwrap();
+    for &cell in rest {
+        move_cursor(&mut console, n, cell);
+        tap(&mut console, Button::A);
+    }
+    move_cursor(&mut console, n, last);
+    console.run_frames(90);
+    let (old, new, sram) = check_cuts_in_save(&mut console, Button::A, 60, n, "saving a finished game and its time");
+    assert!(wait_for(&mut console, 60, |c| window_shows(c, b"SOLVED!")), "not solved");
+    assert!(new.0.is_none() && new.1.get(n, Difficulty::Easy).is_some(), "finished: no CONTINUE, a best time");
+    known.extend([old, new.clone()]);
+
+    // One bit flipped in the saves (a sample of 48): a boot finds states once saved.
+    let mut rng = fastrand::Rng::with_seed(17);
+    let flipped: Vec<Vec<u8>> = (0..48)
+        .map(|_| {
+            let mut image = sram.clone();
+            image[rng.usize(..usize::from(UNUSED_FROM))] ^= 1 << rng.u8(..8);
+            image
+        })
+        .collect();
+    for now in found_in_each(&flipped, n) {
+        assert!(known.iter().any(|k| k.0 == now.0), "a flipped bit offers a game never saved: {now:?}");
+        assert!(known.iter().any(|k| k.1 == now.1), "a flipped bit gives best times never saved: {now:?}");
+    }
+}
+
+#[test]
+fn random_blank_and_erased_saves_boot_to_a_title_with_nothing_to_continue() {
     let mut rng = fastrand::Rng::with_seed(99);
-    let noise: Vec<u8> = (0..0x2000).map(|_| rng.u8(..)).collect();
-    let mut console = power_on(Some(&noise));
-    assert!(wait_for(&mut console, 120, |c| map_shows(c, BACKGROUND_MAP, b"PRESS START")), "noise is not a saved game");
-    let sram = console.cartridge_ram();
-    let start = usize::from(BEST_OFFSET);
-    let best = BestTimes::decode(sram[start..start + BEST_LEN].try_into().unwrap()).expect("best times rewritten");
-    assert_eq!(best, BestTimes::new(), "no best times survive from noise");
+    let images: Vec<Vec<u8>> =
+        [vec![0; 0x2000], vec![0xFF; 0x2000]].into_iter().chain((0..4).map(|_| (0..0x2000).map(|_| rng.u8(..)).collect())).collect();
+    for (image, now) in images.iter().zip(found_in_each(&images, 9)) {
+        assert_eq!(now, (None, BestTimes::new()), "image starting {:02x?}", &image[..8]);
+    }
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! The CPU instructions and routines that `linker/crt0.s` provides.
 //!
-//! Our route (Rust -> LLVM IR -> C -> SDCC) has no inline assembly, so `halt`, `ei`, `di` and
-//! the HRAM OAM-DMA routine are assembly functions in crt0 (docs/ARCHITECTURE.md, "Symbols
+//! Our route (Rust -> LLVM IR -> C -> SDCC) has no inline assembly, so `halt`, `ei`, `di`, the
+//! HRAM OAM-DMA routine and a copy the optimiser cannot see into are assembly functions in crt0 (docs/ARCHITECTURE.md, "Symbols
 //! shared between Rust, the C back end and crt0"). The public wrappers live in
-//! [`crate::interrupts`] and [`crate::oam`].
+//! [`crate::interrupts`], [`crate::oam`] and [`crate::sram`].
 //!
 //! Only console builds (`target_arch = "avr"`, the target our console code is compiled for)
 //! declare the symbols. Host builds get functions of the same names that panic with an
@@ -17,6 +17,7 @@ mod console {
         fn gb_enable_interrupts();
         fn gb_disable_interrupts();
         fn gb_oam_dma();
+        fn gb_copy(to: *mut u8, from: *const u8, count: usize);
     }
 
     #[inline(always)]
@@ -43,6 +44,18 @@ mod console {
         // a VBlank or LCD-off token, so the PPU is not reading OAM meanwhile.
         unsafe { gb_oam_dma() }
     }
+
+    /// Copies `count` bytes from `from` to `to`. LLVM cannot see into crt0, so it keeps the
+    /// copy, whole, in its place among the program's volatile accesses: a `memcpy` it may move
+    /// across them or drop when a later store overwrites what it wrote.
+    ///
+    /// # Safety
+    /// `count` bytes readable at `from`, writable at `to`, not overlapping.
+    #[inline(always)]
+    pub unsafe fn copy(to: *mut u8, from: *const u8, count: usize) {
+        // SAFETY: the caller's; crt0's `gb_copy` touches nothing else.
+        unsafe { gb_copy(to, from, count) }
+    }
 }
 
 #[cfg(not(target_arch = "avr"))]
@@ -62,9 +75,15 @@ mod console {
     pub fn oam_dma() {
         panic!("gb_oam_dma: OAM DMA exists only on the Game Boy (linker/crt0.s)");
     }
+
+    /// # Safety
+    /// As on the console (it panics here).
+    pub unsafe fn copy(_to: *mut u8, _from: *const u8, _count: usize) {
+        panic!("gb_copy: the copy out of the optimiser's sight is crt0's, on the Game Boy only (linker/crt0.s)");
+    }
 }
 
-pub(crate) use console::{disable_interrupts, enable_interrupts, halt, oam_dma};
+pub(crate) use console::{copy, disable_interrupts, enable_interrupts, halt, oam_dma};
 
 #[cfg(all(test, not(target_arch = "avr")))]
 mod tests {
@@ -78,5 +97,12 @@ mod tests {
     #[should_panic(expected = "exists only on the Game Boy")]
     fn host_oam_dma_explains_itself() {
         super::oam_dma();
+    }
+
+    #[test]
+    #[should_panic(expected = "on the Game Boy only")]
+    fn host_copy_explains_itself() {
+        // SAFETY: it panics before touching memory.
+        unsafe { super::copy(core::ptr::null_mut(), core::ptr::null(), 0) };
     }
 }

@@ -6,6 +6,7 @@
 //! while the CPU runs wild cannot corrupt the save. Access therefore goes through a
 //! [`SramGuard`] that enables the RAM when made and disables it when dropped.
 
+use crate::crt0;
 use crate::mmio::{VolAddress, WriteOnly};
 use core::marker::PhantomData;
 
@@ -102,23 +103,26 @@ impl SramGuard<'_> {
         Ok(())
     }
 
-    /// Fills `buffer` from `offset` on; reads nothing unless all of it fits. One block copy
-    /// (`memcpy` on the console, an assembly loop): cartridge RAM is plain memory while
-    /// enabled, and a volatile access per byte costs several times as much in SDCC's code.
+    /// Fills `buffer` from `offset` on; reads nothing unless all of it fits. One block copy, by
+    /// crt0's `gb_copy`: cartridge RAM is plain memory while enabled (a volatile access per
+    /// byte costs several times as much in SDCC's code), and a copy the optimiser cannot see
+    /// into stays between the enable register's writes.
     pub fn read_into(&self, offset: u16, buffer: &mut [u8]) -> Result<(), SramRangeError> {
         let address = sram_address(offset, buffer.len())?;
         // SAFETY: `address..address + len` lies in the enabled RAM bank (checked above), which
         // no Rust object occupies.
-        unsafe { core::ptr::copy_nonoverlapping(usize::from(address) as *const u8, buffer.as_mut_ptr(), buffer.len()) };
+        unsafe { crt0::copy(buffer.as_mut_ptr(), usize::from(address) as *const u8, buffer.len()) };
         Ok(())
     }
 
     /// Writes `bytes` from `offset` on; writes nothing unless all of them fit. One block copy,
-    /// as `read_into`.
+    /// as `read_into`; saves also rely on successive writes reaching the RAM in program order,
+    /// which a `memcpy` would not promise (LLVM dropped a save's first store to a byte that a
+    /// later write overwrote).
     pub fn write_from(&mut self, offset: u16, bytes: &[u8]) -> Result<(), SramRangeError> {
         let address = sram_address(offset, bytes.len())?;
         // SAFETY: as in `read_into`.
-        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), usize::from(address) as *mut u8, bytes.len()) };
+        unsafe { crt0::copy(usize::from(address) as *mut u8, bytes.as_ptr(), bytes.len()) };
         Ok(())
     }
 }

@@ -41,7 +41,7 @@ use self::layout::{SCREEN_COLS, SCREEN_ROWS};
 use self::new_game::{NewGame, NewGameEvent, Request};
 use self::pause::{Pause, PauseChoice};
 use self::play::{PlayEvent, Session};
-use self::save::{BestTimes, Storage};
+use self::save::{BestTimes, Saves, Storage};
 use self::size_label::SizeLabel;
 use self::solved::{Solved, SolvedChoice};
 use self::title::{Title, TitleEvent};
@@ -126,8 +126,8 @@ pub struct Game {
     unsaved_frames: Option<u8>,
     /// The game clock at the last save.
     saved_at_seconds: u16,
-    /// The checksum of the saved puzzle record, which its progress records carry.
-    puzzle_sum: u16,
+    /// Where the saves are in SRAM.
+    saves: Saves,
 }
 
 impl Default for Game {
@@ -149,7 +149,7 @@ impl Game {
             skip_frames: false,
             unsaved_frames: None,
             saved_at_seconds: 0,
-            puzzle_sum: 0,
+            saves: Saves::new(),
         }
     }
 
@@ -220,8 +220,7 @@ impl Game {
         }
         match &mut self.screen {
             Screen::Boot => {
-                self.best = BestTimes::load(platform);
-                let can_continue = self.load_game(platform);
+                let can_continue = self.load_saves(platform);
                 let mut title = Title::new(can_continue);
                 title.draw(&mut self.canvas, self.frame);
                 self.screen = Screen::Title(title);
@@ -263,8 +262,9 @@ impl Game {
                     if made {
                         self.session.play.restart();
                         self.session.begin(0);
-                        self.puzzle_sum = save::save_puzzle(&self.session.puzzle, platform);
-                        self.save_game(platform);
+                        // Puzzle and progress as one unit, in place of the saved game.
+                        self.saved_at_seconds = 0;
+                        self.saves.save_new_game(&self.session.puzzle, &self.session.play, 0, platform);
                         self.enter_play();
                     } else {
                         self.screen = Screen::Boot;
@@ -365,23 +365,21 @@ impl Game {
         let puzzle = &self.session.puzzle;
         let (size, level, seconds) = (puzzle.board.size(), puzzle.difficulty, self.session.clock.seconds());
         let new_best = self.best.record(size, level, seconds);
-        if new_best {
-            self.best.save(platform);
-        }
-        save::erase_game(platform);
+        self.saves.save_finished(&self.best, platform);
         self.unsaved_frames = None;
         let solved = Solved::new();
         solved.draw(&mut self.canvas, seconds, self.best.get(size, level), new_best);
         self.screen = Screen::Solved(solved);
     }
 
-    /// Reads the saved game into the session; false when there is none (or it is corrupt).
-    fn load_game(&mut self, storage: &mut impl Storage) -> bool {
-        match save::load_game(storage, &mut self.session.puzzle, &mut self.session.play) {
-            Some(resumed) => {
-                self.session.begin(resumed.seconds);
-                self.saved_at_seconds = resumed.seconds;
-                self.puzzle_sum = resumed.puzzle_sum;
+    /// Reads the best times, and the saved game into the session; false when there is no game
+    /// to continue.
+    fn load_saves(&mut self, storage: &mut impl Storage) -> bool {
+        let session = &mut self.session;
+        match self.saves.load(storage, &mut self.best, &mut session.puzzle, &mut session.play) {
+            Some(seconds) => {
+                session.begin(seconds);
+                self.saved_at_seconds = seconds;
                 true
             }
             None => false,
@@ -406,10 +404,11 @@ impl Game {
         }
     }
 
-    /// Saves the progress on the current puzzle (whose record was written when it began).
+    /// Saves the progress on the current game.
     fn save_game(&mut self, storage: &mut impl Storage) {
         self.unsaved_frames = None;
         self.saved_at_seconds = self.session.clock.seconds();
-        save::save_progress(self.puzzle_sum, &self.session.play, self.saved_at_seconds, storage);
+        self.saves.save_progress(&self.session.play, self.saved_at_seconds, storage);
     }
+
 }

@@ -143,6 +143,13 @@ impl Console {
         ran
     }
 
+    /// Runs one instruction (or one step of a halted CPU) and returns its T-cycles.
+    pub fn step(&mut self) -> u64 {
+        let ran = u64::from(self.gb.clock());
+        self.cycles += ran;
+        ran
+    }
+
     /// Runs `frames` frames' worth of cycles. Counted in cycles rather than PPU frames
     /// because no frame ends while the game has the LCD off.
     pub fn run_frames(&mut self, frames: u32) {
@@ -287,6 +294,12 @@ impl Console {
     /// The 8 KiB of video RAM (tile data 0x8000-0x97FF, maps 0x9800-0x9FFF).
     pub fn vram(&self) -> Vec<u8> {
         self.gb.ppu_i().vram()[..0x2000].to_vec()
+    }
+
+    /// Whether the cartridge RAM is enabled (the MBC's enable register holds 0x0A): only
+    /// then can the program write it.
+    pub fn cartridge_ram_enabled(&self) -> bool {
+        self.gb.rom_i().ram_enabled()
     }
 
     /// Battery-backed cartridge RAM, as a save file would hold it.

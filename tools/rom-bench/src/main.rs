@@ -9,7 +9,9 @@
 //! - the time boot takes with the LCD off, to the main loop's first frame;
 //! - the longest VBlank handler (which does the frame's VRAM copies) against VBlank's 4560
 //!   cycles, and the latest line its copies ended on;
-//! - the time from pressing Start on the new-game screen to a playable 9x9 board.
+//! - the time from pressing Start on the new-game screen to a playable 9x9 board;
+//! - the cycles a save takes, callees included: of a move, and of a new game (its puzzle and
+//!   first progress).
 //!
 //! `make bench-rom` builds the ROM first, which prints the ROM and WRAM bytes used.
 //!
@@ -36,6 +38,9 @@ const VBLANK_CYCLES: u64 = 10 * LINE_CYCLES;
 const TAP_FRAMES: u32 = 4;
 /// Places listed per function in a profile.
 const HOT_PLACES: usize = 4;
+/// The functions that save a move, and those that save a new game (parts of Rust names).
+const MOVE_SAVE: &[&str] = &["Saves>::save_progress::<"];
+const NEW_GAME_SAVE: &[&str] = &["Saves>::save_new_game::<"];
 
 struct Bench {
     console: Console,
@@ -168,6 +173,21 @@ impl Bench {
         self.frames(60);
     }
 
+    /// Cycles with callees of the functions named by `names` in `profile`, summed, and a
+    /// line per function: its cycles per call and its calls.
+    fn save_cycles(&self, profile: &Profile, names: &[&str]) -> (u64, String) {
+        let mut total = 0;
+        let mut parts = Vec::new();
+        for function in profile.by_function(&self.symbols.code, 0) {
+            let name = self.symbols.rust_name(function.start).unwrap_or(&function.name);
+            if function.calls > 0 && names.iter().any(|n| name.contains(n)) {
+                total += function.inclusive;
+                parts.push(format!("{name}: {} x {}", function.inclusive / function.calls, function.calls));
+            }
+        }
+        (total, parts.join("; "))
+    }
+
     fn board_shown(&mut self, n: u8) -> bool {
         if self.console.read(0xFF40) & 0x80 == 0 {
             return false;
@@ -287,4 +307,31 @@ fn main() {
         "Start on the new-game screen to a playable 9x9 board: {generate_cycles} cycles = {:.2} s at 4.194304 MHz",
         generate_cycles as f64 / 4_194_304.0
     );
+
+    // Saves, profiled with callees (an interrupt handled during one would count too): a mark
+    // on the 15x15 board, saved once the player rests; then a new 5x5 game (records have the
+    // same size whatever the board's). Pause, NEW GAME, the size from 15 down to 5.
+    let mut saves = Profile::default();
+    b.console.tap(Button::A, TAP_FRAMES, 0);
+    b.console.profile_cycles(60 * CYCLES_PER_FRAME, &mut saves);
+    let (move_cycles, move_parts) = b.save_cycles(&saves, MOVE_SAVE);
+    println!("save of a move: {move_cycles} cycles ({move_parts})");
+    for button in [Button::Start].into_iter().chain([Button::Down; 5]).chain([Button::A]) {
+        b.console.tap(button, TAP_FRAMES, TAP_FRAMES * 2);
+    }
+    b.console.run_frames(30);
+    b.console.tap(Button::Down, TAP_FRAMES, TAP_FRAMES * 2);
+    for _ in 5..15 {
+        b.console.tap(Button::Left, TAP_FRAMES, TAP_FRAMES * 2);
+    }
+    let mut saves = Profile::default();
+    b.console.press(Button::Start);
+    b.console.profile_cycles(u64::from(TAP_FRAMES) * CYCLES_PER_FRAME, &mut saves);
+    b.console.release(Button::Start);
+    while !b.board_shown(5) {
+        b.console.profile_cycles(CYCLES_PER_FRAME, &mut saves);
+        assert!(saves.total() < 60 * 60 * CYCLES_PER_FRAME, "no 5x5 board after a minute");
+    }
+    let (new_game_cycles, new_game_parts) = b.save_cycles(&saves, NEW_GAME_SAVE);
+    println!("save of a new game: {new_game_cycles} cycles ({new_game_parts})");
 }
