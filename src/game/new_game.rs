@@ -195,18 +195,21 @@ impl NewGame {
         let sideways = input.triggered.intersects(Buttons::LEFT | Buttons::RIGHT);
         let forward = input.triggered.contains(Buttons::RIGHT);
         if sideways {
+            // A new size or level no longer matches a typed code. On the code row (and
+            // START) Left/Right do nothing: they once dropped the code, and with it the row
+            // the marker stood on.
             match self.row {
-                ROW_SIZE => self.size = step(forward, self.size, MIN_SIZE, MAX_SIZE),
+                ROW_SIZE => {
+                    self.size = step(forward, self.size, MIN_SIZE, MAX_SIZE);
+                    self.use_code = false;
+                }
                 ROW_LEVEL => {
                     let index = step(forward, self.difficulty as u8, 0, Difficulty::ALL.len() as u8 - 1);
                     self.difficulty = Difficulty::ALL[usize::from(index)];
+                    self.use_code = false;
                 }
                 ROW_SEED => self.use_code = !self.use_code,
                 _ => {}
-            }
-            if self.row != ROW_SEED {
-                // Size or level no longer match a typed code.
-                self.use_code = false;
             }
         }
         let event = if input.pressed.contains(Buttons::B) {
@@ -346,6 +349,8 @@ mod tests {
         screen.draw(&mut canvas);
         for step in 0..500 {
             screen.update(&press(keys[rng.usize(..keys.len())]), &mut canvas);
+            // The marker and the code editor are only ever on a row that is shown.
+            assert!(screen.use_code || (screen.row != ROW_CODE && screen.editing.is_none()), "step {step}");
             let mut fresh = Canvas::new();
             let mut copy = screen;
             copy.draw(&mut fresh);
@@ -355,6 +360,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Issue #14 item 5: Left/Right on the code row dropped the code and its row, leaving the
+    /// marker on an empty row where A opened an invisible editor.
+    #[test]
+    fn left_and_right_on_the_code_row_keep_the_code() {
+        let mut canvas = Canvas::new();
+        let mut screen = NewGame::new(9, Difficulty::Easy);
+        screen.draw(&mut canvas);
+        screen.update(&press(Buttons::UP), &mut canvas); // START -> SEED
+        screen.update(&press(Buttons::A), &mut canvas); // RANDOM -> CODE
+        screen.update(&press(Buttons::DOWN), &mut canvas);
+        assert_eq!((screen.row, screen.use_code), (ROW_CODE, true));
+        for key in [Buttons::LEFT, Buttons::RIGHT] {
+            screen.update(&press(key), &mut canvas);
+            assert_eq!((screen.row, screen.use_code), (ROW_CODE, true), "{key:?}");
+        }
+        let code_y = FIRST_Y + 2 * ROW_CODE;
+        assert_eq!(canvas.tile(Layer::Background, LABEL_X, code_y), crate::assets::font_tile(b'C'), "the code row is shown");
+        // A level change does drop the code, and the marker stays on a shown row.
+        screen.update(&press(Buttons::UP), &mut canvas);
+        screen.update(&press(Buttons::UP), &mut canvas);
+        screen.update(&press(Buttons::RIGHT), &mut canvas);
+        assert_eq!((screen.row, screen.size, screen.use_code), (ROW_LEVEL, 9, false));
     }
 
     #[test]
