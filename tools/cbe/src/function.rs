@@ -123,8 +123,8 @@ pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<T
     }
     t.assign_storage()?;
     // Reverse post-order puts most jumps' targets right after them, and every loop's body
-    // after its header: with LLVM's order SDCC 4.2 hoisted a loop-invariant load onto a
-    // path that the loop's entry jumps past (docs/cbe-notes.md).
+    // after its header. With LLVM's order and coalesced phis, SDCC 4.2 was seen (issue #16,
+    // by hand-edited C) to hoist a loop-invariant load onto a path the loop's entry jumps past.
     let order = llvm::blocks_in_reverse_post_order(f);
     for (i, &block) in order.iter().enumerate() {
         t.translate_block(block, order.get(i + 1).copied())?;
