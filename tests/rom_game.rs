@@ -2,9 +2,8 @@
 //! generated on the console is read back from VRAM, solved on the host and entered with the
 //! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; the
 //! power cut at every write of every kind of save; random, blank and bit-flipped saves;
-//! 100,000 frames of random button mashing. Needs `target/hitori.gb` (`make rom`, which `make test` runs first).
+//! 100,000 frames of random button mashing. Builds `target/hitori.gb` when it is missing or out of date.
 
-use std::path::Path;
 
 use gbemu::{Button, CYCLES_PER_FRAME, Console};
 use hitori::assets;
@@ -26,9 +25,10 @@ const TAP_FRAMES: u32 = 4;
 /// Generous bound on generating a 9x9 puzzle (the console takes about 2-4 s).
 const GENERATE_FRAMES: u32 = 60 * 20;
 
+/// The game's ROM, built first when missing or out of date (`gbrom::game_rom`).
 fn rom() -> Vec<u8> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/hitori.gb");
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}: run `make rom` first", path.display()))
+    let built = gbrom::game_rom().unwrap_or_else(|e| panic!("building the ROM: {e}"));
+    std::fs::read(&built.rom).unwrap_or_else(|e| panic!("{}: {e}", built.rom.display()))
 }
 
 fn power_on(sram: Option<&[u8]>) -> Console {
@@ -41,7 +41,7 @@ fn power_on(sram: Option<&[u8]>) -> Console {
 fn symbol(name: &str) -> u16 {
     static SYMBOLS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let symbols = SYMBOLS
-        .get_or_init(|| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("target/hitori.sym")).expect("symbols"));
+        .get_or_init(|| std::fs::read_to_string(gbrom::game_rom().expect("the ROM builds").sym).expect("symbols"));
     symbols
         .lines()
         .find_map(|line| line.strip_suffix(name).filter(|a| a.ends_with(' ')).map(|a| u16::from_str_radix(&a[3..7], 16).unwrap()))

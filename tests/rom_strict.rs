@@ -59,10 +59,9 @@ fn compare(console: &mut Console, out: &Path, name: &str) {
     assert!(strict.iter().any(|&g| g == 3), "{name} is blank on gambatte");
 }
 
+/// The game's ROM, built first when missing or out of date (`gbrom::game_rom`).
 fn rom() -> std::path::PathBuf {
-    let rom = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/hitori.gb");
-    assert!(rom.exists(), "{} is missing: run `make rom` first", rom.display());
-    rom
+    gbrom::game_rom().unwrap_or_else(|e| panic!("building the ROM: {e}")).rom
 }
 
 #[test]

@@ -1,7 +1,6 @@
 //! The ROM in the emulator: boots to the title screen, whose background map shows the logo
-//! and a blinking prompt. Needs `target/hitori.gb` (`make rom`, which `make test` runs first).
+//! and a blinking prompt. Builds `target/hitori.gb` when it is missing or out of date.
 
-use std::path::Path;
 
 use gbemu::Console;
 use hitori::assets::{self, font_tile};
@@ -9,9 +8,9 @@ use hitori::assets::{self, font_tile};
 const MAP: u16 = 0x9800;
 const MAP_WIDTH: u16 = 32;
 
+/// The game's ROM, built first when missing or out of date (`gbrom::game_rom`), powered on.
 fn boot() -> Console {
-    let rom = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/hitori.gb");
-    assert!(rom.exists(), "{} is missing: run `make rom` first", rom.display());
+    let rom = gbrom::game_rom().unwrap_or_else(|e| panic!("building the ROM: {e}")).rom;
     Console::from_file(&rom).expect("the emulator loads the ROM")
 }
 

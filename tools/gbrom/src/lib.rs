@@ -5,10 +5,13 @@
 //! SM83; `linker/crt0.s` supplies vectors and RAM set-up; `sdldgb` links at our memory map and
 //! `makebin -Z` writes the cartridge header and checksums.
 
+use std::ffi::OsString;
 use std::fmt;
 use std::fs;
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub mod layout;
@@ -219,6 +222,14 @@ pub fn build(spec: &RomSpec) -> Result<RomArtifacts, BuildError> {
     Ok(artifacts)
 }
 
+/// The game's ROM (`RomSpec::game`, `target/hitori.gb`), built once per process: the
+/// emulator tests build it when it is missing or out of date, so a plain `cargo test` needs no
+/// `make rom` first. Unchanged C units are not compiled again (`compile_c`).
+pub fn game_rom() -> Result<RomArtifacts, String> {
+    static GAME: OnceLock<Result<RomArtifacts, String>> = OnceLock::new();
+    GAME.get_or_init(|| build(&RomSpec::game()).map_err(|e| e.to_string())).clone()
+}
+
 /// The directory beside `output` that keeps a build's IR, C and assembly.
 fn intermediates_dir(output: &Path) -> Result<PathBuf, BuildError> {
     let stem = output.file_stem().expect("output file name").to_string_lossy();
@@ -410,17 +421,88 @@ fn compile_all(sources: &[CompileJob], include: &Path, flags: &[String]) -> Resu
 const LARGE_UNIT_STATEMENTS: usize = 400;
 pub const LARGE_UNIT_FLAGS: [&str; 5] = ["--nogcse", "--noinvariant", "--noinduction", "--noloopreverse", "--nolospre"];
 
+/// Compiles one C file, unless its object is up to date: the `.key` file beside the object
+/// holds a hash of everything the compile read (SDCC's version and arguments, the source, the
+/// headers of `include`), so an unchanged unit costs no SDCC run. The back end writes a unit
+/// per function: after a change most of a ROM's units are unchanged.
 fn compile_c(job: &CompileJob, include: &Path, flags: &[String]) -> Result<PathBuf, BuildError> {
     let (source, object) = (&job.source, job.object.clone());
     let text = fs::read_to_string(source).map_err(io_error(source))?;
     // Statements of function bodies are indented by four spaces (generated and runtime C).
     let large = text.lines().filter(|l| l.starts_with("    ")).count() > LARGE_UNIT_STATEMENTS;
-    let mut sdcc = Command::new("sdcc");
-    sdcc.args(["-msm83", "-c", "--std-c11"]).arg("-I").arg(include).args(flags).args(&job.defines);
+    let mut args: Vec<OsString> = ["-msm83", "-c", "--std-c11", "-I"].map(OsString::from).to_vec();
+    args.push(include.into());
+    args.extend(flags.iter().chain(&job.defines).map(OsString::from));
     if large {
-        sdcc.args(LARGE_UNIT_FLAGS);
+        args.extend(LARGE_UNIT_FLAGS.map(OsString::from));
     }
-    sdcc.arg(source).arg("-o").arg(&object);
-    run("compile (sdcc -msm83)", &mut sdcc)?;
+    args.extend([source.as_os_str().to_owned(), "-o".into(), object.as_os_str().to_owned()]);
+
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (sdcc_version()?, &args, &text, headers(include)?).hash(&mut hasher);
+    let key = format!("{:016x}", hasher.finish());
+    let key_file = object.with_extension("key");
+    if object.exists() && fs::read_to_string(&key_file).is_ok_and(|k| k == key) {
+        return Ok(object);
+    }
+    let _ = fs::remove_file(&key_file);
+    run("compile (sdcc -msm83)", Command::new("sdcc").args(&args))?;
+    fs::write(&key_file, key).map_err(io_error(&key_file))?;
     Ok(object)
+}
+
+/// `sdcc --version`, asked once.
+fn sdcc_version() -> Result<String, BuildError> {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    if let Some(version) = VERSION.get() {
+        return Ok(version.clone());
+    }
+    let version = run("version (sdcc --version)", Command::new("sdcc").arg("--version"))?;
+    Ok(VERSION.get_or_init(|| version).clone())
+}
+
+/// The headers in `include`, by name, with their text.
+fn headers(include: &Path) -> Result<Vec<(PathBuf, String)>, BuildError> {
+    let mut headers = Vec::new();
+    for entry in fs::read_dir(include).map_err(io_error(include))? {
+        let path = entry.map_err(io_error(include))?.path();
+        if path.extension().is_some_and(|e| e == "h") {
+            let text = fs::read_to_string(&path).map_err(io_error(&path))?;
+            headers.push((path, text));
+        }
+    }
+    headers.sort();
+    Ok(headers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A unit is compiled again only when something it reads changed.
+    #[test]
+    fn unchanged_units_are_not_compiled_again() {
+        let dir = std::env::temp_dir().join(format!("gbrom-cache-{}", std::process::id()));
+        let include = dir.join("include");
+        fs::create_dir_all(&include).unwrap();
+        fs::write(include.join("k.h"), "#define K 3\n").unwrap();
+        let source = dir.join("unit.c");
+        fs::write(&source, "#include \"k.h\"\nunsigned char f(unsigned char x) { return x + K; }\n").unwrap();
+        let job = CompileJob::whole(&source, &dir);
+        let modified = |job: &CompileJob| fs::metadata(&job.object).unwrap().modified().unwrap();
+
+        compile_c(&job, &include, &[]).unwrap();
+        let first = modified(&job);
+        compile_c(&job, &include, &[]).unwrap();
+        assert_eq!(modified(&job), first, "nothing changed: no compile");
+
+        fs::write(include.join("k.h"), "#define K 4\n").unwrap();
+        compile_c(&job, &include, &[]).unwrap();
+        let after_header = modified(&job);
+        assert_ne!(after_header, first, "a header changed");
+
+        compile_c(&job, &include, &["--opt-code-size".to_string()]).unwrap();
+        assert_ne!(modified(&job), after_header, "the flags changed");
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }
