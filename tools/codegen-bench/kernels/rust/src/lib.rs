@@ -244,7 +244,11 @@ pub extern "C" fn kernel_line_tally() -> u16 {
         }
         twice_in[TALLY_SIDE + usize::from(c)] = twice;
     }
-    twice_in.iter().fold(0u16, |hash, &twice| hash.rotate_left(3) ^ twice)
+    let mut hash = 0u16;
+    for i in 0..2 * TALLY_SIDE as u8 {
+        hash = hash.rotate_left(3) ^ twice_in[usize::from(i)];
+    }
+    hash
 }
 
 /// Copies every changed canvas row (a bit each) into its tile map row, as the VBlank plan
