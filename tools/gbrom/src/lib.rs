@@ -392,6 +392,7 @@ fn assemble(source: &Path, work: &Path) -> Result<PathBuf, BuildError> {
 
 /// Compiles `jobs` on as many threads as the machine has cores; objects in job order.
 fn compile_all(sources: &[CompileJob], include: &Path, flags: &[String]) -> Result<Vec<PathBuf>, BuildError> {
+    let headers = headers(include)?;
     let next = AtomicUsize::new(0);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(sources.len().max(1));
     let mut results: Vec<(usize, Result<PathBuf, BuildError>)> = std::thread::scope(|scope| {
@@ -402,7 +403,7 @@ fn compile_all(sources: &[CompileJob], include: &Path, flags: &[String]) -> Resu
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(source) = sources.get(i) else { break };
-                        done.push((i, compile_c(source, include, flags)));
+                        done.push((i, compile_c(source, include, &headers, flags)));
                     }
                     done
                 })
@@ -423,9 +424,9 @@ pub const LARGE_UNIT_FLAGS: [&str; 5] = ["--nogcse", "--noinvariant", "--noinduc
 
 /// Compiles one C file, unless its object is up to date: the `.key` file beside the object
 /// holds a hash of everything the compile read (SDCC's version and arguments, the source, the
-/// headers of `include`), so an unchanged unit costs no SDCC run. The back end writes a unit
+/// `headers` of `include`), so an unchanged unit costs no SDCC run. The back end writes a unit
 /// per function: after a change most of a ROM's units are unchanged.
-fn compile_c(job: &CompileJob, include: &Path, flags: &[String]) -> Result<PathBuf, BuildError> {
+fn compile_c(job: &CompileJob, include: &Path, headers: &[(PathBuf, String)], flags: &[String]) -> Result<PathBuf, BuildError> {
     let (source, object) = (&job.source, job.object.clone());
     let text = fs::read_to_string(source).map_err(io_error(source))?;
     // Statements of function bodies are indented by four spaces (generated and runtime C).
@@ -439,7 +440,7 @@ fn compile_c(job: &CompileJob, include: &Path, flags: &[String]) -> Result<PathB
     args.extend([source.as_os_str().to_owned(), "-o".into(), object.as_os_str().to_owned()]);
 
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (sdcc_version()?, &args, &text, headers(include)?).hash(&mut hasher);
+    (sdcc_version()?, &args, &text, headers).hash(&mut hasher);
     let key = format!("{:016x}", hasher.finish());
     let key_file = object.with_extension("key");
     if object.exists() && fs::read_to_string(&key_file).is_ok_and(|k| k == key) {
@@ -491,17 +492,18 @@ mod tests {
         let job = CompileJob::whole(&source, &dir);
         let modified = |job: &CompileJob| fs::metadata(&job.object).unwrap().modified().unwrap();
 
-        compile_c(&job, &include, &[]).unwrap();
+        let compile = |flags: &[String]| compile_c(&job, &include, &headers(&include).unwrap(), flags).unwrap();
+        compile(&[]);
         let first = modified(&job);
-        compile_c(&job, &include, &[]).unwrap();
+        compile(&[]);
         assert_eq!(modified(&job), first, "nothing changed: no compile");
 
         fs::write(include.join("k.h"), "#define K 4\n").unwrap();
-        compile_c(&job, &include, &[]).unwrap();
+        compile(&[]);
         let after_header = modified(&job);
         assert_ne!(after_header, first, "a header changed");
 
-        compile_c(&job, &include, &["--opt-code-size".to_string()]).unwrap();
+        compile(&["--opt-code-size".to_string()]);
         assert_ne!(modified(&job), after_header, "the flags changed");
         fs::remove_dir_all(&dir).unwrap();
     }
