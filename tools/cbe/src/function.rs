@@ -109,6 +109,8 @@ pub(crate) fn translate(m: &mut ModuleTranslator, f: Value, id: u16) -> Result<T
         storage: HashMap::new(),
         labels: HashMap::new(),
         phi_saves: HashMap::new(),
+        // One order for both the liveness (`sharing`) and the C text.
+        instruction_order: llvm::blocks(f).into_iter().map(|b| (b, schedule::block_order(b))).collect(),
         inlined: HashSet::new(),
         current: None,
         traps: 0,
@@ -157,6 +159,8 @@ pub(crate) struct FunctionTranslator<'m, 'a> {
     labels: HashMap<Block, String>,
     /// Temporaries holding a phi's old value during a parallel copy (by phi).
     phi_saves: HashMap<Value, String>,
+    /// Each block's instructions in the order they are written (`schedule`).
+    instruction_order: HashMap<Block, Vec<Value>>,
     /// Values whose expression is substituted into their single use instead of being
     /// assigned to a variable (fewer locals make SDCC faster and its code smaller).
     inlined: HashSet<Value>,
@@ -289,7 +293,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
             }
         }
         // Scalars with disjoint live ranges share a variable (per C type).
-        let slots = sharing::share(self.func, &shared, &self.inlined, reuses_operand_variable);
+        let slots = sharing::share(self.func, &self.instruction_order, &shared, &self.inlined, reuses_operand_variable);
         let mut variables: HashMap<(&'static str, usize), String> = HashMap::new();
         for (&(inst, c_type), slot) in shared.iter().zip(slots) {
             let name = match variables.get(&(c_type, slot)) {
@@ -510,7 +514,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
     fn translate_block(&mut self, b: Block, next: Option<Block>) -> Result<(), Error> {
         let label = self.labels[&b].clone();
         let _ = writeln!(self.body, "{label}:;");
-        for inst in schedule::block_order(b) {
+        for inst in self.instruction_order[&b].clone() {
             self.current = Some(inst);
             self.translate_instruction(inst)?;
         }

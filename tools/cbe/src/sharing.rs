@@ -27,7 +27,6 @@ use std::collections::{HashMap, HashSet};
 use llvm_sys::LLVMOpcode;
 
 use crate::llvm::{self, Block, Value};
-use crate::schedule;
 
 #[derive(Clone, PartialEq)]
 struct BitSet(Vec<u64>);
@@ -59,9 +58,11 @@ impl BitSet {
 }
 
 /// For each candidate (in the order given, each with its C type), the index of the variable
-/// of that type it is stored in. Variables are numbered from 0 per type.
+/// of that type it is stored in. Variables are numbered from 0 per type. Liveness follows
+/// `instruction_order`, each block's instructions as the C writes them (`schedule`).
 pub(crate) fn share(
     f: Value,
+    instruction_order: &HashMap<Block, Vec<Value>>,
     candidates: &[(Value, &'static str)],
     inlined: &HashSet<Value>,
     reuses_operand_variable: impl Fn(Value) -> bool,
@@ -97,7 +98,7 @@ pub(crate) fn share(
     }
     let mut infos = Vec::with_capacity(blocks.len());
     for &b in &blocks {
-        let instructions = schedule::block_order(b);
+        let instructions = instruction_order[&b].clone();
         let (phi_insts, body): (Vec<Value>, Vec<Value>) = instructions.into_iter().partition(|&i| is_phi(i));
         let terminator = *body.last().expect("block without terminator");
         let mut successors: Vec<usize> =
