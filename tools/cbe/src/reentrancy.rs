@@ -3,8 +3,10 @@
 //!
 //! A function is excluded when it is recursive (directly, through other functions, or through
 //! an indirect call, which may reach any function whose address is taken), or when it can be
-//! reached both from the VBlank interrupt handler (`rust_vblank`, see docs/ARCHITECTURE.md)
-//! and from the main program, which the interrupt may be running in the middle of.
+//! reached from two of the program's contexts, which may each be stopped in the middle of
+//! it: the main program, the VBlank interrupt handler (`rust_vblank`) and the background
+//! worker (`rust_worker`, which runs on a stack of its own while the main program waits for
+//! VBlank; docs/ARCHITECTURE.md).
 
 use std::collections::{HashMap, HashSet};
 
@@ -14,6 +16,8 @@ use crate::llvm::{self, Value};
 
 /// The interrupt entry point crt0 calls.
 const INTERRUPT_ENTRY: &str = "rust_vblank";
+/// The background worker's entry point, which crt0 starts on the worker's stack.
+const WORKER_ENTRY: &str = "rust_worker";
 
 /// Direct callees of each defined function; an indirect call counts as a call of every
 /// function whose address is taken.
@@ -59,28 +63,26 @@ fn reach(callees: &HashMap<Value, Vec<Value>>, roots: &[Value]) -> HashSet<Value
     seen
 }
 
-fn interrupt_roots(defined: &[Value]) -> Vec<Value> {
-    defined.iter().copied().filter(|&f| llvm::name(f) == INTERRUPT_ENTRY).collect()
+/// The functions each context runs: the main program (everything callable from outside the
+/// module but the other entries), the worker and the interrupt handler.
+fn contexts(defined: &[Value], callees: &HashMap<Value, Vec<Value>>) -> [HashSet<Value>; 3] {
+    let roots = |pick: &dyn Fn(&str) -> bool| -> Vec<Value> {
+        defined.iter().copied().filter(|&f| !llvm::linkage_is_local(f) && pick(&llvm::name(f))).collect()
+    };
+    let main = roots(&|name| name != INTERRUPT_ENTRY && name != WORKER_ENTRY);
+    let worker = roots(&|name| name == WORKER_ENTRY);
+    let interrupt = roots(&|name| name == INTERRUPT_ENTRY);
+    [reach(callees, &main), reach(callees, &worker), reach(callees, &interrupt)]
 }
 
 pub fn non_reentrant(defined: &[Value], callees: &HashMap<Value, Vec<Value>>) -> HashSet<Value> {
-    let reach = |roots: &[Value]| reach(callees, roots);
-    let interrupt_roots = interrupt_roots(defined);
-    // Everything callable from outside the module except the interrupt entry runs in the
-    // main context.
-    let main_roots: Vec<Value> = defined
-        .iter()
-        .copied()
-        .filter(|&f| !llvm::linkage_is_local(f) && llvm::name(f) != INTERRUPT_ENTRY)
-        .collect();
-    let in_interrupt = reach(&interrupt_roots);
-    let in_main = reach(&main_roots);
+    let contexts = contexts(defined, callees);
     defined
         .iter()
         .copied()
         .filter(|&f| {
-            let recursive = callees[&f].iter().any(|&c| reach(&[c]).contains(&f));
-            !recursive && !(in_interrupt.contains(&f) && in_main.contains(&f))
+            let recursive = callees[&f].iter().any(|&c| reach(callees, &[c]).contains(&f));
+            !recursive && contexts.iter().filter(|context| context.contains(&f)).count() <= 1
         })
         .collect()
 }
@@ -89,9 +91,9 @@ pub fn non_reentrant(defined: &[Value], callees: &HashMap<Value, Vec<Value>>) ->
 /// data of functions that are never active together: a frame starts after the frames of
 /// every static-frame function that can be on the call stack below it. Static-frame functions
 /// never call each other in a cycle (they are not recursive), so callers are placed first.
-/// Frames of functions reached from the interrupt handler go after all the others, since the
-/// interrupt may come while any main-program frame is live. Returns each frame's offset and
-/// the block's size.
+/// Each context's frames get a region of their own, one after the other (main program,
+/// worker, interrupt handler): a context may be stopped while any of its frames is live and
+/// another run. Returns each frame's offset and the block's size.
 pub fn overlay(
     defined: &[Value],
     callees: &HashMap<Value, Vec<Value>>,
@@ -109,7 +111,6 @@ pub fn overlay(
             }
         }
     }
-    let in_interrupt = reach(callees, &interrupt_roots(defined));
     let mut offsets: HashMap<Value, u16> = HashMap::new();
     let place = |group: &[Value], base: u16, offsets: &mut HashMap<Value, u16>| -> u16 {
         let mut end = base;
@@ -132,11 +133,21 @@ pub fn overlay(
         }
         end
     };
-    let main: Vec<Value> = framed.iter().copied().filter(|f| !in_interrupt.contains(f)).collect();
-    let interrupt: Vec<Value> = framed.iter().copied().filter(|f| in_interrupt.contains(f)).collect();
-    let main_end = place(&main, 0, &mut offsets);
-    let total = place(&interrupt, main_end, &mut offsets);
-    (offsets, total)
+    // A framed function belongs to one context at most; the main program takes any other.
+    let [_, worker, interrupt] = contexts(defined, callees);
+    let (mut main, mut in_worker, mut in_interrupt) = (Vec::new(), Vec::new(), Vec::new());
+    for &f in &framed {
+        match (worker.contains(&f), interrupt.contains(&f)) {
+            (true, _) => in_worker.push(f),
+            (_, true) => in_interrupt.push(f),
+            _ => main.push(f),
+        }
+    }
+    let mut end = 0;
+    for group in [main, in_worker, in_interrupt] {
+        end = place(&group, end, &mut offsets);
+    }
+    (offsets, end)
 }
 
 /// Whether `user` is a direct call of `f` (and does not also pass `f` as an argument).
