@@ -1187,7 +1187,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
 const MAX_INLINE_CHARS: usize = 160;
 
 /// Whether a value can be computed at its single use instead of at its definition: it is a
-/// pure expression (or a plain load with no store or call before the use), used once, by a
+/// pure expression (or a plain load with no store or call before it is read), used once, by a
 /// non-phi instruction of the same block (phi copies run on edges, where a substituted
 /// expression could read a phi variable that an earlier copy already overwrote).
 fn inlinable(inst: Value) -> bool {
@@ -1205,12 +1205,23 @@ fn inlinable(inst: Value) -> bool {
     if op != LLVMLoad || llvm::is_volatile(inst) || llvm::is_atomic_access(inst) {
         return false;
     }
-    // Nothing between the load and its use may write memory.
+    // The load is read where its expression is written: at its user or, when that is a pure
+    // expression substituted into its own single user, further on (`v = load; c = trunc v;
+    // store 0; br c` reads the load at the branch). Nothing from the load to there may
+    // write memory.
+    let block = llvm::block_of(inst);
+    let mut read_at = user;
+    while schedule::is_pure(llvm::opcode(read_at)) {
+        match llvm::users(read_at)[..] {
+            [next] if llvm::is_instruction(next) && llvm::opcode(next) != LLVMPHI && llvm::block_of(next) == block => read_at = next,
+            _ => break,
+        }
+    }
     let mut between = false;
-    for i in llvm::instructions(llvm::block_of(inst)) {
+    for i in llvm::instructions(block) {
         if i == inst {
             between = true;
-        } else if i == user {
+        } else if i == read_at {
             return true;
         } else if between && matches!(llvm::opcode(i), LLVMStore | LLVMCall | LLVMFence | LLVMAtomicRMW | LLVMAtomicCmpXchg) {
             return false;
