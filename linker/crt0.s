@@ -8,12 +8,16 @@
 
         .globl  _rust_main
         .globl  _rust_vblank
+        .globl  _rust_worker
         .globl  _cbe_trap
         .globl  _gb_halt
         .globl  _gb_enable_interrupts
         .globl  _gb_disable_interrupts
         .globl  _gb_oam_dma
         .globl  _gb_copy
+        .globl  _gb_worker_reset
+        .globl  _gb_worker_run
+        .globl  _gb_worker_yield
         .globl  ___sdcc_bcall_ehl
         .globl  l__INITIALIZER
         .globl  _cbe_init_data
@@ -38,6 +42,9 @@
         ;; the start of HRAM). Read by the trampoline; C may read `current_rom_bank`.
         _current_rom_bank == 0xFFFE
         CURRENT_ROM_BANK_LOW = 0xFE     ; for ldh
+        ;; 1 while the background worker runs (HRAM 0xFFFD, cleared at boot): the VBlank
+        ;; handler then switches back to the main program (see "Background worker" below).
+        IN_WORKER_LOW = 0xFD
 
         .area   _HEADER (ABS)
 
@@ -157,6 +164,99 @@ vblank_interrupt:
         push    de
         push    hl
         call    _rust_vblank
+        ldh     a, (IN_WORKER_LOW)
+        or      a
+        jr      z, vblank_return
+        ;; The worker was running: the main program, which waits for this VBlank, goes on.
+        ldh     a, (CURRENT_ROM_BANK_LOW)
+        push    af
+        ld      (worker_sp), sp
+        xor     a
+        ldh     (IN_WORKER_LOW), a
+        ld      hl, #main_sp
+        jr      resume_context
+vblank_return:
+        pop     hl
+        pop     de
+        pop     bc
+        pop     af
+        reti
+
+;; Background worker (docs/ARCHITECTURE.md, "Background worker"): a second context that runs
+;; `rust_worker` on a stack of its own while the main program waits for VBlank. A stopped
+;; context keeps on its stack, from the top: its return address, AF, BC, DE, HL and its ROM
+;; bank (pushed as AF), 12 bytes; its stack pointer is saved in `main_sp` or `worker_sp`.
+;; The main program calls `gb_worker_run`, which returns when the worker calls
+;; `gb_worker_yield` or at the next VBlank interrupt, whose handler switches back.
+
+;; void gb_worker_reset(uint8_t *stack_top /* DE */): the next `gb_worker_run` starts
+;; `rust_worker` afresh on the stack below `stack_top` (whatever the worker was doing is
+;; dropped). Call it only from the main program.
+_gb_worker_reset:
+        ld      h, d
+        ld      l, e
+        dec     hl
+        ld      (hl), #>worker_start
+        dec     hl
+        ld      (hl), #<worker_start
+        ld      bc, #-9
+        add     hl, bc          ; top - 11: the bank (A of the last push)
+        ldh     a, (CURRENT_ROM_BANK_LOW)
+        ld      (hl), a         ; worker_start is in bank 0: any mapped bank will do
+        dec     hl
+        ld      a, l
+        ld      (worker_sp), a
+        ld      a, h
+        ld      (worker_sp + 1), a
+        ret
+
+;; Should rust_worker return, the worker gives the CPU back whenever it is run.
+worker_start:
+        call    _rust_worker
+worker_done:
+        call    _gb_worker_yield
+        jr      worker_done
+
+;; void gb_worker_run(void): the main program runs the worker until it yields or the next
+;; VBlank interrupt.
+_gb_worker_run:
+        di
+        push    af
+        push    bc
+        push    de
+        push    hl
+        ldh     a, (CURRENT_ROM_BANK_LOW)
+        push    af
+        ld      (main_sp), sp
+        ld      a, #1
+        ldh     (IN_WORKER_LOW), a
+        ld      hl, #worker_sp
+        jr      resume_context
+
+;; void gb_worker_yield(void): the worker gives the CPU back to the main program.
+_gb_worker_yield:
+        di
+        push    af
+        push    bc
+        push    de
+        push    hl
+        ldh     a, (CURRENT_ROM_BANK_LOW)
+        push    af
+        ld      (worker_sp), sp
+        xor     a
+        ldh     (IN_WORKER_LOW), a
+        ld      hl, #main_sp
+
+;; Goes on with the context whose saved stack pointer HL points at, interrupts enabled (both
+;; contexts stop with them enabled: in `gb_worker_run`/`gb_worker_yield` or the handler).
+resume_context:
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      sp, hl
+        pop     af
+        ldh     (CURRENT_ROM_BANK_LOW), a
+        ld      (MBC5_ROM_BANK_LOW), a
         pop     hl
         pop     de
         pop     bc
@@ -242,6 +342,13 @@ oam_dma_wait:
         jr      nz, oam_dma_wait
         ret
 oam_dma_routine_end:
+
+        ;; The stopped context's stack pointers (cleared with WRAM at boot).
+        .area   _DATA
+main_sp:
+        .ds     2
+worker_sp:
+        .ds     2
 
         ;; SDCC may emit static-initialisation code into _GSINIT; _GSFINAL closes it.
         .area   _GSINIT

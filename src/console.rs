@@ -3,7 +3,8 @@
 //!
 //! The main loop is the usual homebrew one: take the joypad state the VBlank handler latched,
 //! update the game (which draws into its `Canvas` in WRAM), plan the frame's VRAM work and
-//! wait for VBlank. The VBlank handler does the planned work first thing at line 144 (OAM DMA
+//! wait for VBlank, running the background worker meanwhile when it has a job
+//! (`gb_hal::worker`: generation and hints, `rust_worker` below). The VBlank handler does the planned work first thing at line 144 (OAM DMA
 //! when the cursor moved, window registers, as many tile copies as VBlank allows), so the
 //! copies get all of VBlank; the main loop then marks what was copied. A new screen (another
 //! tile set, or most rows changed) is copied the same way, a few rows a frame, with the
@@ -21,11 +22,13 @@ use gb_hal::serial;
 use gb_hal::sram::{Sram, SramBank};
 use gb_hal::timer;
 use gb_hal::video::{self, TileAddressing, TileMap, VBlank, VramAccess, VramAddress};
+use gb_hal::worker::{self, WorkerStack};
 
 use crate::assets::{self, font_tile};
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::save::Storage;
-use crate::game::{Cursor, Game, Platform, SPINNER_X, SPINNER_Y, ScreenId, Tileset};
+use crate::game::work::{Job, Work};
+use crate::game::{Cursor, Game, Platform, ScreenId, Tileset};
 
 /// A new screen with more dirty rows than this is copied with the display blanked: at a few
 /// rows per VBlank it would otherwise build up visibly over several frames. (Within a screen,
@@ -47,8 +50,10 @@ const LAST_PLAN_LINE: u8 = 136;
 const CURSOR_OBJECTS: u8 = 4;
 /// The window reads map 0x9C00, the background 0x9800.
 const MAPS: LcdControl = LcdControl::LCD_ON.union(LcdControl::WINDOW_MAP_9C00);
-/// The spinner's dots advance every this many frames (a power of two: a mask).
-const SPINNER_FRAMES: u16 = 16;
+/// Bytes of the worker's stack: the generator's deepest calls (about 160 bytes with the
+/// bank trampoline's), and the VBlank handler's registers and calls when it stops the worker.
+/// `make bench-rom` prints how much of it was ever used.
+const WORKER_STACK_BYTES: usize = 448;
 
 /// The game: in WRAM (about 3 KB), which crt0 sets from the initialiser at boot.
 static mut GAME: Game = Game::new();
@@ -62,8 +67,14 @@ static mut BUTTONS_SEEN: u8 = 0;
 static mut PRESSES_SEEN: u8 = 0;
 /// The handler's last joypad sample.
 static mut LAST_SAMPLE: u8 = 0;
-/// While set, the VBlank handler animates the spinner (the main loop is in the generator).
-static mut BUSY: bool = false;
+/// The background worker's memory (generator, puzzle, job and outcome): the worker's alone
+/// while `WORKER_BUSY` is set, the main loop's otherwise.
+static mut WORK: Work = Work::new();
+#[unsafe(no_mangle)]
+static mut WORKER_STACK: WorkerStack<WORKER_STACK_BYTES> = WorkerStack::new();
+/// Set by the main loop when it starts a job, cleared by the worker when the job is done (or
+/// by the main loop when it drops the job).
+static mut WORKER_BUSY: bool = false;
 /// What the VBlank handler does for the main loop at the next VBlank. Plain arrays rather
 /// than a list of structs: LLVM packs small structs into wide integers, which SDCC handles
 /// with slow helper calls.
@@ -125,7 +136,13 @@ fn take_buttons() -> (Buttons, Buttons) {
     })
 }
 
-/// The cartridge's battery-backed RAM and the console's entropy, as the game sees them.
+fn worker_busy() -> bool {
+    // SAFETY: a byte; the worker, its other writer, is stopped while the main loop runs.
+    unsafe { read_volatile(addr_of!(WORKER_BUSY)) }
+}
+
+/// The cartridge's battery-backed RAM, the background worker and the console's entropy, as
+/// the game sees them.
 struct Machine {
     sram: Sram,
 }
@@ -142,9 +159,30 @@ impl Storage for Machine {
 }
 
 impl Platform for Machine {
-    fn set_busy(&mut self, busy: bool) {
-        // SAFETY: a byte the handler only reads.
-        unsafe { write_volatile(addr_of_mut!(BUSY), busy) };
+    fn start_work(&mut self, job: Job) {
+        // SAFETY: the worker is idle (the game stops or waits for a job before the next), so
+        // WORK is the main loop's; from the reset on it is the worker's until it is done.
+        unsafe {
+            (*addr_of_mut!(WORK)).assign(job);
+            worker::reset(&mut *addr_of_mut!(WORKER_STACK));
+            write_volatile(addr_of_mut!(WORKER_BUSY), true);
+        }
+    }
+
+    fn stop_work(&mut self) {
+        if worker_busy() {
+            // SAFETY: the worker is stopped (the main loop runs) and never resumed without a
+            // reset: WORK is the main loop's again.
+            unsafe {
+                write_volatile(addr_of_mut!(WORKER_BUSY), false);
+                (*addr_of_mut!(WORK)).clear();
+            }
+        }
+    }
+
+    fn work(&mut self) -> Option<&mut Work> {
+        // SAFETY: not busy: the worker is done with WORK.
+        (!worker_busy()).then(|| unsafe { &mut *addr_of_mut!(WORK) })
     }
 
     fn random_seed(&mut self) -> u32 {
@@ -244,7 +282,13 @@ fn copy_in_vblank(game: &mut Game, dma: bool, display: Display) -> bool {
     });
     // SAFETY: a byte the handler clears.
     while unsafe { read_volatile(addr_of!(PLAN_READY)) } {
-        interrupts::halt();
+        if worker_busy() {
+            // Until the job is done or VBlank comes (its handler goes on with the plan here).
+            // SAFETY: the main loop holds no reference into WORK while the worker runs.
+            unsafe { worker::run() };
+        } else {
+            interrupts::halt();
+        }
     }
     // SAFETY: the handler is done with PLAN until PLAN_READY is set again.
     let (copied, dma_pending) = unsafe { (read_volatile(addr_of!(PLAN.copied)), read_volatile(addr_of!(PLAN.dma))) };
@@ -428,13 +472,42 @@ pub extern "C" fn rust_vblank() {
         write_volatile(addr_of_mut!(LAST_SAMPLE), sample);
         write_volatile(addr_of_mut!(BUTTONS_SEEN), read_volatile(addr_of!(BUTTONS_SEEN)) | sample);
         write_volatile(addr_of_mut!(PRESSES_SEEN), read_volatile(addr_of!(PRESSES_SEEN)) | went_down);
-        if read_volatile(addr_of!(BUSY)) && frame & (SPINNER_FRAMES - 1) == 0 {
-            // Three tiles: while busy there is no plan, so VBlank is the spinner's alone.
-            let dots = (frame / SPINNER_FRAMES) % 4;
-            for i in 0..3u16 {
-                let tile = if i < dots { font_tile(b'.') } else { assets::TILE_BLANK };
-                video::set_map_tile(&vblank, TileMap::Map9800, SPINNER_X + i as u8, SPINNER_Y, tile);
-            }
+    }
+}
+
+/// The worker's entry (crt0 starts it on its own stack at the first `worker::run` after a
+/// reset; it yields when this returns): runs the job `Platform::start_work` set.
+#[unsafe(no_mangle)]
+pub extern "C" fn rust_worker() {
+    // SAFETY: WORKER_BUSY is set: WORK is the worker's until it is cleared below. Only the
+    // worker uses this `Sram` while interrupts are off (`WorkerSram`), so the main program,
+    // which never holds its own across `worker::run`, never runs while it is enabled.
+    unsafe {
+        let mut sram = WorkerSram(Sram::take());
+        (*addr_of_mut!(WORK)).run(&mut sram);
+        write_volatile(addr_of_mut!(WORKER_BUSY), false);
+    }
+}
+
+/// Battery RAM as the worker writes it: a few bytes at a time with interrupts off, so that
+/// the VBlank handler never stops the worker with the RAM enabled (the main program would go
+/// on with it enabled, and disable it under the worker). Each piece holds VBlank off for
+/// about a line (the handler's copies check the line they start on).
+struct WorkerSram(Sram);
+
+/// Bytes a piece: about 8 cycles a byte for `gb_copy`, besides the call.
+const WORKER_SRAM_PIECE: usize = 16;
+
+impl Storage for WorkerSram {
+    fn read(&mut self, offset: u16, buffer: &mut [u8]) {
+        for (at, piece) in (offset..).step_by(WORKER_SRAM_PIECE).zip(buffer.chunks_mut(WORKER_SRAM_PIECE)) {
+            interrupts::without_interrupts(|| self.0.enable(SramBank::BANK_0).read_into(at, piece).unwrap());
+        }
+    }
+
+    fn write(&mut self, offset: u16, bytes: &[u8]) {
+        for (at, piece) in (offset..).step_by(WORKER_SRAM_PIECE).zip(bytes.chunks(WORKER_SRAM_PIECE)) {
+            interrupts::without_interrupts(|| self.0.enable(SramBank::BANK_0).write_from(at, piece).unwrap());
         }
     }
 }

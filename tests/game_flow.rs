@@ -1,6 +1,7 @@
 //! The game's screens on the host, driven like a player would: the pure `Game` with a fake
-//! machine (SRAM as a byte array, a fixed random seed). The same flows run on the ROM in the
-//! emulator tests; these are the fast, exhaustive ones.
+//! machine (SRAM as a byte array, a fixed random seed, a worker that finishes a job at once or
+//! after a few polls). The same flows run on the ROM in the emulator tests; these are the
+//! fast, exhaustive ones.
 
 use gb_hal::joypad::{Buttons, InputFrame};
 use hitori::engine::board::{cell_at, col_of, row_of};
@@ -8,17 +9,36 @@ use hitori::engine::code::SeedCode;
 use hitori::engine::solve::Mark;
 use hitori::game::canvas::Layer;
 use hitori::game::save::Storage;
+use hitori::game::work::{Job, Work};
 use hitori::game::{Game, Platform, ScreenId};
 
 struct FakeMachine {
     sram: [u8; 0x2000],
     seed: u32,
-    busy_calls: u32,
+    work: Box<Work>,
+    /// A job is in progress: it runs once `work` has been asked `polls_left` more times.
+    running: bool,
+    polls_left: u32,
+    /// Polls a job takes (0: done when started).
+    job_polls: u32,
+    jobs: Vec<Job>,
 }
 
 impl FakeMachine {
     fn new() -> FakeMachine {
-        FakeMachine { sram: [0xA5; 0x2000], seed: 1234, busy_calls: 0 }
+        FakeMachine {
+            sram: [0xA5; 0x2000],
+            seed: 1234,
+            work: Box::new(Work::new()),
+            running: false,
+            polls_left: 0,
+            job_polls: 0,
+            jobs: Vec::new(),
+        }
+    }
+
+    fn over(sram: [u8; 0x2000]) -> FakeMachine {
+        FakeMachine { sram, ..FakeMachine::new() }
     }
 }
 
@@ -32,13 +52,34 @@ impl Storage for FakeMachine {
 }
 
 impl Platform for FakeMachine {
-    fn set_busy(&mut self, busy: bool) {
-        if busy {
-            self.busy_calls += 1;
-        }
-    }
     fn random_seed(&mut self) -> u32 {
         self.seed
+    }
+
+    fn start_work(&mut self, job: Job) {
+        assert!(!self.running, "a job started over another: {job:?}");
+        self.work.assign(job);
+        self.jobs.push(job);
+        (self.running, self.polls_left) = (true, self.job_polls);
+    }
+
+    fn stop_work(&mut self) {
+        if self.running {
+            self.running = false;
+            self.work.clear();
+        }
+    }
+
+    fn work(&mut self) -> Option<&mut Work> {
+        if self.running {
+            if self.polls_left > 0 {
+                self.polls_left -= 1;
+                return None;
+            }
+            self.work.run(&mut self.sram);
+            self.running = false;
+        }
+        Some(&mut self.work)
     }
 }
 
@@ -102,15 +143,15 @@ impl Player {
         self.game.screen()
     }
 
-    /// From the title: new game with the offered size (9x9) and level, wait for the board.
+    /// From the title: new game with the offered size (9x9) and level, on the puzzle the
+    /// worker kept ready meanwhile: the board comes at once.
     fn start_new_game(&mut self) {
         assert_eq!(self.screen(), ScreenId::Title);
         self.tap(Buttons::START);
         assert_eq!(self.screen(), ScreenId::NewGame);
-        self.tap(Buttons::START);
-        assert_eq!(self.screen(), ScreenId::Generating);
-        self.idle(3);
-        assert_eq!(self.screen(), ScreenId::Play);
+        self.frame(Buttons::START);
+        assert_eq!(self.screen(), ScreenId::Play, "a ready puzzle starts at once");
+        self.frame(Buttons::empty());
     }
 
     /// Opens the pause menu and chooses its item `index` (0 RESUME, 1 UNDO, 2 REDO, 3 HINT,
@@ -142,7 +183,6 @@ impl Player {
 fn a_new_game_is_solved_by_entering_its_solution() {
     let mut p = Player::new(FakeMachine::new());
     p.start_new_game();
-    assert_eq!(p.machine.busy_calls, 1, "generation ran once, with the spinner on");
     let puzzle = p.game.session.puzzle.clone();
     assert_eq!(puzzle.board.size(), 9);
     assert_eq!(puzzle.seed, 1234);
@@ -153,7 +193,7 @@ fn a_new_game_is_solved_by_entering_its_solution() {
     assert_eq!(p.screen(), ScreenId::Solved);
     assert_eq!(p.game.window_y(), Some(64));
     // The best time is kept; the finished game is no longer offered.
-    let mut again = Player::new(FakeMachine { sram: p.machine.sram, ..FakeMachine::new() });
+    let mut again = Player::new(FakeMachine::over(p.machine.sram));
     assert_eq!(again.screen(), ScreenId::Title);
     again.tap(Buttons::START);
     assert_eq!(again.screen(), ScreenId::NewGame, "no CONTINUE after a solved game");
@@ -172,7 +212,7 @@ fn a_game_in_progress_survives_power_off() {
     p.idle(60);
     let puzzle = p.game.session.puzzle.clone();
     // Power off: a new game state over the same SRAM.
-    let mut back = Player::new(FakeMachine { sram: p.machine.sram, ..FakeMachine::new() });
+    let mut back = Player::new(FakeMachine::over(p.machine.sram));
     assert_eq!(back.screen(), ScreenId::Title);
     back.tap(Buttons::A); // CONTINUE is the first item
     assert_eq!(back.screen(), ScreenId::Play);
@@ -224,7 +264,7 @@ fn pause_menu_undo_redo_hint_and_soft_reset() {
 #[test]
 fn moves_are_saved_on_resting_in_pause_and_on_quitting() {
     let resume_shows_the_move = |p: &Player, cell: u8| {
-        let mut back = Player::new(FakeMachine { sram: p.machine.sram, ..FakeMachine::new() });
+        let mut back = Player::new(FakeMachine::over(p.machine.sram));
         back.tap(Buttons::A); // CONTINUE
         assert_eq!(back.screen(), ScreenId::Play);
         back.game.session.play.mark(cell) == Mark::Shaded
@@ -255,7 +295,7 @@ fn moves_are_saved_on_resting_in_pause_and_on_quitting() {
 fn corrupt_sram_starts_clean() {
     let mut rng = fastrand::Rng::with_seed(11);
     for _ in 0..20 {
-        let machine = FakeMachine { sram: std::array::from_fn(|_| rng.u8(..)), ..FakeMachine::new() };
+        let machine = FakeMachine::over(std::array::from_fn(|_| rng.u8(..)));
         let mut p = Player::new(machine);
         assert_eq!(p.screen(), ScreenId::Title);
         p.tap(Buttons::START);
@@ -265,7 +305,8 @@ fn corrupt_sram_starts_clean() {
 
 #[test]
 fn random_buttons_never_break_the_game() {
-    let mut p = Player::new(FakeMachine::new());
+    // Jobs that take a few frames: the game stops and restarts them as the player goes.
+    let mut p = Player::new(FakeMachine { job_polls: 5, ..FakeMachine::new() });
     let mut rng = fastrand::Rng::with_seed(5);
     let mut seen = [false; 7];
     for frame in 0..100_000u32 {
@@ -288,4 +329,26 @@ fn random_buttons_never_break_the_game() {
     for id in [ScreenId::Title, ScreenId::NewGame, ScreenId::Generating, ScreenId::Play, ScreenId::Pause] {
         assert!(seen[id as usize], "{id:?} never reached by random input");
     }
+}
+
+/// A hint is found by the worker, which is busy keeping a puzzle ready when the player asks:
+/// that job gives way, and the banner comes up a few frames later.
+#[test]
+fn a_hint_waits_for_the_worker_and_drops_its_background_job() {
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    // From here, jobs take a few frames, and the worker is busy keeping the next puzzle.
+    p.machine.job_polls = 3;
+    p.idle(1);
+    p.frame(Buttons::SELECT);
+    p.frame(Buttons::SELECT | Buttons::A);
+    p.frame(Buttons::SELECT);
+    p.frame(Buttons::empty());
+    let mut frames = 0;
+    while p.game.window_y().is_none() {
+        assert!(frames < 20, "no hint banner after {frames} frames; jobs {:?}", p.machine.jobs);
+        p.idle(1);
+        frames += 1;
+    }
+    assert!(p.machine.jobs.iter().any(|job| matches!(job, Job::Hint { .. })), "jobs {:?}", p.machine.jobs);
 }

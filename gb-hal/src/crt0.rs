@@ -1,9 +1,10 @@
 //! The CPU instructions and routines that `linker/crt0.s` provides.
 //!
 //! Our route (Rust -> LLVM IR -> C -> SDCC) has no inline assembly, so `halt`, `ei`, `di`, the
-//! HRAM OAM-DMA routine and a copy the optimiser cannot see into are assembly functions in crt0 (docs/ARCHITECTURE.md, "Symbols
+//! HRAM OAM-DMA routine, a copy the optimiser cannot see into and the switch between the main
+//! program and the background worker are assembly functions in crt0 (docs/ARCHITECTURE.md, "Symbols
 //! shared between Rust, the C back end and crt0"). The public wrappers live in
-//! [`crate::interrupts`], [`crate::oam`] and [`crate::sram`].
+//! [`crate::interrupts`], [`crate::oam`], [`crate::sram`] and [`crate::worker`].
 //!
 //! Only console builds (`target_arch = "avr"`, the target our console code is compiled for)
 //! declare the symbols. Host builds get functions of the same names that panic with an
@@ -18,6 +19,31 @@ mod console {
         fn gb_disable_interrupts();
         fn gb_oam_dma();
         fn gb_copy(to: *mut u8, from: *const u8, count: usize);
+        fn gb_worker_reset(stack_top: *mut u8);
+        fn gb_worker_run();
+        fn gb_worker_yield();
+    }
+
+    /// # Safety
+    /// `stack_top` ends memory that nothing else uses while the worker may run; main program only.
+    #[inline(always)]
+    pub unsafe fn worker_reset(stack_top: *mut u8) {
+        // SAFETY: the caller's; crt0 writes the worker's first 12 bytes below `stack_top`.
+        unsafe { gb_worker_reset(stack_top) }
+    }
+
+    /// # Safety
+    /// After a `worker_reset`; main program only.
+    #[inline(always)]
+    pub unsafe fn worker_run() {
+        // SAFETY: the caller's; crt0 switches stacks and back.
+        unsafe { gb_worker_run() }
+    }
+
+    #[inline(always)]
+    pub fn worker_yield() {
+        // SAFETY: crt0 saves the worker's registers on its stack and resumes the main program.
+        unsafe { gb_worker_yield() }
     }
 
     #[inline(always)]
@@ -78,12 +104,28 @@ mod console {
 
     /// # Safety
     /// As on the console (it panics here).
+    pub unsafe fn worker_reset(_stack_top: *mut u8) {
+        panic!("gb_worker_reset: the worker's second stack is crt0's, on the Game Boy only (linker/crt0.s)");
+    }
+
+    /// # Safety
+    /// As on the console (it panics here).
+    pub unsafe fn worker_run() {
+        panic!("gb_worker_run: the worker's second stack is crt0's, on the Game Boy only (linker/crt0.s)");
+    }
+
+    pub fn worker_yield() {
+        panic!("gb_worker_yield: the worker's second stack is crt0's, on the Game Boy only (linker/crt0.s)");
+    }
+
+    /// # Safety
+    /// As on the console (it panics here).
     pub unsafe fn copy(_to: *mut u8, _from: *const u8, _count: usize) {
         panic!("gb_copy: the copy out of the optimiser's sight is crt0's, on the Game Boy only (linker/crt0.s)");
     }
 }
 
-pub(crate) use console::{copy, disable_interrupts, enable_interrupts, halt, oam_dma};
+pub(crate) use console::{copy, disable_interrupts, enable_interrupts, halt, oam_dma, worker_reset, worker_run, worker_yield};
 
 #[cfg(all(test, not(target_arch = "avr")))]
 mod tests {
@@ -97,6 +139,12 @@ mod tests {
     #[should_panic(expected = "exists only on the Game Boy")]
     fn host_oam_dma_explains_itself() {
         super::oam_dma();
+    }
+
+    #[test]
+    #[should_panic(expected = "on the Game Boy only")]
+    fn host_worker_explains_itself() {
+        super::worker_yield();
     }
 
     #[test]

@@ -23,3 +23,4 @@ pub mod serial;
 pub mod sram;
 pub mod timer;
 pub mod video;
+pub mod worker;

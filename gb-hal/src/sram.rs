@@ -68,7 +68,9 @@ impl Sram {
     /// The cartridge RAM.
     ///
     /// # Safety
-    /// Call it once in the program's life: two `Sram` values would allow two live guards.
+    /// Two live guards must never exist: take one `Sram` in the program's life, or, in a
+    /// second context (the background worker, [`crate::worker`]), make guards only with
+    /// interrupts off, so that no other context runs while one lives.
     pub unsafe fn take() -> Sram {
         Sram { _only_one: () }
     }

@@ -93,13 +93,12 @@ impl Play {
     }
 
     pub fn mark(&self, cell: u8) -> Mark {
-        if self.shaded.contains(cell) {
-            Mark::Shaded
-        } else if self.circled.contains(cell) {
-            Mark::Unshaded
-        } else {
-            Mark::Unknown
-        }
+        mark_in(&self.shaded, &self.circled, cell)
+    }
+
+    /// A copy of the marks alone (what a hint reads), without the history.
+    pub fn marks(&self) -> Marks {
+        Marks { shaded: self.shaded, circled: self.circled }
     }
 
     pub fn shaded(&self) -> &CellSet {
@@ -255,6 +254,25 @@ impl Play {
         self.shaded == puzzle.solution
     }
 
+    /// The next hint for these marks (see [`Marks::hint`]).
+    pub fn hint(&self, board: &Board, solution: &CellSet, solver: &mut Solver) -> Hint {
+        self.marks().hint(board, solution, solver)
+    }
+}
+
+/// The player's marks without their history: 60 bytes, what a hint job carries to the
+/// background worker.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Marks {
+    pub shaded: CellSet,
+    pub circled: CellSet,
+}
+
+impl Marks {
+    pub fn mark(&self, cell: u8) -> Mark {
+        mark_in(&self.shaded, &self.circled, cell)
+    }
+
     /// The next hint: a wrong mark first, else the easiest deduction from the marks.
     pub fn hint(&self, board: &Board, solution: &CellSet, solver: &mut Solver) -> Hint {
         let n = board.size();
@@ -287,6 +305,16 @@ impl Play {
                 None => Hint::Solved,
             },
         }
+    }
+}
+
+fn mark_in(shaded: &CellSet, circled: &CellSet, cell: u8) -> Mark {
+    if shaded.contains(cell) {
+        Mark::Shaded
+    } else if circled.contains(cell) {
+        Mark::Unshaded
+    } else {
+        Mark::Unknown
     }
 }
 

@@ -7,7 +7,7 @@
 use crate::engine::board::{Board, CellSet};
 use crate::engine::difficulty::Difficulty;
 use crate::engine::generate::{Generator, Puzzle};
-use crate::engine::play::{CheckPart, Hint, Move, Play};
+use crate::engine::play::{CheckPart, Hint, Marks, Move, Play};
 use crate::engine::rules::ViolationMap;
 
 /// Generates the puzzle of (size, difficulty, seed) into `puzzle` (seconds on the console).
@@ -45,6 +45,6 @@ pub fn check_all(play: &Play, board: &Board, out: &mut ViolationMap) {
 /// The next hint for the player's marks, using the generator's idle solver.
 #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
 #[inline(never)]
-pub fn hint(play: &Play, puzzle: &Puzzle, generator: &mut Generator, out: &mut Hint) {
-    *out = play.hint(&puzzle.board, &puzzle.solution, generator.solver());
+pub fn hint(marks: &Marks, puzzle: &Puzzle, generator: &mut Generator, out: &mut Hint) {
+    *out = marks.hint(&puzzle.board, &puzzle.solution, generator.solver());
 }

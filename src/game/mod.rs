@@ -2,26 +2,33 @@
 //! hardware: a screen reads an [`InputFrame`], updates its state and draws into the [`Canvas`];
 //! the console (`src/console.rs`) copies the canvas to VRAM in VBlank, shows the [`Tileset`]
 //! the screen asks for, places the cursor sprite and shows the window layer where asked.
-//! Saves go through the [`Platform`]'s storage. The same code runs in host tests.
+//! Saves go through the [`Platform`]'s storage, and the long computations (generating,
+//! hints) through its background worker ([`work`]), which on the console runs in the time the
+//! main loop would spend halted. While the player plays or a menu waits, the worker keeps a
+//! puzzle ready in battery RAM ([`ready`]) for the size and level a new game would ask for, so
+//! a random-seed start skips the generating screen. The same code runs in host tests.
 //!
 //! ```text
-//! boot -> title -> new game -> generating -> play <-> pause
-//!           ^  \______________continue_____/   |  \-> solved -> new game / title
+//! boot -> title -> new game -(no ready puzzle)-> generating -> play <-> pause
+//!           ^  \_____continue____\____(a ready puzzle)______/   |  \-> solved -> new game / title
 //!           \_____________ quit / A+B+Start+Select from anywhere _____/
 //! ```
 
 pub mod canvas;
 mod clock;
 pub mod engine_calls;
+mod generating;
 pub mod layout;
 mod menu;
 mod new_game;
 mod pause;
 mod play;
+pub mod ready;
 pub mod save;
 mod size_label;
 mod solved;
 mod title;
+pub mod work;
 
 /// Joypad frames for the screens' unit tests.
 #[cfg(test)]
@@ -36,23 +43,21 @@ mod test_input {
 
 use gb_hal::joypad::{Buttons, InputFrame};
 
-use self::canvas::{Canvas, Layer};
-use self::layout::{SCREEN_COLS, SCREEN_ROWS};
+use self::canvas::Canvas;
+use self::generating::Generating;
+use self::layout::SCREEN_ROWS;
 use self::new_game::{NewGame, NewGameEvent, Request};
 use self::pause::{Pause, PauseChoice};
 use self::play::{PlayEvent, Session};
+use self::ready::{Kind, ReadyPuzzles};
 use self::save::{BestTimes, Saves, Storage};
-use self::size_label::SizeLabel;
 use self::solved::{Solved, SolvedChoice};
 use self::title::{Title, TitleEvent};
+use self::work::{Job, Outcome, Work};
 use crate::engine::board::{col_of, row_of};
 use crate::engine::difficulty::Difficulty;
 pub use self::play::{cell_tile, read_cell_tile};
 
-/// Where the console animates the "working" dots while the engine generates (tile column,
-/// row; three tiles wide).
-pub const SPINNER_X: u8 = 8;
-pub const SPINNER_Y: u8 = 12;
 /// The game in progress is saved at least this often while playing (seconds).
 const SAVE_EVERY_SECONDS: u16 = 10;
 /// A move is saved once the player has pressed nothing for this many frames: saving takes
@@ -62,11 +67,16 @@ const SOFT_RESET: Buttons = Buttons::A.union(Buttons::B).union(Buttons::START).u
 
 /// What the game needs from the machine besides the screen.
 pub trait Platform: Storage {
-    /// While true, the VBlank handler animates dots at (`SPINNER_X`, `SPINNER_Y`): the main
-    /// loop is blocked in the generator.
-    fn set_busy(&mut self, busy: bool);
     /// A seed for a random puzzle (timing of the player's key presses on the console).
     fn random_seed(&mut self) -> u32;
+    /// Hands `job` to the background worker, whose [`Work`] holds its inputs; any job in
+    /// progress must have been stopped or be done.
+    fn start_work(&mut self, job: Job);
+    /// Drops the job in progress, if any: the worker's memory is free again.
+    fn stop_work(&mut self);
+    /// The worker's memory with the outcome of its last job, while no job runs (`None` while
+    /// one does).
+    fn work(&mut self) -> Option<&mut Work>;
 }
 
 /// The background tiles a screen needs besides the font. All sets stay in VRAM, but the
@@ -104,7 +114,7 @@ enum Screen {
     Boot,
     Title(Title),
     NewGame(NewGame),
-    Generating { request: Request, drawn: bool },
+    Generating(Generating),
     Play,
     Pause(Pause),
     Solved(Solved),
@@ -120,8 +130,15 @@ pub struct Game {
     /// The last size and level chosen, offered again on the next new game.
     size: u8,
     difficulty: Difficulty,
-    /// The frames passed to the next update include time spent generating: don't count them.
+    /// The frames passed to the next update include time spent starting a game (reading and
+    /// saving its puzzle): the clock must not count them.
     skip_frames: bool,
+    /// Which ready puzzles battery RAM holds.
+    ready: ReadyPuzzles,
+    /// The job the worker is on, if any (`Platform::work` says when it is done).
+    job: Option<Job>,
+    /// The player asked for a hint that is not shown yet.
+    hint_asked: bool,
     /// Frames since the first move not saved yet, while there is one.
     unsaved_frames: Option<u8>,
     /// The game clock at the last save.
@@ -147,6 +164,9 @@ impl Game {
             size: 9,
             difficulty: Difficulty::Easy,
             skip_frames: false,
+            ready: ReadyPuzzles::new(),
+            job: None,
+            hint_asked: false,
             unsaved_frames: None,
             saved_at_seconds: 0,
             saves: Saves::new(),
@@ -158,7 +178,7 @@ impl Game {
             Screen::Boot => ScreenId::Boot,
             Screen::Title(_) => ScreenId::Title,
             Screen::NewGame(_) => ScreenId::NewGame,
-            Screen::Generating { .. } => ScreenId::Generating,
+            Screen::Generating(_) => ScreenId::Generating,
             Screen::Play => ScreenId::Play,
             Screen::Pause(_) => ScreenId::Pause,
             Screen::Solved(_) => ScreenId::Solved,
@@ -220,6 +240,10 @@ impl Game {
         }
         match &mut self.screen {
             Screen::Boot => {
+                // After a soft reset the worker may be on a job for the game left.
+                platform.stop_work();
+                self.job = None;
+                self.hint_asked = false;
                 let can_continue = self.load_saves(platform);
                 let mut title = Title::new(can_continue);
                 title.draw(&mut self.canvas, self.frame);
@@ -236,38 +260,21 @@ impl Game {
                 NewGameEvent::Start { size, difficulty, seed } => {
                     self.size = size;
                     self.difficulty = difficulty;
-                    let seed = seed.unwrap_or_else(|| platform.random_seed());
-                    self.enter_generating(Request { size, difficulty, seed });
+                    let kind = Kind { size, difficulty };
+                    if seed.is_some() || !self.start_ready(kind, platform) {
+                        self.screen = Screen::Generating(Generating::new(kind, seed, &mut self.canvas));
+                    }
                 }
                 NewGameEvent::None => {}
             },
-            Screen::Generating { request, drawn } => {
-                if !*drawn {
-                    *drawn = true;
-                } else if self.canvas.is_flushed() {
-                    // Shown: now block in the generator while the VBlank handler animates.
-                    let request = *request;
-                    platform.set_busy(true);
-                    let made = engine_calls::generate(
-                        &mut self.session.generator,
-                        request.size,
-                        request.difficulty,
-                        request.seed,
-                        &mut self.session.puzzle,
-                    );
-                    platform.set_busy(false);
-                    // The handler drew the dots behind the canvas's back.
-                    self.canvas.invalidate();
-                    self.skip_frames = true;
-                    if made {
-                        self.session.play.restart();
-                        self.session.begin(0);
-                        // Puzzle and progress as one unit, in place of the saved game.
-                        self.saved_at_seconds = 0;
-                        self.saves.save_new_game(&self.session.puzzle, &self.session.play, 0, platform);
-                        self.enter_play();
-                    } else {
-                        self.screen = Screen::Boot;
+            Screen::Generating(screen) => {
+                screen.animate(self.frame, &mut self.canvas);
+                let (kind, seed) = (screen.kind, screen.seed);
+                match seed {
+                    Some(seed) => self.generate_typed(Request { size: kind.size, difficulty: kind.difficulty, seed }, platform),
+                    // The worker keeps one ready for this kind (`schedule_work`).
+                    None => {
+                        self.start_ready(kind, platform);
                     }
                 }
             }
@@ -282,7 +289,12 @@ impl Game {
                         self.screen = Screen::Pause(pause);
                     }
                     PlayEvent::Solved => self.enter_solved(platform),
-                    PlayEvent::Moved => self.unsaved_frames = Some(0),
+                    PlayEvent::Hint => self.hint_asked = true,
+                    PlayEvent::Moved => {
+                        // A hint asked for before the move would be about the marks before it.
+                        self.hint_asked = false;
+                        self.unsaved_frames = Some(0);
+                    }
                     event @ (PlayEvent::None | PlayEvent::Busy) => {
                         // A comparison, not `seconds % 10`: the SM83 divides in a slow loop.
                         let periodic = self.session.clock.seconds() >= self.saved_at_seconds.saturating_add(SAVE_EVERY_SECONDS);
@@ -301,6 +313,7 @@ impl Game {
                     if self.rested_since_change(input, frames) {
                         self.save_game(platform);
                     }
+                    self.schedule_work(platform);
                     return;
                 };
                 let event = match choice {
@@ -308,10 +321,7 @@ impl Game {
                     PauseChoice::Undo => self.session.undo(&mut self.canvas),
                     PauseChoice::Redo => self.session.redo(&mut self.canvas),
                     PauseChoice::Restart => self.session.restart(&mut self.canvas),
-                    PauseChoice::Hint => {
-                        self.session.show_hint(&mut self.canvas);
-                        PlayEvent::None
-                    }
+                    PauseChoice::Hint => PlayEvent::Hint,
                     PauseChoice::NewGame => {
                         // Kept for Continue should the player back out of the new game.
                         self.save_if_unsaved(platform);
@@ -327,7 +337,11 @@ impl Game {
                 self.screen = Screen::Play;
                 match event {
                     PlayEvent::Solved => self.enter_solved(platform),
-                    PlayEvent::Moved => self.save_game(platform),
+                    PlayEvent::Moved => {
+                        self.hint_asked = false;
+                        self.save_game(platform);
+                    }
+                    PlayEvent::Hint => self.hint_asked = true,
                     _ => {}
                 }
             }
@@ -337,23 +351,110 @@ impl Game {
                 None => {}
             },
         }
+        self.schedule_work(platform);
+    }
+
+    /// The kind of puzzle a new game with a random seed would ask for now: the one the new-game
+    /// menu shows, the one being generated for, or the last one chosen.
+    fn wanted_kind(&self) -> Option<Kind> {
+        match &self.screen {
+            Screen::Boot => None,
+            Screen::NewGame(menu) => Some(menu.kind()),
+            Screen::Generating(screen) if screen.seed.is_some() => None,
+            Screen::Generating(screen) => Some(screen.kind),
+            _ => Some(Kind { size: self.size, difficulty: self.difficulty }),
+        }
+    }
+
+    /// Takes what the worker finished and gives it its next job: a hint the player asked for
+    /// first, else a ready puzzle of the wanted kind when battery RAM holds none.
+    fn schedule_work(&mut self, platform: &mut impl Platform) {
+        let Some(work) = platform.work() else {
+            // A hint goes first, and a ready puzzle of a kind no longer wanted can wait.
+            let keeps = self.job.and_then(|job| job.keeps());
+            if keeps.is_some() && (self.hint_asked || self.wanted_kind().is_some_and(|kind| Some(kind) != keeps && self.ready.slot_of(kind).is_none())) {
+                platform.stop_work();
+                self.job = None;
+            }
+            return;
+        };
+        match work.outcome() {
+            Outcome::Generated { request, kept: Some(claim), .. } => {
+                self.ready.kept(claim, Kind { size: request.size, difficulty: request.difficulty });
+            }
+            Outcome::Hint(hint) => {
+                if core::mem::take(&mut self.hint_asked) && matches!(self.screen, Screen::Play) {
+                    self.session.show_hint(hint, &mut self.canvas);
+                }
+            }
+            // A typed code's puzzle waits for its generating screen (`generate_typed`).
+            Outcome::Generated { kept: None, .. } if matches!(self.screen, Screen::Generating(_)) => return,
+            Outcome::Generated { kept: None, .. } | Outcome::None => {}
+        }
+        work.take_outcome();
+        self.job = None;
+        let job = if self.hint_asked && matches!(self.screen, Screen::Play) {
+            work.puzzle.clone_from(&self.session.puzzle);
+            Job::Hint { marks: self.session.play.marks() }
+        } else if let Some(kind) = self.wanted_kind().filter(|&kind| self.ready.slot_of(kind).is_none()) {
+            let request = Request { size: kind.size, difficulty: kind.difficulty, seed: platform.random_seed() };
+            Job::Generate { request, keep: Some(self.ready.claim()) }
+        } else {
+            return;
+        };
+        platform.start_work(job);
+        self.job = Some(job);
+    }
+
+    /// On the generating screen of a typed code: starts the worker on it, and once it is done
+    /// plays its puzzle.
+    fn generate_typed(&mut self, request: Request, platform: &mut impl Platform) {
+        let job = Job::Generate { request, keep: None };
+        if self.job != Some(job) {
+            platform.stop_work();
+            if let Some(work) = platform.work() {
+                work.clear();
+            }
+            platform.start_work(job);
+            self.job = Some(job);
+            return;
+        }
+        let Some(work) = platform.work() else { return };
+        let Outcome::Generated { made, .. } = work.take_outcome() else { return };
+        self.job = None;
+        if made {
+            self.session.puzzle.clone_from(&work.puzzle);
+            self.start_game(platform);
+        } else {
+            self.screen = Screen::Boot;
+        }
+    }
+
+    /// Starts a game on the ready puzzle of `kind`, if battery RAM holds a valid one.
+    fn start_ready(&mut self, kind: Kind, platform: &mut impl Platform) -> bool {
+        let Some(slot) = self.ready.slot_of(kind) else { return false };
+        if !self.ready.take(slot, kind, platform, &mut self.session.puzzle) {
+            return false;
+        }
+        self.start_game(platform);
+        true
+    }
+
+    /// Plays the new puzzle in the session, saved at once in place of the saved game.
+    fn start_game(&mut self, platform: &mut impl Platform) {
+        self.session.play.restart();
+        self.session.begin(0);
+        // Puzzle and progress as one unit, in place of the saved game.
+        self.saved_at_seconds = 0;
+        self.saves.save_new_game(&self.session.puzzle, &self.session.play, 0, platform);
+        // Reading, checking and saving the puzzle took frames the clock must not count.
+        self.skip_frames = true;
+        self.hint_asked = false;
+        self.enter_play();
     }
 
     fn enter_new_game(&mut self) {
         self.screen = Screen::NewGame(NewGame::new(self.size, self.difficulty));
-    }
-
-    fn enter_generating(&mut self, request: Request) {
-        self.canvas.clear(Layer::Background);
-        self.canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 7, b"GENERATING");
-        let mut label = [b' '; 12];
-        let mut len = 0;
-        for &b in SizeLabel::new(request.size).text().iter().chain(b" ").chain(request.difficulty.name().as_bytes()) {
-            label[len] = b;
-            len += 1;
-        }
-        self.canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 9, &label[..len]);
-        self.screen = Screen::Generating { request, drawn: false };
     }
 
     fn enter_play(&mut self) {
@@ -376,6 +477,7 @@ impl Game {
     /// to continue.
     fn load_saves(&mut self, storage: &mut impl Storage) -> bool {
         let session = &mut self.session;
+        self.ready.load(storage);
         match self.saves.load(storage, &mut self.best, &mut session.puzzle, &mut session.play) {
             Some(seconds) => {
                 session.begin(seconds);

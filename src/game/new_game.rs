@@ -7,6 +7,7 @@ use gb_hal::joypad::{Buttons, InputFrame};
 use super::canvas::{Canvas, Layer};
 use super::layout::SCREEN_COLS;
 use super::size_label::SizeLabel;
+use super::ready::Kind;
 use crate::assets;
 use crate::engine::board::{MAX_SIZE, MIN_SIZE};
 use crate::engine::code::{ALPHABET, CODE_LEN, SeedCode};
@@ -86,6 +87,11 @@ impl NewGame {
         for (row, label) in [(ROW_SIZE, &b"SIZE"[..]), (ROW_LEVEL, b"LEVEL"), (ROW_SEED, b"SEED"), (ROW_START, b"START")] {
             canvas.text(Layer::Background, LABEL_X, FIRST_Y + 2 * row, label);
         }
+    }
+
+    /// The size and level chosen so far (a random-seed start would want a ready puzzle of it).
+    pub fn kind(&self) -> Kind {
+        Kind { size: self.size, difficulty: self.difficulty }
     }
 
     /// Whether parts of the screen are still to be drawn.

@@ -17,7 +17,7 @@ use super::size_label::SizeLabel;
 use crate::assets;
 use crate::engine::board::{CellSet, cell_at, col_of, for_each_bit, row_of};
 use crate::engine::code::{CODE_LEN, SeedCode};
-use crate::engine::generate::{Generator, Puzzle};
+use crate::engine::generate::Puzzle;
 use crate::engine::play::{CheckPart, Hint, Move, Play};
 use crate::engine::rules::ViolationMap;
 use crate::engine::solve::Mark;
@@ -46,14 +46,14 @@ pub enum PlayEvent {
     Busy,
     /// The marks changed: save them.
     Moved,
+    /// The player asked for a hint: the worker finds it, [`Session::show_hint`] shows it.
+    Hint,
     Solved,
     Pause,
 }
 
-/// Everything about the puzzle being played. One static on the console (about 2.5 KiB, most
-/// of it the generator's solver, which also serves hints).
+/// Everything about the puzzle being played. Part of the game's static on the console.
 pub struct Session {
-    pub generator: Generator,
     pub puzzle: Puzzle,
     pub play: Play,
     pub clock: Clock,
@@ -84,7 +84,6 @@ impl Default for Session {
 impl Session {
     pub const fn new() -> Session {
         Session {
-            generator: Generator::new(),
             puzzle: Puzzle::new(),
             play: Play::new(),
             clock: Clock::new(),
@@ -155,8 +154,7 @@ impl Session {
         let event = if input.pressed.contains(Buttons::START) {
             PlayEvent::Pause
         } else if selecting && input.pressed.contains(Buttons::A) {
-            self.show_hint(canvas);
-            PlayEvent::Busy
+            PlayEvent::Hint
         } else if selecting && input.pressed.contains(Buttons::B) {
             self.redo(canvas)
         } else if input.released.contains(Buttons::SELECT) && self.select_alone {
@@ -291,9 +289,7 @@ impl Session {
     /// explains it in the banner.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
-    pub fn show_hint(&mut self, canvas: &mut Canvas) {
-        let mut hint = Hint::Solved;
-        engine_calls::hint(&self.play, &self.puzzle, &mut self.generator, &mut hint);
+    pub fn show_hint(&mut self, hint: Hint, canvas: &mut Canvas) {
         self.hinted = CellSet::EMPTY;
         let (first, second): (&[u8], &[u8]) = match hint {
             Hint::Mistake(cell) => {
@@ -436,6 +432,7 @@ pub fn read_cell_tile(big: bool, tile: u8) -> Option<(u8, u8)> {
 mod tests {
     use super::*;
     use crate::engine::difficulty::Difficulty;
+    use crate::engine::generate::Generator;
 
     #[test]
     fn cell_tiles_read_back() {
@@ -453,9 +450,14 @@ mod tests {
 
     fn session(size: u8) -> Session {
         let mut s = Session::new();
-        assert!(engine_calls::generate(&mut s.generator, size, Difficulty::Easy, 5, &mut s.puzzle));
+        assert!(Generator::new().generate_into(size, Difficulty::Easy, 5, &mut s.puzzle));
         s.begin(0);
         s
+    }
+
+    /// What the worker would find for the session's marks.
+    fn hint(s: &Session) -> Hint {
+        s.play.hint(&s.puzzle.board, &s.puzzle.solution, Generator::new().solver())
     }
 
     fn frame(pressed: Buttons, held: Buttons, released: Buttons) -> InputFrame {
@@ -512,7 +514,7 @@ mod tests {
                     4 => {
                         s.redo(&mut canvas);
                     }
-                    _ => s.show_hint(&mut canvas),
+                    _ => s.show_hint(hint(&s), &mut canvas),
                 }
                 match rng.u8(..6) {
                     0 => continue,
@@ -562,7 +564,7 @@ mod tests {
     fn entering_the_solution_solves_and_hints_point_at_cells() {
         let mut canvas = Canvas::new();
         let mut s = session(7);
-        s.show_hint(&mut canvas);
+        s.show_hint(hint(&s), &mut canvas);
         assert!(s.banner_shown());
         assert!(s.hinted.contains(s.cursor()));
         let solution = s.puzzle.solution;

@@ -26,11 +26,11 @@ const BEST_MAGIC: [u8; 4] = *b"HBST";
 const PUZZLE_MAGIC: [u8; 4] = *b"HPUZ";
 const PROGRESS_MAGIC: [u8; 4] = *b"HPRG";
 /// 3: two slots per record, with sequence numbers (version 2 kept one copy, rewritten in place).
-const VERSION: u8 = 3;
+pub(super) const VERSION: u8 = 3;
 const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
 const LEVELS: usize = Difficulty::ALL.len();
 /// Signature (4), version, sequence number (2).
-const HEADER: usize = 7;
+pub(super) const HEADER: usize = 7;
 const ROWS: usize = MAX_SIZE as usize;
 
 /// The times (2 each), the number of the last game finished (2), checksum.
@@ -134,7 +134,7 @@ impl Newest {
 /// arithmetic, RFC 1982): 0 comes after 0xFFFF. The two copies of a record differ by one;
 /// numbers 0x8000 apart (never written so) read as not newer either way, so the choice between
 /// them is still fixed (slot 0).
-fn newer(a: u16, b: u16) -> bool {
+pub(super) fn newer(a: u16, b: u16) -> bool {
     (a.wrapping_sub(b) as i16) > 0
 }
 
@@ -181,18 +181,7 @@ impl Saves {
     /// of growing that of `Game::update`, which the generator runs under.)
     #[inline(never)]
     pub fn load(&mut self, storage: &mut impl Storage, best: &mut BestTimes, puzzle: &mut Puzzle, play: &mut Play) -> Option<u16> {
-        let mut copies = [[0u8; BEST_LEN]; 2];
-        *best = BestTimes::new();
-        (self.best, self.finished) = match read_newest(storage, BEST_SLOTS, BEST_MAGIC, &mut copies) {
-            Some((newest, mut r)) => {
-                for t in best.seconds.iter_mut() {
-                    *t = r.u16();
-                }
-                (newest, Some(r.u16()))
-            }
-            None => (Newest::NONE, None),
-        };
-
+        self.load_best(storage, best);
         let mut copies = [[0u8; PROGRESS_LEN]; 2];
         (self.progress, self.game) = (Newest::NONE, None);
         let (newest, mut progress) = read_newest(storage, PROGRESS_SLOTS, PROGRESS_MAGIC, &mut copies)?;
@@ -205,13 +194,35 @@ impl Saves {
         if self.finished == Some(game.number) {
             return None;
         }
+        let seconds = progress.u16();
+        // The marks are checked against the board's size once the puzzle is read: read
+        // them first, so that the progress copies are dead while the puzzle is read (its
+        // buffer then takes the same static frame space on the console).
+        let (shaded, circled) = (progress.rows(&CellSet::full(MAX_SIZE))?, progress.rows(&CellSet::full(MAX_SIZE))?);
         read_puzzle(storage, game, puzzle)?;
         let board_cells = CellSet::full(puzzle.board.size());
-        let seconds = progress.u16();
-        let shaded = progress.rows(&board_cells)?;
-        let circled = progress.rows(&board_cells)?;
+        if !shaded.minus(&board_cells).is_empty() || !circled.minus(&board_cells).is_empty() {
+            return None;
+        }
         play.restore(&shaded, &circled);
         Some(seconds)
+    }
+
+    /// The best-times part of [`Saves::load`]; apart, so that its copies share static frame
+    /// space with the puzzle's buffer on the console.
+    #[inline(never)]
+    fn load_best(&mut self, storage: &mut impl Storage, best: &mut BestTimes) {
+        let mut copies = [[0u8; BEST_LEN]; 2];
+        *best = BestTimes::new();
+        (self.best, self.finished) = match read_newest(storage, BEST_SLOTS, BEST_MAGIC, &mut copies) {
+            Some((newest, mut r)) => {
+                for t in best.seconds.iter_mut() {
+                    *t = r.u16();
+                }
+                (newest, Some(r.u16()))
+            }
+            None => (Newest::NONE, None),
+        };
     }
 
     /// Saves a new game as one unit: its puzzle goes into the puzzle slot the saved game does
@@ -227,18 +238,7 @@ impl Saves {
         };
         let number = last.map_or(0, |n| n.wrapping_add(1));
         let mut out = [0u8; PUZZLE_LEN];
-        let mut w = Writer::new(&mut out, PUZZLE_MAGIC, number);
-        w.u8(puzzle.board.size());
-        w.u8(puzzle.difficulty as u8);
-        w.bytes(&puzzle.seed.to_le_bytes());
-        let n = puzzle.board.size();
-        for r in 0..MAX_SIZE {
-            for c in 0..MAX_SIZE {
-                w.u8(if r < n && c < n { puzzle.board.number(cell_at(r, c)) } else { 0 });
-            }
-        }
-        w.rows(&puzzle.solution);
-        let puzzle_sum = w.finish();
+        let puzzle_sum = encode_puzzle(puzzle, PUZZLE_MAGIC, number, &mut out);
         write_slot(storage, PUZZLE_SLOTS[usize::from(puzzle_slot)], &out);
         self.game = Some(SavedGame { puzzle_slot, number, puzzle_sum });
         self.save_progress(play, seconds, storage);
@@ -300,13 +300,35 @@ fn read_newest<'a, const N: usize>(
 }
 
 /// Reads the puzzle of `game` into `puzzle`; `None` when its slot holds no valid copy of it.
+#[inline(never)] // see `Saves::load`
 fn read_puzzle(storage: &mut impl Storage, game: SavedGame, puzzle: &mut Puzzle) -> Option<()> {
     let mut bytes = [0u8; PUZZLE_LEN];
     storage.read(PUZZLE_SLOTS[usize::from(game.puzzle_slot)], &mut bytes);
-    let mut r = Reader::new(&bytes, PUZZLE_MAGIC)?;
-    if r.seq != game.number || r.sum != game.puzzle_sum {
-        return None;
+    let (seq, sum) = decode_puzzle(&bytes, PUZZLE_MAGIC, puzzle)?;
+    (seq == game.number && sum == game.puzzle_sum).then_some(())
+}
+
+/// Encodes `puzzle` as a puzzle record (signature `magic`, sequence number `seq`) into
+/// `out`; returns its checksum. Ready puzzles (`super::ready`) use the same layout.
+pub(super) fn encode_puzzle(puzzle: &Puzzle, magic: [u8; 4], seq: u16, out: &mut [u8; PUZZLE_LEN]) -> u16 {
+    let mut w = Writer::new(out, magic, seq);
+    w.u8(puzzle.board.size());
+    w.u8(puzzle.difficulty as u8);
+    w.bytes(&puzzle.seed.to_le_bytes());
+    let n = puzzle.board.size();
+    for r in 0..MAX_SIZE {
+        for c in 0..MAX_SIZE {
+            w.u8(if r < n && c < n { puzzle.board.number(cell_at(r, c)) } else { 0 });
+        }
     }
+    w.rows(&puzzle.solution);
+    w.finish()
+}
+
+/// Decodes a puzzle record with signature `magic` into `puzzle`: its sequence number and
+/// checksum, or `None` (leaving `puzzle` unspecified) when the copy is not valid.
+pub(super) fn decode_puzzle(bytes: &[u8; PUZZLE_LEN], magic: [u8; 4], puzzle: &mut Puzzle) -> Option<(u16, u16)> {
+    let mut r = Reader::new(bytes, magic)?;
     let size = r.u8();
     let difficulty = Difficulty::from_index(r.u8())?;
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
@@ -329,14 +351,14 @@ fn read_puzzle(storage: &mut impl Storage, game: SavedGame, puzzle: &mut Puzzle)
     puzzle.solution = r.rows(&CellSet::full(size))?;
     puzzle.difficulty = difficulty;
     puzzle.seed = seed;
-    Some(())
+    Some((r.seq, r.sum))
 }
 
 /// Writes `record` into the slot at `offset` so that the slot reads as invalid from the first
 /// byte written until the last: its first byte (the signature's) is cleared first and written
 /// last. (A torn copy, new bytes before the cut and old ones after, could otherwise pass its
 /// checksum by chance: one time in 65,536.)
-fn write_slot(storage: &mut impl Storage, offset: u16, record: &[u8]) {
+pub(super) fn write_slot(storage: &mut impl Storage, offset: u16, record: &[u8]) {
     storage.write(offset, &[0]);
     storage.write(offset + 1, &record[1..]);
     storage.write(offset, &record[..1]);

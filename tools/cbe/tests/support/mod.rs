@@ -63,6 +63,10 @@ pub extern "C" fn rust_main() -> ! {{
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_vblank() {{}}
 
+/// crt0 starts it as the background worker; these programs have none.
+#[unsafe(no_mangle)]
+pub extern "C" fn rust_worker() {{}}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn cbe_trap(id: u16) -> ! {{
     send(&{TRAP_MARK:?});
@@ -169,6 +173,7 @@ void report(uint32_t v)
 }
 void run(void);
 void rust_vblank(void) {}
+void rust_worker(void) {}
 void cbe_trap(uint16_t id)
 {
     send((const uint8_t *)"\xA5" "TRAP", 5);

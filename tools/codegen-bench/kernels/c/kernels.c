@@ -279,6 +279,7 @@ void rust_main(void) {
 }
 
 void rust_vblank(void) {}
+void rust_worker(void) {}
 
 void cbe_trap(uint16_t function) {
     (void)function;

@@ -128,6 +128,10 @@ pub extern "C" fn rust_main() {
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_vblank() {}
 
+/// crt0 starts it as the background worker; this program has none.
+#[unsafe(no_mangle)]
+pub extern "C" fn rust_worker() {}
+
 /// A trap (failed bounds check, overflow, `unreachable`) prints `!` and the function id.
 #[unsafe(no_mangle)]
 pub extern "C" fn cbe_trap(function: u16) -> ! {

@@ -390,6 +390,10 @@ pub extern "C" fn rust_main() {
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_vblank() {}
 
+/// crt0 starts it as the background worker; this program has none.
+#[unsafe(no_mangle)]
+pub extern "C" fn rust_worker() {}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn cbe_trap(_function: u16) -> ! {
     serial::write_byte(b'!');

@@ -1,0 +1,107 @@
+//! The jobs of the background worker: generating a puzzle (to keep ready in battery RAM, or
+//! for a typed seed code) and finding a hint, the game's two long computations. The game
+//! hands a job over with its inputs in [`Work`] and takes the outcome from there once the
+//! worker is idle (the [`super::Platform`] says when). On the console the job runs in the
+//! worker context in the time the main loop would spend halted (`gb_hal::worker`), so the
+//! main loop keeps its frame; on the host it runs when started.
+
+use super::new_game::Request;
+use super::ready::{self, Claim, Kind};
+use super::save::Storage;
+use super::engine_calls;
+use crate::engine::generate::{Generator, Puzzle};
+use crate::engine::play::{Hint, Marks};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Job {
+    /// Generate `request`'s puzzle into [`Work::puzzle`]; with a claim, then write it into
+    /// that ready slot.
+    Generate { request: Request, keep: Option<Claim> },
+    /// The next hint for `marks` on the puzzle in [`Work::puzzle`].
+    Hint { marks: Marks },
+}
+
+impl Job {
+    /// The kind of puzzle a job keeps ready, if it is one that does.
+    pub fn keeps(&self) -> Option<Kind> {
+        match self {
+            Job::Generate { request, keep: Some(_) } => Some(Kind { size: request.size, difficulty: request.difficulty }),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// No job done since the last was taken (or since one was dropped).
+    None,
+    /// `request`'s puzzle is in [`Work::puzzle`] (false: the size was out of range) and, with
+    /// a claim, in that ready slot.
+    Generated { request: Request, made: bool, kept: Option<Claim> },
+    Hint(Hint),
+}
+
+/// The worker's memory: the generator (whose solver also finds hints), the puzzle a job
+/// makes or reads, the job and its outcome. A static on the console.
+pub struct Work {
+    job: Option<Job>,
+    generator: Generator,
+    pub puzzle: Puzzle,
+    outcome: Outcome,
+}
+
+impl Default for Work {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Work {
+    pub const fn new() -> Work {
+        Work { job: None, generator: Generator::new(), puzzle: Puzzle::new(), outcome: Outcome::None }
+    }
+
+    /// Sets `job` to run next and forgets the last outcome.
+    pub fn assign(&mut self, job: Job) {
+        self.job = Some(job);
+        self.outcome = Outcome::None;
+    }
+
+    /// Forgets the job and outcome (the job's work was dropped).
+    pub fn clear(&mut self) {
+        self.job = None;
+        self.outcome = Outcome::None;
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Takes the outcome, leaving none.
+    pub fn take_outcome(&mut self) -> Outcome {
+        core::mem::replace(&mut self.outcome, Outcome::None)
+    }
+
+    /// Runs the job set by [`Work::assign`] (in the worker); ready puzzles go to `storage`.
+    /// In ROM bank 1 with the generator on the console.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
+    #[inline(never)]
+    pub fn run(&mut self, storage: &mut impl Storage) {
+        let Some(job) = self.job.take() else { return };
+        self.outcome = match job {
+            Job::Generate { request, keep } => {
+                let made = engine_calls::generate(&mut self.generator, request.size, request.difficulty, request.seed, &mut self.puzzle);
+                let kept = keep.filter(|_| made);
+                if let Some(claim) = kept {
+                    ready::keep(&self.puzzle, claim, storage);
+                }
+                Outcome::Generated { request, made, kept }
+            }
+            Job::Hint { marks } => {
+                let mut hint = Hint::Solved;
+                engine_calls::hint(&marks, &self.puzzle, &mut self.generator, &mut hint);
+                Outcome::Hint(hint)
+            }
+        };
+    }
+}
