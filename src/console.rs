@@ -7,10 +7,11 @@
 //! (`gb_hal::worker`: generation and hints, `rust_worker` below). The VBlank handler does the planned work first thing at line 144 (OAM DMA
 //! when the cursor moved, window registers, as many tile copies as VBlank allows), so the
 //! copies get all of VBlank; the main loop then marks what was copied. A new screen (another
-//! tile set, or most rows changed) is copied the same way, a few rows a frame, with the
-//! background and objects switched off until it is whole: the player sees a short white
-//! fade instead of a screen building up, and the main loop keeps its frame. The LCD is
-//! switched off only at boot, to load every tile set once (assets/README.md, "VRAM plan").
+//! tile set, or most rows changed) is not copied a few rows a frame (VBlank takes about two
+//! rows: a whole screen would build up over ten frames): the old picture stays until the new
+//! screen is drawn, then the LCD goes off in VBlank while the whole canvas is copied, a frame
+//! or two of white. The LCD is otherwise switched off only at boot, to load every tile set
+//! once (assets/README.md, "VRAM plan").
 
 use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
@@ -30,9 +31,9 @@ use crate::game::save::Storage;
 use crate::game::work::{Job, Work};
 use crate::game::{Cursor, Game, Platform, ScreenId, Tileset};
 
-/// A new screen with more dirty rows than this is copied with the display blanked: at a few
-/// rows per VBlank it would otherwise build up visibly over several frames. (Within a screen,
-/// such as many cells changing at once in play, rows are copied as they come: no flash.)
+/// A new screen with more dirty rows than this is copied whole with the LCD off: at two rows
+/// per VBlank it would otherwise build up visibly over many frames. (Within a screen, such as
+/// many cells changing at once in play, rows are copied as they come: no flash.)
 const FULL_REDRAW_ROWS: u8 = 8;
 /// No copy starts at or after this line: a copy (at most one row of 20 tiles, up to about
 /// three lines' time with SDCC's code) must end before line 153 does. `make bench-rom` prints
@@ -53,7 +54,7 @@ const MAPS: LcdControl = LcdControl::LCD_ON.union(LcdControl::WINDOW_MAP_9C00);
 /// Bytes of the worker's stack: the generator's deepest calls (about 160 bytes with the
 /// bank trampoline's), and the VBlank handler's registers and calls when it stops the worker.
 /// `make bench-rom` prints how much of it was ever used.
-const WORKER_STACK_BYTES: usize = 448;
+const WORKER_STACK_BYTES: usize = 384;
 
 /// The game: in WRAM (about 3 KB), which crt0 sets from the initialiser at boot.
 static mut GAME: Game = Game::new();
@@ -73,7 +74,8 @@ static mut WORK: Work = Work::new();
 #[unsafe(no_mangle)]
 static mut WORKER_STACK: WorkerStack<WORKER_STACK_BYTES> = WorkerStack::new();
 /// Set by the main loop when it starts a job, cleared by the worker when the job is done (or
-/// by the main loop when it drops the job).
+/// by the main loop when it drops the job). `make bench-rom` reads it.
+#[unsafe(no_mangle)]
 static mut WORKER_BUSY: bool = false;
 /// What the VBlank handler does for the main loop at the next VBlank. Plain arrays rather
 /// than a list of structs: LLVM packs small structs into wide integers, which SDCC handles
@@ -110,6 +112,10 @@ static mut PLAN_READY: bool = false;
 /// stays inside VBlank (144-153; 153 reads as 0).
 #[unsafe(no_mangle)]
 static mut COPIES_END_LINE: u8 = 0;
+/// Screens copied whole with the LCD off since power-on: `make bench-rom` counts the frames
+/// they blank apart from the main loop's overruns.
+#[unsafe(no_mangle)]
+static mut SCREEN_COPIES: u16 = 0;
 /// Main-loop iterations since power-on: read by `make bench-rom` to count frames that took
 /// longer than one VBlank.
 #[unsafe(no_mangle)]
@@ -215,7 +221,7 @@ struct Display {
 }
 
 impl Display {
-    /// Background, window and objects off: a white screen.
+    /// Background, window and objects off: a white screen (before the first screen).
     const BLANK: Display = Display { control: MAPS, window_y: 0 };
 
     /// What shows `game`'s screen.
@@ -253,22 +259,24 @@ fn in_copy_time() -> bool {
     (lcd::FIRST_VBLANK_LINE..LAST_COPY_LINE).contains(&lcd::current_line())
 }
 
-/// Hands the canvas's next copies, the display (written in VBlank so a frame never shows half
-/// of a change) and the OAM shadow to the VBlank handler, waits for it, and marks what it
-/// copied. Returns whether the OAM DMA is still to be done.
-fn copy_in_vblank(game: &mut Game, dma: bool, display: Display) -> bool {
+/// Hands the canvas's next copies (with `copies`), the display (written in VBlank so a frame
+/// never shows half of a change) and the OAM shadow to the VBlank handler, waits for it, and
+/// marks what it copied. Returns whether the OAM DMA is still to be done.
+fn copy_in_vblank(game: &mut Game, copies: bool, dma: bool, display: Display) -> bool {
     // SAFETY: the handler reads PLAN only while PLAN_READY is set, which it is not until
     // below. The pointers are into GAME, which the main loop leaves alone until the handler
     // has run (it halts below).
     let plan = unsafe { &mut *addr_of_mut!(PLAN) };
     let mut count = 0;
-    game.canvas.next_runs(|layer, x, y, tiles| {
-        plan.to[count] = map_of(layer).address(x, y).get();
-        plan.from[count] = tiles.as_ptr();
-        plan.len[count] = tiles.len() as u8;
-        count += 1;
-        count < COPIES_PER_FRAME && !(LAST_PLAN_LINE..lcd::FIRST_VBLANK_LINE).contains(&lcd::current_line())
-    });
+    if copies {
+        game.canvas.next_runs(|layer, x, y, tiles| {
+            plan.to[count] = map_of(layer).address(x, y).get();
+            plan.from[count] = tiles.as_ptr();
+            plan.len[count] = tiles.len() as u8;
+            count += 1;
+            count < COPIES_PER_FRAME && !(LAST_PLAN_LINE..lcd::FIRST_VBLANK_LINE).contains(&lcd::current_line())
+        });
+    }
     plan.count = count as u8;
     plan.control = display.control;
     plan.window_y = display.window_y;
@@ -294,6 +302,24 @@ fn copy_in_vblank(game: &mut Game, dma: bool, display: Display) -> bool {
     let (copied, dma_pending) = unsafe { (read_volatile(addr_of!(PLAN.copied)), read_volatile(addr_of!(PLAN.dma))) };
     game.canvas.written(usize::from(copied));
     dma_pending
+}
+
+/// Copies the whole canvas with the LCD off (switched off in VBlank, with interrupts held off
+/// so that the handler cannot push the switch-off past it) and shows `display`.
+fn copy_with_lcd_off(game: &mut Game, display: Display) {
+    interrupts::without_interrupts(|| {
+        lcd::with_lcd_off(|off| {
+            game.canvas.copy_whole(|layer, y, tiles| {
+                if let Some(to) = VramAddress::new(map_of(layer).address(0, y).get()) {
+                    video::copy(off, to, tiles).unwrap();
+                }
+            });
+            lcd::set_window_position(0, display.window_y);
+            lcd::set_control(display.control.difference(LcdControl::LCD_ON));
+        })
+    });
+    // SAFETY: only the main loop writes it; the emulator reads it.
+    unsafe { write_volatile(addr_of_mut!(SCREEN_COPIES), read_volatile(addr_of!(SCREEN_COPIES)).wrapping_add(1)) };
 }
 
 /// The handler's part of `copy_in_vblank`, at the start of VBlank.
@@ -375,8 +401,9 @@ enum Reveal {
     /// Few rows changed: the last display stays (its tile set and window) until the copies
     /// are done, so a window, for one, appears whole.
     Hold,
-    /// Background, window and objects off (a white screen) until the copies are done.
-    Blank,
+    /// Most rows changed: the last picture stays, nothing copied, until the screen is drawn;
+    /// then the whole canvas is copied with the LCD off.
+    Whole,
 }
 
 /// What the main loop remembers between frames.
@@ -427,20 +454,22 @@ impl MainLoop {
 
         let (screen, tileset) = (Some(game.screen()), Some(game.tileset()));
         if screen != self.screen {
-            let blank = tileset != self.tileset || game.canvas.dirty_row_count() > FULL_REDRAW_ROWS;
-            self.reveal = if blank { Reveal::Blank } else { Reveal::Hold };
+            let whole = tileset != self.tileset || game.canvas.dirty_row_count() > FULL_REDRAW_ROWS;
+            self.reveal = if whole { Reveal::Whole } else { Reveal::Hold };
         }
         (self.screen, self.tileset) = (screen, tileset);
-        // Shown once the screen is drawn and a frame's copies have completed it.
+        if self.reveal == Reveal::Whole && game.is_drawn() {
+            copy_with_lcd_off(game, Display::of(game));
+        }
+        // Shown once the screen is drawn and its copies have completed it.
         if game.is_drawn() && game.canvas.is_flushed() {
             self.reveal = Reveal::Done;
         }
-        self.display = match self.reveal {
-            Reveal::Done => Display::of(game),
-            Reveal::Hold => self.display,
-            Reveal::Blank => Display::BLANK,
-        };
-        self.cursor_moved = copy_in_vblank(game, self.cursor_moved, self.display);
+        if self.reveal == Reveal::Done {
+            self.display = Display::of(game);
+        }
+        let copies = self.reveal != Reveal::Whole;
+        self.cursor_moved = copy_in_vblank(game, copies, self.cursor_moved, self.display);
         // The OAM shadow is rewritten (and copied by DMA) only when the cursor moved: each
         // object written costs about a thousand cycles of SDCC's code, a DMA over a line.
         let cursor = game.cursor();

@@ -14,7 +14,7 @@
 use crate::crt0;
 
 /// The worker's stack: `N` bytes that only the worker (and the VBlank handler, when it stops
-/// the worker) use.
+/// the worker) use. (It starts zeroed like all statics: a benchmark can read how deep it went.)
 #[repr(transparent)]
 pub struct WorkerStack<const N: usize>([u8; N]);
 
@@ -26,12 +26,6 @@ impl<const N: usize> WorkerStack<N> {
     /// One past the last byte: the stack grows down from here.
     fn top(&mut self) -> *mut u8 {
         self.0.as_mut_ptr_range().end
-    }
-
-    /// The lowest byte ever written, as an offset from the bottom (`N` if none): with a stack
-    /// that starts zeroed, how close the worker came to overflowing it (for benchmarks).
-    pub fn untouched_bytes(&self) -> usize {
-        self.0.iter().position(|&b| b != 0).unwrap_or(N)
     }
 }
 

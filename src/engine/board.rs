@@ -274,6 +274,18 @@ impl Board {
         self.numbers[cell as usize] = value;
     }
 
+    /// The numbers of row `r` (< 15), one per column up to the largest size: 0 past the size.
+    pub fn row_numbers(&self, r: u8) -> &[u8] {
+        let start = usize::from(r) * 16;
+        &self.numbers[start..start + usize::from(MAX_SIZE)]
+    }
+
+    /// Sets the first numbers of row `r` (< 15) to `numbers` (at most 15 of them).
+    pub fn set_row_numbers(&mut self, r: u8, numbers: &[u8]) {
+        let start = usize::from(r) * 16;
+        self.numbers[start..start + numbers.len()].copy_from_slice(numbers);
+    }
+
     /// Whether (r, c) given as signed coordinates lies on the board.
     #[inline]
     pub fn contains(&self, r: i8, c: i8) -> bool {

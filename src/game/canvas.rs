@@ -173,10 +173,26 @@ impl Canvas {
         self.dirty_rows.iter().all(|&bits| bits == 0) && self.changed.is_empty()
     }
 
-    /// Marks everything as changed (after VRAM lost its contents, e.g. at power-on).
-    pub fn invalidate(&mut self) {
+    /// Writes every row that differs from VRAM, whole, with `write(layer, y, tiles)` and marks
+    /// the canvas flushed: the console's copy of a new screen with the LCD off, where time is
+    /// no object (a run at a time through `next_runs` cost twice the copies' time to plan).
+    pub fn copy_whole(&mut self, mut write: impl FnMut(Layer, u8, &[u8])) {
+        for &slot in self.changed.iter() {
+            let layer = if slot & WINDOW_BIT != 0 { Layer::Window } else { Layer::Background };
+            let (byte, mask) = row_bit(layer, ((slot >> 5) & 31) as u8);
+            self.dirty_rows[byte] |= mask;
+        }
         self.changed.clear();
-        self.dirty_rows = ALL_ROWS;
+        for layer in [Layer::Background, Layer::Window] {
+            let at = layer.first_tile();
+            for y in 0..SCREEN_ROWS {
+                let (byte, mask) = row_bit(layer, y);
+                if self.dirty_rows[byte] & mask != 0 {
+                    write(layer, y, &self.tiles[at + index(0, y)..at + index(SCREEN_COLS, y)]);
+                }
+            }
+        }
+        self.dirty_rows = [0; ROW_BYTES];
     }
 
     /// Both VRAM maps were just filled with `TILE_BLANK` (at boot): only rows that may hold
@@ -357,6 +373,27 @@ mod tests {
         fn matches(&self, canvas: &Canvas) -> bool {
             self.0.as_flattened() == canvas.tiles
         }
+    }
+
+    #[test]
+    fn copying_whole_rows_shows_what_was_drawn_and_leaves_nothing_to_flush() {
+        let mut canvas = Canvas::new();
+        let mut vram = Vram([[0xAA; TILES]; 2]);
+        vram.flush_all(&mut canvas);
+        // Rows by text and fill, and single tiles in rows otherwise untouched.
+        canvas.text(Layer::Background, 2, 3, b"HELLO");
+        canvas.fill(Layer::Window, 0, 10, 20, 2, 7);
+        canvas.set(Layer::Background, 19, 17, 9);
+        canvas.set(Layer::Window, 0, 0, 5);
+        let mut rows = Vec::<(Layer, u8), 40>::new();
+        canvas.copy_whole(|layer, y, tiles| {
+            assert_eq!(tiles.len(), usize::from(SCREEN_COLS));
+            vram.write(layer, 0, y, tiles);
+            rows.push((layer, y)).unwrap();
+        });
+        assert!(vram.matches(&canvas));
+        assert!(canvas.is_flushed());
+        assert_eq!(rows.len(), 5, "only the rows that changed: {rows:?}");
     }
 
     #[test]

@@ -33,15 +33,6 @@ pub fn update_violations(
     play.update_violations_part(board, moved, out, part, changed)
 }
 
-/// Every cell to highlight, checked anew (when play begins: more than a frame's work). The
-/// map starts empty: rows past this board's size may hold a larger board's flags.
-#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
-#[inline(never)]
-pub fn check_all(play: &Play, board: &Board, out: &mut ViolationMap) {
-    *out = ViolationMap::EMPTY;
-    play.update_violations(board, None, out);
-}
-
 /// The next hint for the player's marks, using the generator's idle solver.
 #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank2"))]
 #[inline(never)]

@@ -35,7 +35,10 @@ pub const BANNER_ROWS: u8 = 2;
 enum Unchecked {
     Nothing,
     Move(Move, CheckPart),
+    /// Many marks changed and are not drawn yet: every rule, then every cell drawn.
     Everything(CheckPart),
+    /// Every rule for marks that are drawn (play begins): then the cells whose highlight changed.
+    Shown(CheckPart),
 }
 
 pub enum PlayEvent {
@@ -113,9 +116,12 @@ impl Session {
         self.banner_frames = 0;
         self.time_undrawn = false;
         self.select_alone = false;
-        self.unchecked = Unchecked::Nothing;
         self.undrawn = CellSet::EMPTY;
-        engine_calls::check_all(&self.play, &self.puzzle.board, &mut self.violations);
+        // Every rule, a part a frame from the first frame of play (all at once took three
+        // frames on the console, which held up the board's appearance). The board is drawn
+        // without highlights, as the empty map says.
+        self.violations = ViolationMap::EMPTY;
+        self.unchecked = Unchecked::Shown(CheckPart::FIRST);
     }
 
     pub fn code(&self) -> Option<&[u8; CODE_LEN]> {
@@ -245,6 +251,8 @@ impl Session {
         // so only in tests) are checked together, as any change.
         self.unchecked = match (self.unchecked, moved) {
             (Unchecked::Nothing, Some(m)) => Unchecked::Move(m, CheckPart::FIRST),
+            // The moved cell is drawn below: the first check starts over with it.
+            (Unchecked::Shown(_), Some(_)) => Unchecked::Shown(CheckPart::FIRST),
             _ => Unchecked::Everything(CheckPart::FIRST),
         };
         // Only these cells can look different before the check: drawing all of them would
@@ -269,19 +277,22 @@ impl Session {
         let (moved, part) = match self.unchecked {
             Unchecked::Nothing => return false,
             Unchecked::Move(m, part) => (Some(m), part),
-            Unchecked::Everything(part) => (None, part),
+            Unchecked::Everything(part) | Unchecked::Shown(part) => (None, part),
         };
         // `undrawn` is empty here; the last part leaves in it the highlights that changed.
         let next = engine_calls::update_violations(&self.play, &self.puzzle.board, moved, &mut self.violations, part, &mut self.undrawn);
-        self.unchecked = match (next, moved) {
-            (None, _) => Unchecked::Nothing,
-            (Some(next), Some(m)) => Unchecked::Move(m, next),
-            (Some(next), None) => Unchecked::Everything(next),
+        self.unchecked = match (self.unchecked, next) {
+            (_, None) => {
+                // After a change of many cells, every cell once the whole check is done.
+                if matches!(self.unchecked, Unchecked::Everything(_)) {
+                    self.undrawn = CellSet::full(self.puzzle.board.size());
+                }
+                Unchecked::Nothing
+            }
+            (Unchecked::Move(m, _), Some(next)) => Unchecked::Move(m, next),
+            (Unchecked::Shown(_), Some(next)) => Unchecked::Shown(next),
+            (_, Some(next)) => Unchecked::Everything(next),
         };
-        // After a change of many cells, every cell once the whole check is done.
-        if moved.is_none() && next.is_none() {
-            self.undrawn = CellSet::full(self.puzzle.board.size());
-        }
         true
     }
 
@@ -342,8 +353,28 @@ impl Session {
         self.draw_panel(canvas);
     }
 
+    /// Every cell, a row of tiles at a time: a `set` per tile took ten frames for a 9x9 board
+    /// on the console, a row two `Canvas::tiles`.
     fn draw_cells(&self, canvas: &mut Canvas) {
-        self.draw_cells_of(canvas, &CellSet::full(self.puzzle.board.size()));
+        let n = self.puzzle.board.size();
+        for r in 0..n {
+            let (x, y) = self.layout.cell_tile_xy(r, 0);
+            let (mut top, mut bottom) = ([0u8; SCREEN_COLS as usize], [0u8; SCREEN_COLS as usize]);
+            let width = usize::from(n * self.layout.cell_tiles());
+            if self.layout.big {
+                for (c, (top, bottom)) in (0..n).zip(top.chunks_exact_mut(2).zip(bottom.chunks_exact_mut(2))) {
+                    let first = self.cell_tile(cell_at(r, c));
+                    top.copy_from_slice(&[first, first + 1]);
+                    bottom.copy_from_slice(&[first + 2, first + 3]);
+                }
+                canvas.tiles(Layer::Background, x, y + 1, &bottom[..width]);
+            } else {
+                for (c, tile) in (0..n).zip(top.iter_mut()) {
+                    *tile = self.cell_tile(cell_at(r, c));
+                }
+            }
+            canvas.tiles(Layer::Background, x, y, &top[..width]);
+        }
     }
 
     /// Row by row with bit masks: `CellSet::iter` costs about 5k cycles a cell on the console.
@@ -354,6 +385,20 @@ impl Session {
     }
 
     fn draw_cell(&self, canvas: &mut Canvas, cell: u8) {
+        let tile = self.cell_tile(cell);
+        let (x, y) = self.layout.cell_tile_xy(row_of(cell), col_of(cell));
+        if self.layout.big {
+            canvas.set(Layer::Background, x, y, tile);
+            canvas.set(Layer::Background, x + 1, y, tile + 1);
+            canvas.set(Layer::Background, x, y + 1, tile + 2);
+            canvas.set(Layer::Background, x + 1, y + 1, tile + 3);
+        } else {
+            canvas.set(Layer::Background, x, y, tile);
+        }
+    }
+
+    /// The tile that shows `cell` as it is now (the top-left one of a big cell).
+    fn cell_tile(&self, cell: u8) -> u8 {
         let variant = if self.hinted.contains(cell) {
             assets::CELL_VARIANT_HINT
         } else if self.violations.flags(cell) {
@@ -365,17 +410,7 @@ impl Session {
                 Mark::Unknown => assets::CELL_VARIANT_PLAIN,
             }
         };
-        let number = self.puzzle.board.number(cell);
-        let (x, y) = self.layout.cell_tile_xy(row_of(cell), col_of(cell));
-        if self.layout.big {
-            let first = cell_tile(true, variant, number);
-            canvas.set(Layer::Background, x, y, first);
-            canvas.set(Layer::Background, x + 1, y, first + 1);
-            canvas.set(Layer::Background, x, y + 1, first + 2);
-            canvas.set(Layer::Background, x + 1, y + 1, first + 3);
-        } else {
-            canvas.set(Layer::Background, x, y, cell_tile(false, variant, number));
-        }
+        cell_tile(self.layout.big, variant, self.puzzle.board.number(cell))
     }
 
     /// Size, difficulty and time; in narrow panels one value per row, the time as MM over SS.
@@ -452,6 +487,13 @@ mod tests {
         let mut s = Session::new();
         assert!(Generator::new().generate_into(size, Difficulty::Easy, 5, &mut s.puzzle));
         s.begin(0);
+        // Play's first frames check every rule, a part a frame.
+        let mut parts = 0;
+        while s.check_violations(&mut Canvas::new()) {
+            parts += 1;
+            assert!(parts < 20, "the first check ends");
+        }
+        assert!(parts >= 6, "a part a frame: {parts}");
         s
     }
 

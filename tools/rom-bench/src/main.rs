@@ -3,13 +3,17 @@
 //! pass or fail):
 //! - frames the main loop fell behind ("overruns": a phase's frames minus the main-loop
 //!   iterations completed in them, so an iteration that took three frames counts two; frames
-//!   run from VBlank to VBlank), on the title, in menus, while moving the cursor and while
-//!   marking cells on a 9x9 and a 15x15 board (generation blocks the loop by design and is
-//!   left out);
+//!   run from VBlank to VBlank; a new screen copied whole with the LCD off blanks the display
+//!   for a frame, which is counted apart, not as an overrun), on the title, in menus, on the
+//!   generating screen, while
+//!   moving the cursor and while marking cells on a 9x9 and a 15x15 board, and while the
+//!   background worker keeps a puzzle ready;
+//! - frames from Start on the new-game screen to a playable board, with a ready puzzle and
+//!   without one (9x9 easy, 15x15 hard), and the longest run of frames with nothing shown;
+//! - how deep the main program's and the worker's stacks went;
 //! - the time boot takes with the LCD off, to the main loop's first frame;
 //! - the longest VBlank handler (which does the frame's VRAM copies) against VBlank's 4560
 //!   cycles, and the latest line its copies ended on;
-//! - the time from pressing Start on the new-game screen to a playable 9x9 board;
 //! - the cycles a save takes, callees included: of a move, and of a new game (its puzzle and
 //!   first progress).
 //!
@@ -36,6 +40,8 @@ const LINE_CYCLES: u64 = 456;
 /// Cycles in VBlank: lines 144-153.
 const VBLANK_CYCLES: u64 = 10 * LINE_CYCLES;
 const TAP_FRAMES: u32 = 4;
+/// `WORKER_STACK_BYTES` in src/console.rs.
+const WORKER_STACK_BYTES: u16 = 384;
 /// Places listed per function in a profile.
 const HOT_PLACES: usize = 4;
 /// The functions that save a move, and those that save a new game (parts of Rust names).
@@ -45,6 +51,7 @@ const NEW_GAME_SAVE: &[&str] = &["Saves>::save_new_game::<"];
 struct Bench {
     console: Console,
     loops_at: u16,
+    worker_busy_at: u16,
     vblank_at: u16,
     end_line_at: u16,
     frames: u32,
@@ -61,6 +68,15 @@ struct Bench {
     most_behind: u32,
     /// With `BENCH_ROM_OVERRUNS`: the profile of the frame before.
     last_frame_profile: Profile,
+    /// Frames in a row so far with the display blank (LCD, or background and window, off).
+    blank_run: u32,
+    /// The longest such run and the phase it ended in.
+    longest_blank: (u32, String),
+    /// The phase being run, for the blank runs' report.
+    phase: String,
+    screen_copies_at: u16,
+    /// Screens the ROM copied with the LCD off in the phase so far (`SCREEN_COPIES`).
+    screen_copies: u32,
 }
 
 impl Bench {
@@ -73,6 +89,7 @@ impl Bench {
     /// phase's profile).
     fn frame(&mut self) {
         let before = self.loops();
+        let copies_before = self.screen_copies_count();
         let mut frame_profile = Profile::default();
         if let Some((profile, _)) = self.profile.as_mut() {
             self.console.profile_cycles(CYCLES_PER_FRAME, profile);
@@ -94,7 +111,9 @@ impl Bench {
         }
         self.frames += 1;
         self.iterations += u32::from(self.loops().wrapping_sub(before));
-        let behind = self.frames.saturating_sub(self.iterations);
+        self.screen_copies += u32::from(self.screen_copies_count().wrapping_sub(copies_before));
+        self.count_blank();
+        let behind = self.overruns();
         if behind > self.most_behind {
             self.most_behind = behind;
             if let Some(top) = self.overrun_top {
@@ -114,6 +133,19 @@ impl Bench {
         self.console.run_to_pc(self.vblank_at, 2 * CYCLES_PER_FRAME).expect("VBlank handler called every frame");
     }
 
+    /// Counts the frame just run as blank or shown (LCDC read after its VBlank handler).
+    fn count_blank(&mut self) {
+        let lcdc = self.console.read(0xFF40);
+        if lcdc & 0x80 == 0 || lcdc & 0x01 == 0 {
+            self.blank_run += 1;
+            if self.blank_run > self.longest_blank.0 {
+                self.longest_blank = (self.blank_run, self.phase.clone());
+            }
+        } else {
+            self.blank_run = 0;
+        }
+    }
+
     fn frames(&mut self, count: u32) {
         for _ in 0..count {
             self.frame();
@@ -127,40 +159,76 @@ impl Bench {
         self.frames(TAP_FRAMES * 2);
     }
 
+    fn screen_copies_count(&mut self) -> u16 {
+        u16::from_le_bytes([self.console.read(self.screen_copies_at), self.console.read(self.screen_copies_at + 1)])
+    }
+
+    /// The phase's frames the main loop fell behind, a frame for each screen copied with the
+    /// LCD off left out (the frame it blanks).
+    fn overruns(&self) -> u32 {
+        self.frames.saturating_sub(self.iterations + self.screen_copies)
+    }
+
     /// Frames and overruns counted by `phase` (and its profile), then reset.
     fn report(&mut self, phase: &str) {
-        let overruns = self.frames.saturating_sub(self.iterations);
-        println!("{phase:<34} {:>6} frames {overruns:>5} overruns ({:.1}%)", self.frames, 100.0 * f64::from(overruns) / f64::from(self.frames.max(1)));
+        let overruns = self.overruns();
+        let copies = match self.screen_copies {
+            0 => String::new(),
+            n => format!(", {n} screen(s) copied with the LCD off"),
+        };
+        println!(
+            "{phase:<34} {:>6} frames {overruns:>5} overruns ({:.1}%){copies}",
+            self.frames,
+            100.0 * f64::from(overruns) / f64::from(self.frames.max(1))
+        );
         if let Some((profile, top)) = self.profile.as_mut() {
             print!("{}", profile.report(&self.symbols, *top, HOT_PLACES));
             *profile = Profile::default();
         }
         self.frames = 0;
         self.iterations = 0;
+        self.screen_copies = 0;
         self.most_behind = 0;
     }
 
-    /// Presses Start on the new-game screen and runs until the `n` x `n` board shows, then
-    /// aligns to VBlank with the counts reset (generation blocks the loop by design); returns
-    /// the cycles from the press to the board.
-    fn start_game(&mut self, n: u8) -> u64 {
+    /// Names the phase the next frames belong to (for the blank runs' report).
+    fn begin(&mut self, phase: &str) {
+        self.phase = phase.to_string();
+    }
+
+    /// Presses Start on the new-game screen and runs until the `n` x `n` board shows (its
+    /// frames count for the `phase` reported then); returns the frames from the press to the
+    /// board and prints them as `what`.
+    fn start_game(&mut self, n: u8, phase: &str, what: &str) -> u32 {
+        self.begin(phase);
         self.console.press(Button::Start);
-        let pressed_at = self.console.cycles();
-        self.frames(TAP_FRAMES);
-        self.console.release(Button::Start);
+        let mut frames = 0;
         while !self.board_shown(n) {
-            self.console.run_frames(1);
-            assert!(self.console.cycles() - pressed_at < 60 * 60 * CYCLES_PER_FRAME, "no board after a minute");
+            if frames == TAP_FRAMES {
+                self.console.release(Button::Start);
+            }
+            self.frame();
+            frames += 1;
+            assert!(frames < 60 * 60 * 5, "no board after five minutes");
         }
-        let cycles = self.console.cycles() - pressed_at;
-        self.frames = 0;
-        self.iterations = 0;
-        self.most_behind = 0;
-        if let Some((profile, _)) = self.profile.as_mut() {
-            *profile = Profile::default();
+        self.console.release(Button::Start);
+        self.report(phase);
+        println!("  {what}: {frames} frames ({:.2} s) from Start to a playable board", f64::from(frames) / 59.73);
+        frames
+    }
+
+    /// Runs until the background worker has had nothing to do for a second (a puzzle is kept
+    /// ready), at most `limit` frames.
+    fn wait_for_idle_worker(&mut self, limit: u32) {
+        let mut idle = 0;
+        for _ in 0..limit {
+            self.frame();
+            idle = if self.console.read(self.worker_busy_at) == 0 { idle + 1 } else { 0 };
+            if idle == 60 {
+                return;
+            }
         }
-        self.align_to_vblank();
-        cycles
+        println!("  (the worker still had a job after {limit} frames)");
     }
 
     /// Shades and circles in turn, moving right and down (shades along a diagonal), then
@@ -188,8 +256,9 @@ impl Bench {
         (total, parts.join("; "))
     }
 
+    /// Whether the LCD shows the background and every cell of an `n` x `n` board.
     fn board_shown(&mut self, n: u8) -> bool {
-        if self.console.read(0xFF40) & 0x80 == 0 {
+        if self.console.read(0xFF40) & 0x81 != 0x81 {
             return false;
         }
         let layout = Layout::for_size(n);
@@ -213,6 +282,8 @@ fn main() {
         *at as u16
     };
     let (loops_at, vblank_at, end_line_at) = (address("LOOPS"), address("rust_vblank"), address("COPIES_END_LINE"));
+    let (worker_busy_at, worker_stack_at, statics_end) = (address("WORKER_BUSY"), address("WORKER_STACK"), address("s__HEAP"));
+    let screen_copies_at = address("SCREEN_COPIES");
     let count_of = |variable: &str| {
         std::env::var(variable)
             .ok()
@@ -223,6 +294,7 @@ fn main() {
     let mut b = Bench {
         console,
         loops_at,
+        worker_busy_at,
         vblank_at,
         end_line_at,
         frames: 0,
@@ -234,6 +306,11 @@ fn main() {
         overrun_top,
         most_behind: 0,
         last_frame_profile: Profile::default(),
+        blank_run: 0,
+        longest_blank: (0, String::new()),
+        phase: String::new(),
+        screen_copies_at,
+        screen_copies: 0,
     };
 
     // Boot: the LCD is off while every tile set is loaded and the saves are read, until the
@@ -243,18 +320,14 @@ fn main() {
         assert!(b.console.cycles() < 60 * CYCLES_PER_FRAME, "no main-loop frame in the first second");
     }
     let boot_cycles = b.console.cycles();
+    // A new game at once from blank battery RAM: the worker has only begun the ready puzzle.
     b.align_to_vblank();
-    b.frames(120);
-    b.report("title");
-    b.align_to_vblank();
+    b.begin("title");
     b.tap(Button::Start);
-    b.frames(30);
-    for button in [Button::Up, Button::Right, Button::Left, Button::Down, Button::Down] {
-        b.tap(button);
-    }
-    b.report("new-game menu");
-
-    let generate_cycles = b.start_game(9);
+    b.tap(Button::Start);
+    b.report("title and new-game menu, at once");
+    b.start_game(9, "9x9 easy, no ready puzzle", "9x9 easy without a ready puzzle");
+    b.begin("play");
     b.frames(60);
     b.report("play, idle");
 
@@ -264,6 +337,7 @@ fn main() {
     b.report("play, moving the cursor");
     b.mark_cells();
     b.report("play, marking cells (with saves)");
+    b.begin("pause");
     b.tap(Button::Start);
     for button in [Button::Down, Button::Down, Button::Up, Button::Up] {
         b.tap(button);
@@ -273,7 +347,8 @@ fn main() {
     b.report("pause menu and back");
 
     // The largest board: the longest flood fills, the most cells to redraw. Pause, NEW GAME,
-    // then the size from 9 up to 15.
+    // then the size from 9 up to 15 and the level up to hard, Start at once.
+    b.begin("pause, new-game menu");
     b.tap(Button::Start);
     for _ in 0..5 {
         b.tap(Button::Down);
@@ -284,10 +359,69 @@ fn main() {
     for _ in 9..15 {
         b.tap(Button::Right);
     }
-    b.report("pause, new-game menu for 15x15");
-    b.start_game(15);
+    b.tap(Button::Down);
+    b.tap(Button::Right);
+    b.tap(Button::Right);
+    b.report("pause, new-game menu for 15x15 hard");
+    b.start_game(15, "generating 15x15 hard", "15x15 hard without a ready puzzle");
+    b.begin("play 15x15");
     b.mark_cells();
     b.report("play 15x15, marking cells");
+    // The worker keeps the next 15x15 hard puzzle ready while the player thinks.
+    b.begin("play 15x15, worker busy");
+    b.wait_for_idle_worker(60 * 60 * 10);
+    b.report("play 15x15 idle, worker keeping a puzzle ready");
+    b.begin("pause, new-game menu");
+    b.tap(Button::Start);
+    for _ in 0..5 {
+        b.tap(Button::Down);
+    }
+    b.tap(Button::A);
+    b.frames(30);
+    b.report("pause, new-game menu");
+    b.start_game(15, "15x15 hard, ready", "15x15 hard with a ready puzzle");
+    // Back to 9x9 easy, whose puzzle was kept ready again after the first game began.
+    b.begin("pause, new-game menu");
+    b.tap(Button::Start);
+    for _ in 0..5 {
+        b.tap(Button::Down);
+    }
+    b.tap(Button::A);
+    b.frames(30);
+    b.tap(Button::Down);
+    for _ in 9..15 {
+        b.tap(Button::Left);
+    }
+    b.tap(Button::Down);
+    b.tap(Button::Left);
+    b.tap(Button::Left);
+    b.report("pause, new-game menu for 9x9 easy");
+    b.start_game(9, "9x9 easy, ready", "9x9 easy with a ready puzzle");
+    // The title, as a player who quits finds it (the worker idle or keeping a puzzle ready).
+    b.begin("title");
+    b.tap(Button::Start);
+    for _ in 0..6 {
+        b.tap(Button::Down);
+    }
+    b.tap(Button::A);
+    b.frames(120);
+    b.report("quit, title");
+
+    println!(
+        "longest blank display (LCD or background off): {} frames, in \"{}\"",
+        b.longest_blank.0, b.longest_blank.1
+    );
+    // Statics and the worker's stack start zeroed (crt0 clears WRAM): the lowest non-zero
+    // byte of each stack is as deep as it went.
+    let untouched = |b: &mut Bench, from: u16, to: u16| (from..to).take_while(|&at| b.console.read(at) == 0).count();
+    let main_stack = 0xE000 - u32::from(statics_end);
+    let main_untouched = untouched(&mut b, statics_end, 0xE000) as u32;
+    let worker_untouched = untouched(&mut b, worker_stack_at, worker_stack_at + WORKER_STACK_BYTES) as u32;
+    println!(
+        "stack used, deepest so far: main {} of {main_stack} bytes, worker {} of {WORKER_STACK_BYTES} bytes",
+        main_stack - main_untouched,
+        u32::from(WORKER_STACK_BYTES) - worker_untouched
+    );
 
     if b.profile.is_some() || b.overrun_top.is_some() {
         println!("(VBlank handler not timed while profiling)");
@@ -303,14 +437,11 @@ fn main() {
         "boot (LCD off: tile sets, saves) to the main loop's first frame: {boot_cycles} cycles = {:.1} frames",
         boot_cycles as f64 / CYCLES_PER_FRAME as f64
     );
-    println!(
-        "Start on the new-game screen to a playable 9x9 board: {generate_cycles} cycles = {:.2} s at 4.194304 MHz",
-        generate_cycles as f64 / 4_194_304.0
-    );
 
-    // Saves, profiled with callees (an interrupt handled during one would count too): a mark
-    // on the 15x15 board, saved once the player rests; then a new 5x5 game (records have the
-    // same size whatever the board's). Pause, NEW GAME, the size from 15 down to 5.
+    // Saves, profiled with callees (an interrupt handled during one would count too): CONTINUE
+    // the 9x9 game, a mark saved once the player rests; then a new 5x5 game (records have the
+    // same size whatever the board's). Pause, NEW GAME, the size from 9 down to 5.
+    b.console.tap(Button::A, TAP_FRAMES, 30);
     let mut saves = Profile::default();
     b.console.tap(Button::A, TAP_FRAMES, 0);
     b.console.profile_cycles(60 * CYCLES_PER_FRAME, &mut saves);
@@ -321,7 +452,7 @@ fn main() {
     }
     b.console.run_frames(30);
     b.console.tap(Button::Down, TAP_FRAMES, TAP_FRAMES * 2);
-    for _ in 5..15 {
+    for _ in 5..9 {
         b.console.tap(Button::Left, TAP_FRAMES, TAP_FRAMES * 2);
     }
     let mut saves = Profile::default();
