@@ -353,27 +353,48 @@ impl Session {
         self.draw_panel(canvas);
     }
 
-    /// Every cell, a row of tiles at a time: a `set` per tile took ten frames for a 9x9 board
-    /// on the console, a row two `Canvas::tiles`.
+    /// Every cell, a row of tiles at a time with the row's marks as bit masks: a cell at a
+    /// time took ten frames for a 9x9 board on the console.
     fn draw_cells(&self, canvas: &mut Canvas) {
         let n = self.puzzle.board.size();
+        let big = self.layout.big;
+        // Each look's tile for number 1: a cell's tile adds its number's offset.
+        let mut first = [0u8; assets::CELL_VARIANT_COUNT as usize];
+        for (variant, tile) in first.iter_mut().enumerate() {
+            *tile = cell_tile(big, variant as u8, 1);
+        }
         for r in 0..n {
+            let looks = self.row_looks(r);
+            let numbers = &self.puzzle.board.row_numbers(r)[..usize::from(n)];
             let (x, y) = self.layout.cell_tile_xy(r, 0);
             let (mut top, mut bottom) = ([0u8; SCREEN_COLS as usize], [0u8; SCREEN_COLS as usize]);
-            let width = usize::from(n * self.layout.cell_tiles());
-            if self.layout.big {
-                for (c, (top, bottom)) in (0..n).zip(top.chunks_exact_mut(2).zip(bottom.chunks_exact_mut(2))) {
-                    let first = self.cell_tile(cell_at(r, c));
-                    top.copy_from_slice(&[first, first + 1]);
-                    bottom.copy_from_slice(&[first + 2, first + 3]);
+            let mut bit = 1u16;
+            if big {
+                for (&number, (top, bottom)) in numbers.iter().zip(top.chunks_exact_mut(2).zip(bottom.chunks_exact_mut(2))) {
+                    let tile = first[usize::from(looks.variant(bit))] + ((number - 1) << 2);
+                    top.copy_from_slice(&[tile, tile + 1]);
+                    bottom.copy_from_slice(&[tile + 2, tile + 3]);
+                    bit <<= 1;
                 }
-                canvas.tiles(Layer::Background, x, y + 1, &bottom[..width]);
+                canvas.tiles(Layer::Background, x, y + 1, &bottom[..2 * numbers.len()]);
+                canvas.tiles(Layer::Background, x, y, &top[..2 * numbers.len()]);
             } else {
-                for (c, tile) in (0..n).zip(top.iter_mut()) {
-                    *tile = self.cell_tile(cell_at(r, c));
+                for (&number, tile) in numbers.iter().zip(top.iter_mut()) {
+                    *tile = first[usize::from(looks.variant(bit))] + (number - 1);
+                    bit <<= 1;
                 }
+                canvas.tiles(Layer::Background, x, y, &top[..numbers.len()]);
             }
-            canvas.tiles(Layer::Background, x, y, &top[..width]);
+        }
+    }
+
+    /// What decides the look of row `r`'s cells, a bit a column.
+    fn row_looks(&self, r: u8) -> RowLooks {
+        RowLooks {
+            hinted: self.hinted.row(r),
+            flagged: self.violations.flagged().row(r),
+            shaded: self.play.shaded().row(r),
+            circled: self.play.circled().row(r),
         }
     }
 
@@ -399,17 +420,7 @@ impl Session {
 
     /// The tile that shows `cell` as it is now (the top-left one of a big cell).
     fn cell_tile(&self, cell: u8) -> u8 {
-        let variant = if self.hinted.contains(cell) {
-            assets::CELL_VARIANT_HINT
-        } else if self.violations.flags(cell) {
-            assets::CELL_VARIANT_ERROR
-        } else {
-            match self.play.mark(cell) {
-                Mark::Shaded => assets::CELL_VARIANT_SHADED,
-                Mark::Unshaded => assets::CELL_VARIANT_CIRCLED,
-                Mark::Unknown => assets::CELL_VARIANT_PLAIN,
-            }
-        };
+        let variant = self.row_looks(row_of(cell)).variant(1 << col_of(cell));
         cell_tile(self.layout.big, variant, self.puzzle.board.number(cell))
     }
 
@@ -436,6 +447,32 @@ impl Session {
         } else {
             canvas.text(Layer::Background, l.panel_x, 6, &time[..2]);
             canvas.text(Layer::Background, l.panel_x, 7, &time[3..]);
+        }
+    }
+}
+
+/// The marks and highlights of a row of cells, a bit a column.
+struct RowLooks {
+    hinted: u16,
+    flagged: u16,
+    shaded: u16,
+    circled: u16,
+}
+
+impl RowLooks {
+    /// The look of the cell of column bit `bit`: a hint's highlight over an error's over the
+    /// player's mark.
+    fn variant(&self, bit: u16) -> u8 {
+        if self.hinted & bit != 0 {
+            assets::CELL_VARIANT_HINT
+        } else if self.flagged & bit != 0 {
+            assets::CELL_VARIANT_ERROR
+        } else if self.shaded & bit != 0 {
+            assets::CELL_VARIANT_SHADED
+        } else if self.circled & bit != 0 {
+            assets::CELL_VARIANT_CIRCLED
+        } else {
+            assets::CELL_VARIANT_PLAIN
         }
     }
 }

@@ -130,7 +130,8 @@ impl Bench {
     /// VBlank, as the main loop's do, so a frame in which no iteration ended is one the
     /// loop overran (and the LCD's switch-off at boot does not leave the frames out of step).
     fn align_to_vblank(&mut self) {
-        self.console.run_to_pc(self.vblank_at, 2 * CYCLES_PER_FRAME).expect("VBlank handler called every frame");
+        // A screen copied with the LCD off holds VBlank off for up to two frames.
+        self.console.run_to_pc(self.vblank_at, 4 * CYCLES_PER_FRAME).expect("VBlank handler called every frame");
     }
 
     /// Counts the frame just run as blank or shown (LCDC read after its VBlank handler).
