@@ -1,7 +1,9 @@
 //! The rules checker: each kind of violation, with its cells.
 
 use hitori::engine::board::{Board, CellSet, cell_at, col_of, row_of};
+use hitori::engine::play::{Move, Play};
 use hitori::engine::rules::{REGION_ROWS, RuleKind, Violation, ViolationMap, for_each_violation, is_solution};
+use hitori::engine::solve::Mark;
 
 fn board() -> Board {
     // A Latin square with (0,1) changed from 2 to 1: row 0 and column 1 repeat the 1.
@@ -251,4 +253,28 @@ fn the_violation_map_agrees_with_the_report() {
         assert_eq!(*map.flagged(), union);
     }
     assert!(flagged.iter().all(|&count| count > 1000), "every kind is met often: {flagged:?}");
+}
+
+#[test]
+fn the_unmarked_map_is_the_built_one_and_moves_update_it_alike() {
+    let mut rng = fastrand::Rng::with_seed(33);
+    for _ in 0..2_000 {
+        let n = rng.u8(1..=15);
+        let range = 1 + rng.u8(..n.min(5));
+        let rows: Vec<Vec<u8>> = (0..n).map(|_| (0..n).map(|_| 1 + rng.u8(..range)).collect()).collect();
+        let refs: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
+        let b = Board::from_rows(&refs).unwrap();
+        // From a map with every cell kept (repeats flagged): nothing of it may stay.
+        let mut map = ViolationMap::build(&b, &CellSet::EMPTY, &CellSet::full(n));
+        map.set_unmarked(&b);
+        assert!(map == ViolationMap::build(&b, &CellSet::EMPTY, &CellSet::EMPTY), "{rows:?}");
+        // A first move checked from it, as play does, gives the map built for its marks.
+        let cell = cell_at(rng.u8(..n), rng.u8(..n));
+        let to = if rng.bool() { Mark::Shaded } else { Mark::Unshaded };
+        let mut play = Play::new();
+        play.set_mark(cell, to);
+        map.set_unmarked(&b);
+        play.update_violations(&b, Some(Move { cell, from: Mark::Unknown, to }), &mut map);
+        assert!(map == ViolationMap::build(&b, play.shaded(), play.circled()), "{rows:?} {cell} {to:?}");
+    }
 }

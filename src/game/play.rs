@@ -117,11 +117,16 @@ impl Session {
         self.time_undrawn = false;
         self.select_alone = false;
         self.undrawn = CellSet::EMPTY;
-        // Every rule, a part a frame from the first frame of play (all at once took three
-        // frames on the console, which held up the board's appearance). The board is drawn
-        // without highlights, as the empty map says.
-        self.violations = ViolationMap::EMPTY;
-        self.unchecked = Unchecked::Shown(CheckPart::FIRST);
+        if self.play.shaded().is_empty() && self.play.circled().is_empty() {
+            self.violations.set_unmarked(&self.puzzle.board);
+            self.unchecked = Unchecked::Nothing;
+        } else {
+            // A resumed game: every rule, a part a frame from the first frame of play (all
+            // at once took three frames on the console, holding up the board). The board is
+            // drawn without highlights, as the empty map says.
+            self.violations = ViolationMap::EMPTY;
+            self.unchecked = Unchecked::Shown(CheckPart::FIRST);
+        }
     }
 
     pub fn code(&self) -> Option<&[u8; CODE_LEN]> {
@@ -524,14 +529,28 @@ mod tests {
         let mut s = Session::new();
         assert!(Generator::new().generate_into(size, Difficulty::Easy, 5, &mut s.puzzle));
         s.begin(0);
-        // Play's first frames check every rule, a part a frame.
+        s
+    }
+
+    #[test]
+    fn a_resumed_game_is_checked_over_its_first_frames_and_a_new_one_at_once() {
+        let mut s = session(9);
+        assert!(!s.check_violations(&mut Canvas::new()), "a new game has nothing to check");
+        // Marks as a saved game brings them: two touching shaded cells and a circle.
+        let (shaded, circled) = ([cell_at(0, 0), cell_at(0, 1)], [cell_at(4, 4)]);
+        for cell in shaded {
+            s.play.set_mark(cell, Mark::Shaded);
+        }
+        s.play.set_mark(circled[0], Mark::Unshaded);
+        s.begin(30);
         let mut parts = 0;
         while s.check_violations(&mut Canvas::new()) {
             parts += 1;
             assert!(parts < 20, "the first check ends");
         }
         assert!(parts >= 6, "a part a frame: {parts}");
-        s
+        assert!(s.violations == ViolationMap::build(&s.puzzle.board, s.play.shaded(), s.play.circled()));
+        assert!(s.violations.flags(shaded[0]) && s.violations.flags(shaded[1]));
     }
 
     /// What the worker would find for the session's marks.
