@@ -368,11 +368,12 @@ impl Session {
         for (variant, tile) in first.iter_mut().enumerate() {
             *tile = cell_tile(big, variant as u8, 1);
         }
+        // Filled anew for each row (once here: a fill a row cost 1.5k cycles).
+        let (mut top, mut bottom) = ([0u8; SCREEN_COLS as usize], [0u8; SCREEN_COLS as usize]);
         for r in 0..n {
             let looks = self.row_looks(r);
             let numbers = &self.puzzle.board.row_numbers(r)[..usize::from(n)];
             let (x, y) = self.layout.cell_tile_xy(r, 0);
-            let (mut top, mut bottom) = ([0u8; SCREEN_COLS as usize], [0u8; SCREEN_COLS as usize]);
             let mut bit = 1u16;
             if big {
                 for (&number, (top, bottom)) in numbers.iter().zip(top.chunks_exact_mut(2).zip(bottom.chunks_exact_mut(2))) {

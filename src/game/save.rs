@@ -362,7 +362,9 @@ pub(super) fn write_slot(storage: &mut impl Storage, offset: u16, record: &[u8])
 }
 
 /// Fletcher-style sums modulo 256: two adds per byte on the SM83, and they catch changed,
-/// lost and swapped bytes (unlike a plain sum).
+/// lost and swapped bytes (unlike a plain sum). Not inlined: alone, SDCC keeps both sums in
+/// registers (inlined into its callers it kept them on the stack, 220 cycles a byte).
+#[inline(never)]
 fn checksum(bytes: &[u8]) -> u16 {
     let (mut a, mut b) = (0x5Au8, 0xA5u8);
     for &byte in bytes {
