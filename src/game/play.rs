@@ -239,9 +239,9 @@ impl Session {
     }
 
     /// After `moved` (any number of cells, if `None`): the moved cell and the hint's cells
-    /// redrawn now, the violations on the next frame.
+    /// redrawn now, the violations on the next frames.
     fn after_change(&mut self, moved: Option<Move>, canvas: &mut Canvas) -> PlayEvent {
-        let hinted = core::mem::take(&mut self.hinted);
+        let mut redraw = core::mem::take(&mut self.hinted);
         self.banner_frames = 0;
         // Two changes before a check (undo and redo from the pause menu come one per frame,
         // so only in tests) are checked together, as any change.
@@ -252,7 +252,8 @@ impl Session {
         // Only these cells can look different before the check: drawing all of them would
         // take frames on the console.
         if let Some(m) = moved {
-            let mut redraw = hinted;
+            let mark = self.play.mark(m.cell);
+            self.violations.unflag_for_mark(m.cell, mark == Mark::Shaded, mark == Mark::Unshaded);
             redraw.insert(m.cell);
             self.draw_cells_of(canvas, &redraw);
         }
@@ -539,6 +540,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The variant the canvas shows for `cell`.
+    fn shown_variant(s: &Session, canvas: &Canvas, cell: u8) -> u8 {
+        let (x, y) = s.layout.cell_tile_xy(row_of(cell), col_of(cell));
+        read_cell_tile(s.layout.big, canvas.tile(Layer::Background, x, y)).expect("a cell tile").1
+    }
+
+    /// Shades `cells` one after the other, each followed by its check and drawing.
+    fn shade_and_check(s: &mut Session, canvas: &mut Canvas, cells: &[u8]) {
+        for &cell in cells {
+            s.cursor = cell;
+            s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, canvas);
+            while s.check_violations(canvas) {}
+        }
+    }
+
+    #[test]
+    fn an_undone_wrong_shade_loses_its_highlight_with_the_undo() {
+        let mut canvas = Canvas::new();
+        let mut s = session(9);
+        s.draw(&mut canvas);
+        // Two touching shaded cells break rule 2 whatever the puzzle.
+        let (first, second) = (cell_at(4, 4), cell_at(4, 5));
+        shade_and_check(&mut s, &mut canvas, &[first, second]);
+        assert_eq!(shown_variant(&s, &canvas, second), assets::CELL_VARIANT_ERROR);
+        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas);
+        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT), 1, &mut canvas);
+        assert_eq!(s.play.mark(second), Mark::Unknown, "undone");
+        assert_eq!(shown_variant(&s, &canvas, second), assets::CELL_VARIANT_PLAIN, "on the undo's own frame");
     }
 
     #[test]
