@@ -2,9 +2,9 @@
 //! generated on the console is read back from VRAM, solved on the host and entered with the
 //! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; the
 //! power cut at every write of every kind of save; random, blank and bit-flipped saves;
-//! 100,000 frames of random button mashing; what a move shows at once (an undo), on boytacean
-//! and on gambatte, the strict emulator (tests/emulator). Builds `target/hitori.gb` when it is
-//! missing or out of date.
+//! 100,000 frames of random button mashing; what a move shows at once (an undo, the move that
+//! solves), on boytacean and on gambatte, the strict emulator (tests/emulator). Builds
+//! `target/hitori.gb` when it is missing or out of date.
 
 
 mod emulator;
@@ -553,4 +553,45 @@ fn an_undone_wrong_shade_loses_its_highlight_at_once_on_boytacean() {
 #[test]
 fn an_undone_wrong_shade_loses_its_highlight_at_once_on_gambatte() {
     an_undone_wrong_shade_loses_its_highlight_at_once(&mut power_on_gambatte());
+}
+
+/// A 5x5 puzzle solved with a wrong shade beside a shaded cell of the solution (both
+/// highlighted), then finished by taking the wrong shade back: the board under the solved
+/// screen shows the solution's shades and plain cells, no highlight.
+fn the_solved_board_shows_no_highlight(console: &mut impl Emulator) {
+    let n = 5;
+    let (board, _) = start_game(console, n);
+    let mut solver = Solver::new(n);
+    assert_eq!(solver.count_solutions(&board, 2), 1);
+    let solution = *solver.solution();
+    let shaded: Vec<(u8, u8)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| solution.contains(cell_at(r, c))).collect();
+    let beside = shaded[0];
+    let wrong = (beside.0, if beside.1 == 0 { 1 } else { beside.1 - 1 });
+    // The wrong shade first: the solution's shades would solve the puzzle.
+    for &cell in [&wrong].into_iter().chain(&shaded) {
+        move_cursor(console, n, cell);
+        tap(console, Button::A);
+    }
+    let flagged = |c: &mut _, cell| variant_at(c, n, cell) == assets::CELL_VARIANT_ERROR;
+    assert!(wait_for(console, 60, |c| flagged(c, wrong) && flagged(c, beside)), "the wrong shade is not highlighted");
+    move_cursor(console, n, wrong);
+    tap(console, Button::A);
+    assert!(wait_for(console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
+    console.run_frames(30);
+    let (_, variants) = read_board(console, n).expect("the board under the solved screen");
+    for (i, variant) in variants.into_iter().enumerate() {
+        let cell = cell_at(i as u8 / n, i as u8 % n);
+        let want = if solution.contains(cell) { assets::CELL_VARIANT_SHADED } else { assets::CELL_VARIANT_PLAIN };
+        assert_eq!(variant, want, "cell ({}, {}) under the solved screen", i as u8 / n, i as u8 % n);
+    }
+}
+
+#[test]
+fn the_solved_board_shows_no_highlight_on_boytacean() {
+    the_solved_board_shows_no_highlight(&mut power_on(None));
+}
+
+#[test]
+fn the_solved_board_shows_no_highlight_on_gambatte() {
+    the_solved_board_shows_no_highlight(&mut power_on_gambatte());
 }

@@ -239,10 +239,14 @@ impl Session {
     }
 
     /// After `moved` (any number of cells, if `None`): the moved cell and the hint's cells
-    /// redrawn now, the violations on the next frames.
+    /// redrawn now, the violations on the next frames; on a solved board, no violations at once.
     fn after_change(&mut self, moved: Option<Move>, canvas: &mut Canvas) -> PlayEvent {
         let mut redraw = core::mem::take(&mut self.hinted);
         self.banner_frames = 0;
+        if self.play.is_solved(&self.puzzle) {
+            self.clear_violations(canvas, redraw, moved);
+            return PlayEvent::Solved;
+        }
         // Two changes before a check (undo and redo from the pause menu come one per frame,
         // so only in tests) are checked together, as any change.
         self.unchecked = match (self.unchecked, moved) {
@@ -257,7 +261,26 @@ impl Session {
             redraw.insert(m.cell);
             self.draw_cells_of(canvas, &redraw);
         }
-        if self.play.is_solved(&self.puzzle) { PlayEvent::Solved } else { PlayEvent::Moved }
+        PlayEvent::Moved
+    }
+
+    /// On the solved board: a solution breaks no rule, so there is nothing to check, and the
+    /// cells highlighted (or about to be, from the last check) are drawn plain with `redraw`
+    /// and the moved cell at once: no check runs under the solved screen to clear them later.
+    /// The map's counts no longer match the marks, which only a whole check (`begin`) may
+    /// follow, as it does: the solved screen leads to a new game or the title.
+    fn clear_violations(&mut self, canvas: &mut Canvas, mut redraw: CellSet, moved: Option<Move>) {
+        // Row by row: a `CellSet::union` returns a set by value, which the console copies.
+        for r in 0..self.puzzle.board.size() {
+            redraw.set_row(r, redraw.row(r) | self.violations.flagged().row(r) | self.undrawn.row(r));
+        }
+        if let Some(m) = moved {
+            redraw.insert(m.cell);
+        }
+        self.violations = ViolationMap::EMPTY;
+        self.unchecked = Unchecked::Nothing;
+        self.undrawn = CellSet::EMPTY;
+        self.draw_cells_of(canvas, &redraw);
     }
 
     /// One step towards highlighting what the last change did, a step a frame: draws the
@@ -570,6 +593,30 @@ mod tests {
         s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT), 1, &mut canvas);
         assert_eq!(s.play.mark(second), Mark::Unknown, "undone");
         assert_eq!(shown_variant(&s, &canvas, second), assets::CELL_VARIANT_PLAIN, "on the undo's own frame");
+    }
+
+    #[test]
+    fn the_solved_board_shows_no_highlight_when_the_last_move_takes_back_a_wrong_shade() {
+        for size in [5, 9, 12] {
+            let mut canvas = Canvas::new();
+            let mut s = session(size);
+            s.draw(&mut canvas);
+            let solution: Vec<u8> = s.puzzle.solution.iter().collect();
+            // A cell beside a shaded one of the solution: shading it breaks rule 2.
+            let wrong = cell_at(row_of(solution[0]), if col_of(solution[0]) == 0 { 1 } else { col_of(solution[0]) - 1 });
+            shade_and_check(&mut s, &mut canvas, &solution);
+            shade_and_check(&mut s, &mut canvas, &[wrong]);
+            assert_eq!(shown_variant(&s, &canvas, wrong), assets::CELL_VARIANT_ERROR);
+            assert_eq!(shown_variant(&s, &canvas, solution[0]), assets::CELL_VARIANT_ERROR);
+            s.cursor = wrong;
+            let event = s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas);
+            assert!(matches!(event, PlayEvent::Solved), "size {size}");
+            // The solved screen runs no more checks: what the board shows now, it keeps.
+            for cell in CellSet::full(size).iter() {
+                let want = if s.puzzle.solution.contains(cell) { assets::CELL_VARIANT_SHADED } else { assets::CELL_VARIANT_PLAIN };
+                assert_eq!(shown_variant(&s, &canvas, cell), want, "size {size}, cell ({}, {})", row_of(cell), col_of(cell));
+            }
+        }
     }
 
     #[test]
