@@ -42,7 +42,7 @@ use self::new_game::{NewGame, NewGameEvent, Request};
 use self::pause::{Pause, PauseChoice};
 use self::play::{PlayEvent, Session};
 use self::save::{BestTimes, Saves, Storage};
-use self::size_label::SizeLabel;
+use self::size_label::GameLabel;
 use self::solved::{Solved, SolvedChoice};
 use self::title::{Title, TitleEvent};
 use crate::engine::board::{col_of, row_of};
@@ -277,7 +277,9 @@ impl Game {
                         // Saved once the player rests in the menu, like a move: saving at
                         // once would hold up the menu's appearance by several frames.
                         self.unsaved_frames.get_or_insert(0);
-                        let mut pause = Pause::new(self.session.code().copied(), self.session.clock.seconds());
+                        let puzzle = &self.session.puzzle;
+                        let game = GameLabel::new(puzzle.board.size(), puzzle.difficulty);
+                        let mut pause = Pause::new(game, self.session.code().copied(), self.session.clock.seconds());
                         pause.draw_part(&mut self.canvas);
                         self.screen = Screen::Pause(pause);
                     }
@@ -346,13 +348,7 @@ impl Game {
     fn enter_generating(&mut self, request: Request) {
         self.canvas.clear(Layer::Background);
         self.canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 7, b"GENERATING");
-        let mut label = [b' '; 12];
-        let mut len = 0;
-        for &b in SizeLabel::new(request.size).text().iter().chain(b" ").chain(request.difficulty.name().as_bytes()) {
-            label[len] = b;
-            len += 1;
-        }
-        self.canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 9, &label[..len]);
+        self.canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 9, GameLabel::new(request.size, request.difficulty).text());
         self.screen = Screen::Generating { request, drawn: false };
     }
 

@@ -12,8 +12,8 @@ use gb_hal::joypad::{Buttons, InputFrame};
 use super::canvas::{Canvas, Layer};
 use super::clock::Clock;
 use super::engine_calls;
-use super::layout::{Layout, SCREEN_COLS};
-use super::size_label::SizeLabel;
+use super::layout::{Layout, SCREEN_COLS, STATUS_ROW, Status};
+use super::size_label::{GameLabel, SizeLabel};
 use crate::assets;
 use crate::engine::board::{CellSet, cell_at, col_of, for_each_bit, row_of};
 use crate::engine::code::{CODE_LEN, SeedCode};
@@ -140,7 +140,8 @@ impl Session {
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas) -> PlayEvent {
         let mut busy = self.check_violations(canvas);
-        self.time_undrawn |= self.clock.tick(frames);
+        // Beside a 9x9 board no clock shows (the pause menu's does).
+        self.time_undrawn |= self.clock.tick(frames) && self.layout.status != Status::Hidden;
         if self.banner_frames > 0 {
             self.banner_frames = if input.pressed.is_empty() { self.banner_frames.saturating_sub(frames) } else { 0 };
         }
@@ -406,29 +407,27 @@ impl Session {
         }
     }
 
-    /// Size, difficulty and time; in narrow panels one value per row, the time as MM over SS.
+    /// Size, level and time where the layout puts them (none beside a 9x9 board).
     fn draw_panel(&self, canvas: &mut Canvas) {
-        let l = &self.layout;
-        let size = SizeLabel::new(self.puzzle.board.size());
-        let name = self.puzzle.difficulty.name().as_bytes();
-        if l.panel_is_wide() {
-            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 1, size.text());
-            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 3, name);
-        } else {
-            canvas.text(Layer::Background, l.panel_x, 1, size.number());
-            canvas.text(Layer::Background, l.panel_x, 3, &name[..1]);
+        let (size, level) = (self.puzzle.board.size(), self.puzzle.difficulty);
+        match self.layout.status {
+            Status::Panel { x, cols } => {
+                canvas.text_centred(Layer::Background, x, cols, 1, SizeLabel::new(size).text());
+                canvas.text_centred(Layer::Background, x, cols, 3, level.name().as_bytes());
+            }
+            Status::Line => canvas.text(Layer::Background, 1, STATUS_ROW, GameLabel::new(size, level).text()),
+            Status::Hidden => {}
         }
         self.draw_time(canvas);
     }
 
     fn draw_time(&self, canvas: &mut Canvas) {
-        let l = &self.layout;
         let time = self.clock.text();
-        if l.panel_is_wide() {
-            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 6, time);
-        } else {
-            canvas.text(Layer::Background, l.panel_x, 6, &time[..2]);
-            canvas.text(Layer::Background, l.panel_x, 7, &time[3..]);
+        match self.layout.status {
+            Status::Panel { x, cols } => canvas.text_centred(Layer::Background, x, cols, 6, time),
+            // Right-aligned, a column in from the edge as the label is at the left.
+            Status::Line => canvas.text(Layer::Background, SCREEN_COLS - 1 - time.len() as u8, STATUS_ROW, time),
+            Status::Hidden => {}
         }
     }
 }
@@ -460,6 +459,7 @@ pub fn read_cell_tile(big: bool, tile: u8) -> Option<(u8, u8)> {
 mod tests {
     use super::*;
     use crate::engine::difficulty::Difficulty;
+    use crate::game::layout::SCREEN_ROWS;
 
     #[test]
     fn cell_tiles_read_back() {
@@ -656,7 +656,7 @@ mod tests {
     #[test]
     fn frames_that_check_draw_or_tick_are_busy() {
         let mut canvas = Canvas::new();
-        let mut s = session(9);
+        let mut s = session(7);
         let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
         // Frames of no time (0 VBlanks): the clock stands still.
         assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
@@ -674,23 +674,64 @@ mod tests {
         assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
     }
 
+    /// The background row that shows the time, whole.
+    fn time_row(s: &Session, canvas: &Canvas) -> Vec<u8> {
+        let y = match s.layout().status {
+            Status::Panel { .. } => 6,
+            Status::Line => STATUS_ROW,
+            Status::Hidden => panic!("no clock beside a 9x9 board"),
+        };
+        (0..SCREEN_COLS).map(|x| canvas.tile(Layer::Background, x, y)).collect()
+    }
+
     #[test]
     fn a_new_second_is_drawn_after_a_move_not_with_it() {
-        let mut canvas = Canvas::new();
-        let mut s = session(9);
-        s.draw(&mut canvas);
-        // The panel's two rows that show the time (one in wide panels).
-        let panel_x = s.layout().panel_x;
-        let time_tile = |canvas: &Canvas| -> Vec<u8> {
-            (panel_x..SCREEN_COLS).flat_map(|x| [canvas.tile(Layer::Background, x, 6), canvas.tile(Layer::Background, x, 7)]).collect()
-        };
-        let before = time_tile(&canvas);
-        assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 60, &mut canvas), PlayEvent::Moved));
-        assert_eq!(time_tile(&canvas), before, "not on the move's frame");
-        let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
-        assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::Busy));
-        assert_eq!(s.clock.text(), b"00:01");
-        assert_ne!(time_tile(&canvas), before, "on the next frame");
+        for size in [7, 15] {
+            let mut canvas = Canvas::new();
+            let mut s = session(size);
+            s.draw(&mut canvas);
+            let before = time_row(&s, &canvas);
+            assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 60, &mut canvas), PlayEvent::Moved));
+            assert_eq!(time_row(&s, &canvas), before, "not on the move's frame");
+            let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
+            assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::Busy));
+            assert_eq!(s.clock.text(), b"00:01");
+            assert_ne!(time_row(&s, &canvas), before, "on the next frame");
+        }
+    }
+
+    /// Whether `text` shows on some background row, whole.
+    fn shows(canvas: &Canvas, text: &[u8]) -> bool {
+        let wanted: Vec<u8> = text.iter().map(|&b| assets::font_tile(b)).collect();
+        (0..SCREEN_ROWS).any(|y| {
+            let row: Vec<u8> = (0..SCREEN_COLS).map(|x| canvas.tile(Layer::Background, x, y)).collect();
+            row.windows(wanted.len()).any(|w| w == wanted.as_slice())
+        })
+    }
+
+    /// Every board shows its size, level and time each whole on a row (read at a glance, not
+    /// a letter or a clock split over two rows), but 9x9, which leaves no room: nothing but
+    /// its cells shows (the pause menu has it all).
+    #[test]
+    fn the_status_shows_whole_values_or_none() {
+        let mut bare = Vec::new();
+        for size in 5..=15 {
+            let mut canvas = Canvas::new();
+            let mut s = Session::new();
+            assert!(engine_calls::generate(&mut s.generator, size, Difficulty::Medium, 3, &mut s.puzzle));
+            s.begin(12 * 60 + 34);
+            s.draw(&mut canvas);
+            let whole = [SizeLabel::new(size).text(), b"MEDIUM", b"12:34"].into_iter().all(|text| shows(&canvas, text));
+            let l = *s.layout();
+            let nothing_else = (0..SCREEN_ROWS).all(|y| {
+                (0..SCREEN_COLS).all(|x| l.cell_at_tile(x, y).is_some() || canvas.tile(Layer::Background, x, y) == assets::TILE_BLANK)
+            });
+            assert!(whole || nothing_else, "{size}x{size}: the status is neither whole nor absent");
+            if !whole {
+                bare.push(size);
+            }
+        }
+        assert_eq!(bare, [9], "the sizes without a status");
     }
 
     #[test]
