@@ -240,7 +240,7 @@ impl Session {
     }
 
     /// After `moved` (any number of cells, if `None`): the moved cell and the hint's cells
-    /// redrawn now, the violations on the next frames; on a solved board, no violations at once.
+    /// redrawn now, the violations on the next frames (on a solved board, none at once).
     fn after_change(&mut self, moved: Option<Move>, canvas: &mut Canvas) -> PlayEvent {
         let mut redraw = core::mem::take(&mut self.hinted);
         self.banner_frames = 0;
@@ -265,11 +265,11 @@ impl Session {
         PlayEvent::Moved
     }
 
-    /// On the solved board: a solution breaks no rule, so there is nothing to check, and the
-    /// cells highlighted (or about to be, from the last check) are drawn plain with `redraw`
-    /// and the moved cell at once: no check runs under the solved screen to clear them later.
-    /// The map's counts no longer match the marks, which only a whole check (`begin`) may
-    /// follow, as it does: the solved screen leads to a new game or the title.
+    /// The solved board: a solution breaks no rule, so nothing is left to check, and no check
+    /// runs under the solved screen to take a highlight away later: every cell highlighted, or
+    /// about to be from the last check, is drawn without it at once, with `redraw` and the
+    /// moved cell. The map's counts no longer match the marks; only a whole check (`begin`)
+    /// may follow, as it does (the solved screen leads to a new game or the title).
     fn clear_violations(&mut self, canvas: &mut Canvas, mut redraw: CellSet, moved: Option<Move>) {
         // Row by row: a `CellSet::union` returns a set by value, which the console copies.
         for r in 0..self.puzzle.board.size() {
