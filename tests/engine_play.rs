@@ -192,6 +192,12 @@ fn violations_updated_move_by_move_equal_a_fresh_check() {
                     Some(Move { cell, from, to })
                 }
             };
+            // Half the time as the game does it: the flags the moved cell's mark rules out
+            // taken away first.
+            if let Some(m) = moved.filter(|_| rng.bool()) {
+                let mark = play.mark(m.cell);
+                map.unflag_for_mark(m.cell, mark == Mark::Shaded, mark == Mark::Unshaded);
+            }
             play.update_violations(board, moved, &mut map);
             assert_eq!(map, play.violations(board), "{n}x{n}, step {step}, after {moved:?}");
         }

@@ -130,7 +130,7 @@ impl Player {
             self.idle(1);
         }
         assert!(self.game.is_drawn(), "the pause window is drawn within three frames");
-        let row: Vec<u8> = (0..20).map(|x| self.game.canvas.tile(Layer::Window, x, 13)).collect();
+        let row: Vec<u8> = (0..20).map(|x| self.game.canvas.tile(Layer::Window, x, 14)).collect();
         let text: Vec<u8> = row
             .iter()
             .map(|&tile| (0x20u8..0x80).find(|&byte| hitori::assets::font_tile(byte) == tile).unwrap_or(b'?'))

@@ -2,9 +2,14 @@
 //! generated on the console is read back from VRAM, solved on the host and entered with the
 //! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; the
 //! power cut at every write of every kind of save; random, blank and bit-flipped saves;
-//! 100,000 frames of random button mashing. Builds `target/hitori.gb` when it is missing or out of date.
+//! 100,000 frames of random button mashing; what a move shows at once (an undo, the move that
+//! solves), on boytacean and on gambatte, the strict emulator (tests/emulator). Builds
+//! `target/hitori.gb` when it is missing or out of date.
 
 
+mod emulator;
+
+use emulator::{Emulator, Gambatte};
 use gbemu::{Button, CYCLES_PER_FRAME, Console};
 use hitori::assets;
 use hitori::engine::board::{Board, cell_at};
@@ -26,13 +31,24 @@ const TAP_FRAMES: u32 = 4;
 const GENERATE_FRAMES: u32 = 60 * 20;
 
 /// The game's ROM, built first when missing or out of date (`gbrom::game_rom`).
+fn rom_path() -> std::path::PathBuf {
+    gbrom::game_rom().unwrap_or_else(|e| panic!("building the ROM: {e}")).rom
+}
+
 fn rom() -> Vec<u8> {
-    let built = gbrom::game_rom().unwrap_or_else(|e| panic!("building the ROM: {e}"));
-    std::fs::read(&built.rom).unwrap_or_else(|e| panic!("{}: {e}", built.rom.display()))
+    let path = rom_path();
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn power_on(sram: Option<&[u8]>) -> Console {
     let mut console = Console::new(&rom(), sram).expect("the emulator loads the ROM");
+    console.run_frames(90);
+    console
+}
+
+/// The strict emulator, powered on as [`power_on`] does (with a cartridge without saves).
+fn power_on_gambatte() -> Gambatte {
+    let mut console = Gambatte::new(&rom_path());
     console.run_frames(90);
     console
 }
@@ -49,7 +65,7 @@ fn symbol(name: &str) -> u16 {
 }
 
 /// Main-loop iterations so far (the ROM's `LOOPS` counter).
-fn loops(console: &mut Console) -> u16 {
+fn loops(console: &mut impl Emulator) -> u16 {
     let at = symbol("LOOPS");
     u16::from_le_bytes([console.read(at), console.read(at + 1)])
 }
@@ -58,8 +74,10 @@ fn loops(console: &mut Console) -> u16 {
 /// iterations after the release), as a player waits to see a move before the next. Two
 /// presses of one button within one main-loop iteration count once, and a move takes a few
 /// frames on the console.
-fn tap(console: &mut Console, button: Button) {
-    console.tap(button, TAP_FRAMES, 0);
+fn tap(console: &mut impl Emulator, button: Button) {
+    console.press(button);
+    console.run_frames(TAP_FRAMES);
+    console.release(button);
     let released_at = loops(console);
     assert!(wait_for(console, 600, |c| loops(c).wrapping_sub(released_at) >= 2), "the game stopped after {button:?}");
 }
@@ -71,12 +89,12 @@ fn text_tiles(text: &[u8]) -> Vec<u8> {
 /// Whether the screen shows the background: a player sees a white screen while the game
 /// copies a new screen with the LCD or the background off, even though VRAM may already hold
 /// part of it.
-fn background_shown(console: &mut Console) -> bool {
+fn background_shown(console: &mut impl Emulator) -> bool {
     console.read(LCDC) & 0x81 == 0x81
 }
 
 /// Whether the LCD is on and `text` appears on some row of the tile map at `map`.
-fn map_shows(console: &mut Console, map: usize, text: &[u8]) -> bool {
+fn map_shows(console: &mut impl Emulator, map: usize, text: &[u8]) -> bool {
     if !background_shown(console) {
         return false;
     }
@@ -89,13 +107,13 @@ fn map_shows(console: &mut Console, map: usize, text: &[u8]) -> bool {
 }
 
 /// Whether the window is shown and `text` appears on some row of its map.
-fn window_shows(console: &mut Console, text: &[u8]) -> bool {
+fn window_shows(console: &mut impl Emulator, text: &[u8]) -> bool {
     console.read(LCDC) & 0x20 != 0 && map_shows(console, WINDOW_MAP, text)
 }
 
 /// The tile map at `map` as text, for failure messages: font characters as themselves,
 /// other tiles as `#`.
-fn screen_text(console: &Console, map: usize) -> String {
+fn screen_text(console: &mut impl Emulator, map: usize) -> String {
     let vram = console.vram();
     let mut text = String::new();
     for y in 0..18 {
@@ -110,7 +128,7 @@ fn screen_text(console: &Console, map: usize) -> String {
 }
 
 /// Runs frame by frame until `done` holds; false after `frames` frames.
-fn wait_for(console: &mut Console, frames: u32, mut done: impl FnMut(&mut Console) -> bool) -> bool {
+fn wait_for<E: Emulator>(console: &mut E, frames: u32, mut done: impl FnMut(&mut E) -> bool) -> bool {
     for _ in 0..frames {
         if done(console) {
             return true;
@@ -122,7 +140,7 @@ fn wait_for(console: &mut Console, frames: u32, mut done: impl FnMut(&mut Consol
 
 /// The board as the background map shows it: numbers and cell variants, once every cell
 /// of an `n` x `n` board shows a cell tile.
-fn read_board(console: &mut Console, n: u8) -> Option<(Board, Vec<u8>)> {
+fn read_board(console: &mut impl Emulator, n: u8) -> Option<(Board, Vec<u8>)> {
     if !background_shown(console) {
         return None;
     }
@@ -146,7 +164,7 @@ fn read_board(console: &mut Console, n: u8) -> Option<(Board, Vec<u8>)> {
 }
 
 /// Title -> new game -> `size` (from the default 9) -> Start, then waits for the board.
-fn start_game(console: &mut Console, size: u8) -> (Board, Vec<u8>) {
+fn start_game(console: &mut impl Emulator, size: u8) -> (Board, Vec<u8>) {
     assert!(wait_for(console, 120, |c| map_shows(c, BACKGROUND_MAP, b"PRESS START") || map_shows(c, BACKGROUND_MAP, b"CONTINUE")));
     if map_shows(console, BACKGROUND_MAP, b"CONTINUE") {
         tap(console, Button::Down);
@@ -177,7 +195,7 @@ fn start_game(console: &mut Console, size: u8) -> (Board, Vec<u8>) {
 }
 
 /// The cell the cursor sprite frames (object 0's position).
-fn cursor_cell(console: &mut Console, n: u8) -> (u8, u8) {
+fn cursor_cell(console: &mut impl Emulator, n: u8) -> (u8, u8) {
     let layout = Layout::for_size(n);
     let (y, x) = (console.read(OAM) - 16, console.read(OAM + 1) - 8);
     let (x0, y0) = layout.cell_pixel_xy(0, 0);
@@ -185,7 +203,7 @@ fn cursor_cell(console: &mut Console, n: u8) -> (u8, u8) {
     ((y - y0) / side, (x - x0) / side)
 }
 
-fn move_cursor(console: &mut Console, n: u8, to: (u8, u8)) {
+fn move_cursor(console: &mut impl Emulator, n: u8, to: (u8, u8)) {
     let from = cursor_cell(console, n);
     for _ in from.0..to.0 {
         tap(console, Button::Down);
@@ -210,7 +228,7 @@ fn move_cursor(console: &mut Console, n: u8, to: (u8, u8)) {
     );
 }
 
-fn variant_at(console: &mut Console, n: u8, cell: (u8, u8)) -> u8 {
+fn variant_at(console: &mut impl Emulator, n: u8, cell: (u8, u8)) -> u8 {
     read_board(console, n).expect("board shown").1[usize::from(cell.0) * usize::from(n) + usize::from(cell.1)]
 }
 
@@ -279,7 +297,7 @@ fn marks_undo_redo_resume_after_power_off_hint_and_soft_reset() {
     assert!(
         wait_for(&mut console, 60, |c| map_shows(c, WINDOW_MAP, b"THIS CELL") || map_shows(c, WINDOW_MAP, b"THIS MARK IS WRONG")),
         "no hint banner; the window:\n{}",
-        screen_text(&console, WINDOW_MAP)
+        screen_text(&mut console, WINDOW_MAP)
     );
 
     // A+B+Start+Select: soft reset to the title, which offers the saved game again.
@@ -307,7 +325,7 @@ fn best_times(sram: &[u8]) -> BestTimes {
 fn offered(sram: &[u8], n: u8) -> Option<(Board, Vec<u8>)> {
     let mut console = Console::new(&rom(), Some(sram)).expect("the emulator loads the ROM");
     let title = |c: &mut Console| map_shows(c, BACKGROUND_MAP, b"PRESS START") || map_shows(c, BACKGROUND_MAP, b"CONTINUE");
-    assert!(wait_for(&mut console, 180, title), "no title; the screen:\n{}", screen_text(&console, BACKGROUND_MAP));
+    assert!(wait_for(&mut console, 180, title), "no title; the screen:\n{}", screen_text(&mut console, BACKGROUND_MAP));
     if !map_shows(&mut console, BACKGROUND_MAP, b"CONTINUE") {
         return None;
     }
@@ -315,7 +333,7 @@ fn offered(sram: &[u8], n: u8) -> Option<(Board, Vec<u8>)> {
     assert!(
         wait_for(&mut console, 120, |c| read_board(c, n).is_some()),
         "CONTINUE shows no {n}x{n} board; the screen:\n{}",
-        screen_text(&console, BACKGROUND_MAP)
+        screen_text(&mut console, BACKGROUND_MAP)
     );
     console.run_frames(30);
     read_board(&mut console, n)
@@ -476,7 +494,7 @@ fn mashing_buttons_never_hangs_or_crashes() {
         let button = buttons[rng.usize(..buttons.len())];
         if rng.bool() { console.press(button) } else { console.release(button) }
         console.run_frames(1);
-        assert!(!map_shows(&mut console, BACKGROUND_MAP, b"CRASHED!"), "crash screen at frame {frame}:\n{}", screen_text(&console, BACKGROUND_MAP));
+        assert!(!map_shows(&mut console, BACKGROUND_MAP, b"CRASHED!"), "crash screen at frame {frame}:\n{}", screen_text(&mut console, BACKGROUND_MAP));
         let now = loops(&mut console);
         // Generation runs in the background worker: the loop comes round within a few
         // frames whatever the game is doing.
@@ -485,8 +503,88 @@ fn mashing_buttons_never_hangs_or_crashes() {
             stalled < 120,
             "main loop stuck for {stalled} frames at frame {frame}, pc {:04x}; the screen:\n{}",
             console.pc(),
-            screen_text(&console, BACKGROUND_MAP)
+            screen_text(&mut console, BACKGROUND_MAP)
         );
         last = now;
     }
+}
+
+/// Frames from releasing Select to the undone cell shown as it now is, as for any move: the
+/// VBlank handler sees the release, the main loop draws the cell after it and the next VBlank
+/// copies it (two VBlanks; the emulators' frames do not begin at VBlank).
+const UNDO_SHOWN_FRAMES: u32 = 3;
+
+/// Two touching cells shaded (which breaks rule 2 whatever the puzzle), then the second
+/// undone: it loses its highlight with its shade, within [`UNDO_SHOWN_FRAMES`].
+fn an_undone_wrong_shade_loses_its_highlight_at_once(console: &mut impl Emulator) {
+    let n = 5;
+    start_game(console, n);
+    let (first, second) = ((2, 2), (2, 3));
+    assert_eq!(cursor_cell(console, n), first, "the cursor starts in the middle");
+    tap(console, Button::A);
+    tap(console, Button::Right);
+    tap(console, Button::A);
+    let flagged = |c: &mut _, cell| variant_at(c, n, cell) == assets::CELL_VARIANT_ERROR;
+    assert!(wait_for(console, 60, |c| flagged(c, first) && flagged(c, second)), "touching shaded cells are not highlighted");
+    console.press(Button::Select);
+    console.run_frames(TAP_FRAMES);
+    console.release(Button::Select);
+    let mut frames = 0;
+    while variant_at(console, n, second) != assets::CELL_VARIANT_PLAIN {
+        assert!(frames < 60, "the undone cell still looks {} after 60 frames", variant_at(console, n, second));
+        console.run_frames(1);
+        frames += 1;
+    }
+    assert!(frames <= UNDO_SHOWN_FRAMES, "the undone cell kept its look for {frames} frames after the undo");
+}
+
+#[test]
+fn an_undone_wrong_shade_loses_its_highlight_at_once_on_boytacean() {
+    an_undone_wrong_shade_loses_its_highlight_at_once(&mut power_on(None));
+}
+
+#[test]
+fn an_undone_wrong_shade_loses_its_highlight_at_once_on_gambatte() {
+    an_undone_wrong_shade_loses_its_highlight_at_once(&mut power_on_gambatte());
+}
+
+/// A 5x5 puzzle solved with a wrong shade beside a shaded cell of the solution (both
+/// highlighted), then finished by taking the wrong shade back: the board under the solved
+/// screen shows the solution's shades and plain cells, no highlight.
+fn the_solved_board_shows_no_highlight(console: &mut impl Emulator) {
+    let n = 5;
+    let (board, _) = start_game(console, n);
+    let mut solver = Solver::new(n);
+    assert_eq!(solver.count_solutions(&board, 2), 1);
+    let solution = *solver.solution();
+    let shaded: Vec<(u8, u8)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| solution.contains(cell_at(r, c))).collect();
+    let beside = shaded[0];
+    let wrong = (beside.0, if beside.1 == 0 { 1 } else { beside.1 - 1 });
+    // The wrong shade first: the solution's shades would solve the puzzle.
+    for &cell in [&wrong].into_iter().chain(&shaded) {
+        move_cursor(console, n, cell);
+        tap(console, Button::A);
+    }
+    let flagged = |c: &mut _, cell| variant_at(c, n, cell) == assets::CELL_VARIANT_ERROR;
+    assert!(wait_for(console, 60, |c| flagged(c, wrong) && flagged(c, beside)), "the wrong shade is not highlighted");
+    move_cursor(console, n, wrong);
+    tap(console, Button::A);
+    assert!(wait_for(console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
+    console.run_frames(30);
+    let (_, variants) = read_board(console, n).expect("the board under the solved screen");
+    for (i, variant) in variants.into_iter().enumerate() {
+        let cell = cell_at(i as u8 / n, i as u8 % n);
+        let want = if solution.contains(cell) { assets::CELL_VARIANT_SHADED } else { assets::CELL_VARIANT_PLAIN };
+        assert_eq!(variant, want, "cell ({}, {}) under the solved screen", i as u8 / n, i as u8 % n);
+    }
+}
+
+#[test]
+fn the_solved_board_shows_no_highlight_on_boytacean() {
+    the_solved_board_shows_no_highlight(&mut power_on(None));
+}
+
+#[test]
+fn the_solved_board_shows_no_highlight_on_gambatte() {
+    the_solved_board_shows_no_highlight(&mut power_on_gambatte());
 }

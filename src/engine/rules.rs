@@ -314,6 +314,29 @@ impl ViolationMap {
         }
     }
 
+    /// Right after `cell` became shaded, kept or neither (both false), before the check: takes
+    /// from it at once the flags no rule gives a cell marked so (rule 1 flags only kept cells,
+    /// rules 2 and 4 only shaded ones, rule 3 only unshaded ones), so that it can be drawn as
+    /// it is now, not a check later (an undone wrong shade loses its highlight with its shade).
+    /// The check still to come for the change would clear the same flags. Rule 3's check skips
+    /// its search when no cell was cut off before: a shade that takes the rule 3 flag of the
+    /// only cell cut off leaves the other cells connected, as the skip takes them to be.
+    pub fn unflag_for_mark(&mut self, cell: u8, shaded: bool, kept: bool) {
+        let gone: &[RuleKind] = if shaded {
+            &[RuleKind::Duplicate, RuleKind::Disconnected]
+        } else if kept {
+            &[RuleKind::Adjacent, RuleKind::Unjustified]
+        } else {
+            &[RuleKind::Duplicate, RuleKind::Adjacent, RuleKind::Unjustified]
+        };
+        for &kind in gone {
+            self.kinds[kind as usize].remove(cell);
+        }
+        if !self.kinds.iter().any(|kind| kind.contains(cell)) {
+            self.flagged.remove(cell);
+        }
+    }
+
     pub fn cells(&self, kind: RuleKind) -> &CellSet {
         &self.kinds[kind as usize]
     }

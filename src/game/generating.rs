@@ -5,7 +5,7 @@
 use super::canvas::{Canvas, Layer};
 use super::layout::SCREEN_COLS;
 use super::ready::Kind;
-use super::size_label::SizeLabel;
+use super::size_label::GameLabel;
 use crate::assets;
 
 /// Where the dots animate (tile column, row; `DOTS` tiles wide).
@@ -29,13 +29,7 @@ impl Generating {
     pub fn new(kind: Kind, seed: Option<u32>, canvas: &mut Canvas) -> Generating {
         canvas.clear(Layer::Background);
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 7, b"GENERATING");
-        let mut label = [b' '; 12];
-        let mut len = 0;
-        for &b in SizeLabel::new(kind.size).text().iter().chain(b" ").chain(kind.difficulty.name().as_bytes()) {
-            label[len] = b;
-            len += 1;
-        }
-        canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 9, &label[..len]);
+        canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 9, GameLabel::new(kind.size, kind.difficulty).text());
         Generating { kind, seed, dots: None }
     }
 

@@ -1,8 +1,12 @@
-//! Where things are on the 20x18-tile screen: the board, its frame and the status panel.
+//! Where things are on the 20x18-tile screen: the board, its frame and the status (size,
+//! level, time).
 //!
 //! Boards of 5..=9 use 16x16-pixel cells (2x2 tiles, with their own grid ring); 10..=15 use
 //! 8x8 cells, which draw their grid line on the right and bottom only, so a frame supplies the
-//! left and top edges (assets/README.md). The panel takes the columns right of the board.
+//! left and top edges (assets/README.md). The status goes where each value fits whole on one
+//! row, so that a glance reads it: in a panel right of the board when the columns there hold
+//! the longest value, else on the screen's last row under the board; a 9x9 board leaves room
+//! for neither (the pause menu shows all of it, for every size).
 
 use crate::engine::board::{MAX_SIZE, MIN_SIZE};
 
@@ -10,8 +14,22 @@ pub const SCREEN_COLS: u8 = 20;
 pub const SCREEN_ROWS: u8 = 18;
 /// Largest board drawn with 16x16-pixel cells.
 pub const MAX_BIG_SIZE: u8 = 9;
-/// Panels narrower than this show the compact status (see `play.rs`).
-pub const WIDE_PANEL_COLS: u8 = 6;
+/// The status panel's least width: the longest value, "MEDIUM" (sizes and times take five).
+pub const PANEL_COLS: u8 = 6;
+/// The status line's row, under the board.
+pub const STATUS_ROW: u8 = SCREEN_ROWS - 1;
+
+/// Where the status is drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// Columns right of the board from tile column `x`, `cols` of them (at least
+    /// [`PANEL_COLS`]): a value a row.
+    Panel { x: u8, cols: u8 },
+    /// Row [`STATUS_ROW`], under the board: "15x15 MEDIUM" at the left, the time at the right.
+    Line,
+    /// Neither fits beside the board.
+    Hidden,
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Layout {
@@ -23,9 +41,7 @@ pub struct Layout {
     pub y0: u8,
     /// Whether a frame surrounds the board (8x8 cells only).
     pub framed: bool,
-    /// First tile column of the status panel and its width in tiles.
-    pub panel_x: u8,
-    pub panel_cols: u8,
+    pub status: Status,
 }
 
 impl Layout {
@@ -38,14 +54,17 @@ impl Layout {
         } else {
             size
         };
-        if size <= MAX_BIG_SIZE {
-            let span = size * 2;
-            Layout { size, big: true, x0: 0, y0: (SCREEN_ROWS - span) / 2, framed: false, panel_x: span, panel_cols: SCREEN_COLS - span }
+        let big = size <= MAX_BIG_SIZE;
+        // Tiles the board takes each way, with its frame.
+        let (span, frame) = if big { (size * 2, 0) } else { (size + 2, 1) };
+        let (left, top, status) = if SCREEN_COLS - span >= PANEL_COLS {
+            (0, (SCREEN_ROWS - span) / 2, Status::Panel { x: span, cols: SCREEN_COLS - span })
+        } else if span < SCREEN_ROWS {
+            ((SCREEN_COLS - span) / 2, (STATUS_ROW - span) / 2, Status::Line)
         } else {
-            let span = size + 2;
-            let top = (SCREEN_ROWS - span) / 2;
-            Layout { size, big: false, x0: 1, y0: top + 1, framed: true, panel_x: span, panel_cols: SCREEN_COLS - span }
-        }
+            ((SCREEN_COLS - span) / 2, 0, Status::Hidden)
+        };
+        Layout { size, big, x0: left + frame, y0: top + frame, framed: !big, status }
     }
 
     /// Tiles per cell side.
@@ -72,10 +91,6 @@ impl Layout {
         let (c, r) = ((x - self.x0) / self.cell_tiles(), (y - self.y0) / self.cell_tiles());
         if r < self.size && c < self.size { Some((r, c)) } else { None }
     }
-
-    pub const fn panel_is_wide(&self) -> bool {
-        self.panel_cols >= WIDE_PANEL_COLS
-    }
 }
 
 #[cfg(test)]
@@ -83,16 +98,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_board_fits_the_screen_with_a_panel() {
+    fn every_board_fits_the_screen_beside_its_status() {
         for n in MIN_SIZE..=MAX_SIZE {
             let l = Layout::for_size(n);
             let span = n * l.cell_tiles() + if l.framed { 2 } else { 0 };
             let left = if l.framed { l.x0 - 1 } else { l.x0 };
             let top = if l.framed { l.y0 - 1 } else { l.y0 };
-            assert!(left + span <= l.panel_x, "{n}: board runs into the panel");
-            assert!(top + span <= SCREEN_ROWS, "{n}: board runs off the bottom");
-            assert!(l.panel_cols >= 2, "{n}: panel too narrow for the compact status");
-            assert_eq!(l.panel_x + l.panel_cols, SCREEN_COLS);
+            let (right, bottom) = match l.status {
+                Status::Panel { x, cols } => {
+                    assert!(cols >= PANEL_COLS && x + cols == SCREEN_COLS, "{n}: {:?}", l.status);
+                    (x, SCREEN_ROWS)
+                }
+                Status::Line => (SCREEN_COLS, STATUS_ROW),
+                Status::Hidden => (SCREEN_COLS, SCREEN_ROWS),
+            };
+            assert!(left + span <= right, "{n}: board runs into the status or off the screen");
+            assert!(top + span <= bottom, "{n}: board runs into the status or off the bottom");
         }
     }
 
@@ -107,15 +128,23 @@ mod tests {
                     assert_eq!(l.cell_at_tile(x + l.cell_tiles() - 1, y + l.cell_tiles() - 1), Some((r, c)));
                 }
             }
-            assert_eq!(l.cell_at_tile(l.panel_x, l.y0), None);
+            let (x, y) = l.cell_tile_xy(n - 1, n - 1);
+            assert_eq!(l.cell_at_tile(x + l.cell_tiles(), y), None);
+            assert_eq!(l.cell_at_tile(x, y + l.cell_tiles()), None);
         }
     }
 
     #[test]
-    fn big_cells_up_to_nine() {
+    fn big_cells_up_to_nine_and_the_status_where_it_fits_whole() {
         assert!(Layout::for_size(9).big);
         assert!(!Layout::for_size(10).big);
-        assert_eq!(Layout::for_size(9).panel_cols, 2);
-        assert_eq!(Layout::for_size(15).panel_cols, 3);
+        for (n, status) in [(7, "panel"), (8, "line"), (9, "hidden"), (12, "panel"), (13, "line"), (15, "line")] {
+            let shown = match Layout::for_size(n).status {
+                Status::Panel { .. } => "panel",
+                Status::Line => "line",
+                Status::Hidden => "hidden",
+            };
+            assert_eq!(shown, status, "{n}x{n}");
+        }
     }
 }

@@ -51,6 +51,7 @@ use self::pause::{Pause, PauseChoice};
 use self::play::{PlayEvent, Session};
 use self::ready::{Kind, ReadyPuzzles};
 use self::save::{BestTimes, Saves, Storage};
+use self::size_label::GameLabel;
 use self::solved::{Solved, SolvedChoice};
 use self::title::{Title, TitleEvent};
 use self::work::{Job, Outcome, Work};
@@ -284,7 +285,9 @@ impl Game {
                         // Saved once the player rests in the menu, like a move: saving at
                         // once would hold up the menu's appearance by several frames.
                         self.unsaved_frames.get_or_insert(0);
-                        let mut pause = Pause::new(self.session.code().copied(), self.session.clock.seconds());
+                        let puzzle = &self.session.puzzle;
+                        let game = GameLabel::new(puzzle.board.size(), puzzle.difficulty);
+                        let mut pause = Pause::new(game, self.session.code().copied(), self.session.clock.seconds());
                         pause.draw_part(&mut self.canvas);
                         self.screen = Screen::Pause(pause);
                     }

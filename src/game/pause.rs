@@ -4,6 +4,7 @@ use super::canvas::{Canvas, Layer};
 use super::clock;
 use super::layout::{SCREEN_COLS, SCREEN_ROWS};
 use super::menu::{Menu, MenuEvent};
+use super::size_label::GameLabel;
 use crate::assets;
 use crate::engine::code::CODE_LEN;
 
@@ -32,7 +33,9 @@ const CHOICES: [PauseChoice; 7] = [
 
 pub struct Pause {
     menu: Menu,
-    /// The puzzle's code (to share it) and the time so far.
+    /// The puzzle's size and level, its code (to share it) and the time so far: in full here,
+    /// as the board may leave no room for them (layout.rs).
+    game: GameLabel,
     code: Option<[u8; CODE_LEN]>,
     seconds: u16,
     /// The next part of the window to draw, one a frame (none once it is whole).
@@ -53,8 +56,8 @@ enum Part {
 const ITEMS_A_FRAME: u8 = 4;
 
 impl Pause {
-    pub const fn new(code: Option<[u8; CODE_LEN]>, seconds: u16) -> Pause {
-        Pause { menu: Menu::new(ITEMS, Layer::Window, 5, 4), code, seconds, next_part: Some(Part::Frame) }
+    pub const fn new(game: GameLabel, code: Option<[u8; CODE_LEN]>, seconds: u16) -> Pause {
+        Pause { menu: Menu::new(ITEMS, Layer::Window, 5, 4), game, code, seconds, next_part: Some(Part::Frame) }
     }
 
     /// The window's next part: the first when it opens, the others on the next `update`s.
@@ -71,12 +74,13 @@ impl Pause {
                 Some(if end < ITEMS.len() as u8 { Part::Items(end) } else { Part::Details })
             }
             Some(Part::Details) => {
+                canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 12, self.game.text());
                 if let Some(code) = &self.code {
-                    canvas.text(Layer::Window, 2, 13, b"CODE");
-                    canvas.text(Layer::Window, 8, 13, code);
+                    canvas.text(Layer::Window, 2, 14, b"CODE");
+                    canvas.text(Layer::Window, 8, 14, code);
                 }
-                canvas.text(Layer::Window, 2, 15, b"TIME");
-                canvas.text(Layer::Window, 8, 15, &clock::format_time(self.seconds));
+                canvas.text(Layer::Window, 2, 16, b"TIME");
+                canvas.text(Layer::Window, 8, 16, &clock::format_time(self.seconds));
                 None
             }
             None => None,
@@ -104,6 +108,7 @@ impl Pause {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::difficulty::Difficulty;
     use crate::game::test_input::press;
     use gb_hal::joypad::Buttons;
 
@@ -115,20 +120,22 @@ mod tests {
     fn the_window_is_drawn_a_part_a_frame_and_reports_when_it_is_whole() {
         let mut canvas = Canvas::new();
         let code: [u8; CODE_LEN] = *b"ABCDEFGH";
-        let mut pause = Pause::new(Some(code), 75);
+        let mut pause = Pause::new(GameLabel::new(15, Difficulty::Medium), Some(code), 75);
         pause.draw_part(&mut canvas);
         let time: Vec<u8> = b"01:15".iter().map(|&b| assets::font_tile(b)).collect();
         let quit: Vec<u8> = b"QUIT".iter().map(|&b| assets::font_tile(b)).collect();
         // The frame, then the menu in two parts, then the details.
         for _ in 0..3 {
             assert!(pause.is_drawing());
-            assert_ne!(text_at(&canvas, 8, 15, 5), time);
+            assert_ne!(text_at(&canvas, 8, 16, 5), time);
             assert_eq!(pause.update(&press(Buttons::empty()), &mut canvas), None);
         }
         assert!(!pause.is_drawing());
-        assert_eq!(text_at(&canvas, 8, 15, 5), time);
+        assert_eq!(text_at(&canvas, 8, 16, 5), time);
+        let game: Vec<u8> = b"15x15 MEDIUM".iter().map(|&b| assets::font_tile(b)).collect();
+        assert_eq!(text_at(&canvas, 4, 12, 12), game, "size and level in full");
         assert_eq!(text_at(&canvas, 6, 4 + ITEMS.len() as u8 - 1, 4), quit);
         let shown: Vec<u8> = code.iter().map(|&b| assets::font_tile(b)).collect();
-        assert_eq!(text_at(&canvas, 8, 13, CODE_LEN as u8), shown);
+        assert_eq!(text_at(&canvas, 8, 14, CODE_LEN as u8), shown);
     }
 }

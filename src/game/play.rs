@@ -12,8 +12,8 @@ use gb_hal::joypad::{Buttons, InputFrame};
 use super::canvas::{Canvas, Layer};
 use super::clock::Clock;
 use super::engine_calls;
-use super::layout::{Layout, SCREEN_COLS};
-use super::size_label::SizeLabel;
+use super::layout::{Layout, SCREEN_COLS, STATUS_ROW, Status};
+use super::size_label::{GameLabel, SizeLabel};
 use crate::assets;
 use crate::engine::board::{CellSet, cell_at, col_of, for_each_bit, row_of};
 use crate::engine::code::{CODE_LEN, SeedCode};
@@ -150,7 +150,8 @@ impl Session {
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas) -> PlayEvent {
         let mut busy = self.check_violations(canvas);
-        self.time_undrawn |= self.clock.tick(frames);
+        // Beside a 9x9 board no clock shows (the pause menu's does).
+        self.time_undrawn |= self.clock.tick(frames) && self.layout.status != Status::Hidden;
         if self.banner_frames > 0 {
             self.banner_frames = if input.pressed.is_empty() { self.banner_frames.saturating_sub(frames) } else { 0 };
         }
@@ -248,10 +249,14 @@ impl Session {
     }
 
     /// After `moved` (any number of cells, if `None`): the moved cell and the hint's cells
-    /// redrawn now, the violations on the next frame.
+    /// redrawn now, the violations on the next frames (on a solved board, none at once).
     fn after_change(&mut self, moved: Option<Move>, canvas: &mut Canvas) -> PlayEvent {
-        let hinted = core::mem::take(&mut self.hinted);
+        let mut redraw = core::mem::take(&mut self.hinted);
         self.banner_frames = 0;
+        if self.play.is_solved(&self.puzzle) {
+            self.clear_violations(canvas, redraw, moved);
+            return PlayEvent::Solved;
+        }
         // Two changes before a check (undo and redo from the pause menu come one per frame,
         // so only in tests) are checked together, as any change.
         self.unchecked = match (self.unchecked, moved) {
@@ -263,11 +268,31 @@ impl Session {
         // Only these cells can look different before the check: drawing all of them would
         // take frames on the console.
         if let Some(m) = moved {
-            let mut redraw = hinted;
+            let mark = self.play.mark(m.cell);
+            self.violations.unflag_for_mark(m.cell, mark == Mark::Shaded, mark == Mark::Unshaded);
             redraw.insert(m.cell);
             self.draw_cells_of(canvas, &redraw);
         }
-        if self.play.is_solved(&self.puzzle) { PlayEvent::Solved } else { PlayEvent::Moved }
+        PlayEvent::Moved
+    }
+
+    /// The solved board: a solution breaks no rule, so nothing is left to check, and no check
+    /// runs under the solved screen to take a highlight away later: every cell highlighted, or
+    /// about to be from the last check, is drawn without it at once, with `redraw` and the
+    /// moved cell. The map's counts no longer match the marks; only a whole check (`begin`)
+    /// may follow, as it does (the solved screen leads to a new game or the title).
+    fn clear_violations(&mut self, canvas: &mut Canvas, mut redraw: CellSet, moved: Option<Move>) {
+        // Row by row: a `CellSet::union` returns a set by value, which the console copies.
+        for r in 0..self.puzzle.board.size() {
+            redraw.set_row(r, redraw.row(r) | self.violations.flagged().row(r) | self.undrawn.row(r));
+        }
+        if let Some(m) = moved {
+            redraw.insert(m.cell);
+        }
+        self.violations = ViolationMap::EMPTY;
+        self.unchecked = Unchecked::Nothing;
+        self.undrawn = CellSet::EMPTY;
+        self.draw_cells_of(canvas, &redraw);
     }
 
     /// One step towards highlighting what the last change did, a step a frame: draws the
@@ -430,29 +455,27 @@ impl Session {
         cell_tile(self.layout.big, variant, self.puzzle.board.number(cell))
     }
 
-    /// Size, difficulty and time; in narrow panels one value per row, the time as MM over SS.
+    /// Size, level and time where the layout puts them (none beside a 9x9 board).
     fn draw_panel(&self, canvas: &mut Canvas) {
-        let l = &self.layout;
-        let size = SizeLabel::new(self.puzzle.board.size());
-        let name = self.puzzle.difficulty.name().as_bytes();
-        if l.panel_is_wide() {
-            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 1, size.text());
-            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 3, name);
-        } else {
-            canvas.text(Layer::Background, l.panel_x, 1, size.number());
-            canvas.text(Layer::Background, l.panel_x, 3, &name[..1]);
+        let (size, level) = (self.puzzle.board.size(), self.puzzle.difficulty);
+        match self.layout.status {
+            Status::Panel { x, cols } => {
+                canvas.text_centred(Layer::Background, x, cols, 1, SizeLabel::new(size).text());
+                canvas.text_centred(Layer::Background, x, cols, 3, level.name().as_bytes());
+            }
+            Status::Line => canvas.text(Layer::Background, 1, STATUS_ROW, GameLabel::new(size, level).text()),
+            Status::Hidden => {}
         }
         self.draw_time(canvas);
     }
 
     fn draw_time(&self, canvas: &mut Canvas) {
-        let l = &self.layout;
         let time = self.clock.text();
-        if l.panel_is_wide() {
-            canvas.text_centred(Layer::Background, l.panel_x, l.panel_cols, 6, time);
-        } else {
-            canvas.text(Layer::Background, l.panel_x, 6, &time[..2]);
-            canvas.text(Layer::Background, l.panel_x, 7, &time[3..]);
+        match self.layout.status {
+            Status::Panel { x, cols } => canvas.text_centred(Layer::Background, x, cols, 6, time),
+            // Right-aligned, a column in from the edge as the label is at the left.
+            Status::Line => canvas.text(Layer::Background, SCREEN_COLS - 1 - time.len() as u8, STATUS_ROW, time),
+            Status::Hidden => {}
         }
     }
 }
@@ -511,6 +534,7 @@ mod tests {
     use super::*;
     use crate::engine::difficulty::Difficulty;
     use crate::engine::generate::Generator;
+    use crate::game::layout::SCREEN_ROWS;
 
     #[test]
     fn cell_tiles_read_back() {
@@ -642,6 +666,60 @@ mod tests {
         }
     }
 
+    /// The variant the canvas shows for `cell`.
+    fn shown_variant(s: &Session, canvas: &Canvas, cell: u8) -> u8 {
+        let (x, y) = s.layout.cell_tile_xy(row_of(cell), col_of(cell));
+        read_cell_tile(s.layout.big, canvas.tile(Layer::Background, x, y)).expect("a cell tile").1
+    }
+
+    /// Shades `cells` one after the other, each followed by its check and drawing.
+    fn shade_and_check(s: &mut Session, canvas: &mut Canvas, cells: &[u8]) {
+        for &cell in cells {
+            s.cursor = cell;
+            s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, canvas);
+            while s.check_violations(canvas) {}
+        }
+    }
+
+    #[test]
+    fn an_undone_wrong_shade_loses_its_highlight_with_the_undo() {
+        let mut canvas = Canvas::new();
+        let mut s = session(9);
+        s.draw(&mut canvas);
+        // Two touching shaded cells break rule 2 whatever the puzzle.
+        let (first, second) = (cell_at(4, 4), cell_at(4, 5));
+        shade_and_check(&mut s, &mut canvas, &[first, second]);
+        assert_eq!(shown_variant(&s, &canvas, second), assets::CELL_VARIANT_ERROR);
+        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas);
+        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT), 1, &mut canvas);
+        assert_eq!(s.play.mark(second), Mark::Unknown, "undone");
+        assert_eq!(shown_variant(&s, &canvas, second), assets::CELL_VARIANT_PLAIN, "on the undo's own frame");
+    }
+
+    #[test]
+    fn the_solved_board_shows_no_highlight_when_the_last_move_takes_back_a_wrong_shade() {
+        for size in [5, 9, 12] {
+            let mut canvas = Canvas::new();
+            let mut s = session(size);
+            s.draw(&mut canvas);
+            let solution: Vec<u8> = s.puzzle.solution.iter().collect();
+            // A cell beside a shaded one of the solution: shading it breaks rule 2.
+            let wrong = cell_at(row_of(solution[0]), if col_of(solution[0]) == 0 { 1 } else { col_of(solution[0]) - 1 });
+            shade_and_check(&mut s, &mut canvas, &solution);
+            shade_and_check(&mut s, &mut canvas, &[wrong]);
+            assert_eq!(shown_variant(&s, &canvas, wrong), assets::CELL_VARIANT_ERROR);
+            assert_eq!(shown_variant(&s, &canvas, solution[0]), assets::CELL_VARIANT_ERROR);
+            s.cursor = wrong;
+            let event = s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas);
+            assert!(matches!(event, PlayEvent::Solved), "size {size}");
+            // The solved screen runs no more checks: what the board shows now, it keeps.
+            for cell in CellSet::full(size).iter() {
+                let want = if s.puzzle.solution.contains(cell) { assets::CELL_VARIANT_SHADED } else { assets::CELL_VARIANT_PLAIN };
+                assert_eq!(shown_variant(&s, &canvas, cell), want, "size {size}, cell ({}, {})", row_of(cell), col_of(cell));
+            }
+        }
+    }
+
     #[test]
     fn the_board_is_drawn_where_the_layout_says() {
         for size in [5, 9, 12, 15] {
@@ -679,7 +757,7 @@ mod tests {
     #[test]
     fn frames_that_check_draw_or_tick_are_busy() {
         let mut canvas = Canvas::new();
-        let mut s = session(9);
+        let mut s = session(7);
         let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
         // Frames of no time (0 VBlanks): the clock stands still.
         assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
@@ -697,23 +775,64 @@ mod tests {
         assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
     }
 
+    /// The background row that shows the time, whole.
+    fn time_row(s: &Session, canvas: &Canvas) -> Vec<u8> {
+        let y = match s.layout().status {
+            Status::Panel { .. } => 6,
+            Status::Line => STATUS_ROW,
+            Status::Hidden => panic!("no clock beside a 9x9 board"),
+        };
+        (0..SCREEN_COLS).map(|x| canvas.tile(Layer::Background, x, y)).collect()
+    }
+
     #[test]
     fn a_new_second_is_drawn_after_a_move_not_with_it() {
-        let mut canvas = Canvas::new();
-        let mut s = session(9);
-        s.draw(&mut canvas);
-        // The panel's two rows that show the time (one in wide panels).
-        let panel_x = s.layout().panel_x;
-        let time_tile = |canvas: &Canvas| -> Vec<u8> {
-            (panel_x..SCREEN_COLS).flat_map(|x| [canvas.tile(Layer::Background, x, 6), canvas.tile(Layer::Background, x, 7)]).collect()
-        };
-        let before = time_tile(&canvas);
-        assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 60, &mut canvas), PlayEvent::Moved));
-        assert_eq!(time_tile(&canvas), before, "not on the move's frame");
-        let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
-        assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::Busy));
-        assert_eq!(s.clock.text(), b"00:01");
-        assert_ne!(time_tile(&canvas), before, "on the next frame");
+        for size in [7, 15] {
+            let mut canvas = Canvas::new();
+            let mut s = session(size);
+            s.draw(&mut canvas);
+            let before = time_row(&s, &canvas);
+            assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 60, &mut canvas), PlayEvent::Moved));
+            assert_eq!(time_row(&s, &canvas), before, "not on the move's frame");
+            let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
+            assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::Busy));
+            assert_eq!(s.clock.text(), b"00:01");
+            assert_ne!(time_row(&s, &canvas), before, "on the next frame");
+        }
+    }
+
+    /// Whether `text` shows on some background row, whole.
+    fn shows(canvas: &Canvas, text: &[u8]) -> bool {
+        let wanted: Vec<u8> = text.iter().map(|&b| assets::font_tile(b)).collect();
+        (0..SCREEN_ROWS).any(|y| {
+            let row: Vec<u8> = (0..SCREEN_COLS).map(|x| canvas.tile(Layer::Background, x, y)).collect();
+            row.windows(wanted.len()).any(|w| w == wanted.as_slice())
+        })
+    }
+
+    /// Every board shows its size, level and time each whole on a row (read at a glance, not
+    /// a letter or a clock split over two rows), but 9x9, which leaves no room: nothing but
+    /// its cells shows (the pause menu has it all).
+    #[test]
+    fn the_status_shows_whole_values_or_none() {
+        let mut bare = Vec::new();
+        for size in 5..=15 {
+            let mut canvas = Canvas::new();
+            let mut s = Session::new();
+            assert!(Generator::new().generate_into(size, Difficulty::Medium, 3, &mut s.puzzle));
+            s.begin(12 * 60 + 34);
+            s.draw(&mut canvas);
+            let whole = [SizeLabel::new(size).text(), b"MEDIUM", b"12:34"].into_iter().all(|text| shows(&canvas, text));
+            let l = *s.layout();
+            let nothing_else = (0..SCREEN_ROWS).all(|y| {
+                (0..SCREEN_COLS).all(|x| l.cell_at_tile(x, y).is_some() || canvas.tile(Layer::Background, x, y) == assets::TILE_BLANK)
+            });
+            assert!(whole || nothing_else, "{size}x{size}: the status is neither whole nor absent");
+            if !whole {
+                bare.push(size);
+            }
+        }
+        assert_eq!(bare, [9], "the sizes without a status");
     }
 
     #[test]

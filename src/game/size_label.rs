@@ -1,6 +1,8 @@
-//! The board size as every screen writes it: "9x9" or "15x15" ('x' is the font's times sign).
+//! The board size as every screen writes it: "9x9" or "15x15" ('x' is the font's times sign),
+//! alone or followed by the level: "15x15 MEDIUM".
 
 use super::clock::two_digits;
+use crate::engine::difficulty::Difficulty;
 
 pub struct SizeLabel {
     /// The label, then spaces up to the longest label's length.
@@ -22,11 +24,6 @@ impl SizeLabel {
         SizeLabel { padded, digits }
     }
 
-    /// The number alone: "9" or "15".
-    pub fn number(&self) -> &[u8] {
-        &self.padded[..self.digits]
-    }
-
     /// "9x9" or "15x15".
     pub fn text(&self) -> &[u8] {
         &self.padded[..2 * self.digits + 1]
@@ -38,6 +35,27 @@ impl SizeLabel {
     }
 }
 
+/// A game's size and level on one line: "9x9 EASY", at most "15x15 MEDIUM".
+pub struct GameLabel {
+    bytes: [u8; 12],
+    len: usize,
+}
+
+impl GameLabel {
+    pub fn new(size: u8, difficulty: Difficulty) -> GameLabel {
+        let mut label = GameLabel { bytes: [b' '; 12], len: 0 };
+        for &b in SizeLabel::new(size).text().iter().chain(b" ").chain(difficulty.name().as_bytes()) {
+            label.bytes[label.len] = b;
+            label.len += 1;
+        }
+        label
+    }
+
+    pub fn text(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,8 +63,14 @@ mod tests {
     #[test]
     fn labels_of_one_and_two_digit_sizes() {
         let nine = SizeLabel::new(9);
-        assert_eq!((nine.number(), nine.text(), nine.padded()), (&b"9"[..], &b"9x9"[..], b"9x9  "));
+        assert_eq!((nine.text(), nine.padded()), (&b"9x9"[..], b"9x9  "));
         let fifteen = SizeLabel::new(15);
-        assert_eq!((fifteen.number(), fifteen.text(), fifteen.padded()), (&b"15"[..], &b"15x15"[..], b"15x15"));
+        assert_eq!((fifteen.text(), fifteen.padded()), (&b"15x15"[..], b"15x15"));
+    }
+
+    #[test]
+    fn the_longest_game_label_fills_its_bytes() {
+        assert_eq!(GameLabel::new(15, Difficulty::Medium).text(), b"15x15 medium");
+        assert_eq!(GameLabel::new(9, Difficulty::Easy).text(), b"9x9 easy");
     }
 }

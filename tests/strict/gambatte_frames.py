@@ -5,9 +5,14 @@ the `shot` steps of a play script (tools/gbemu/src/script.rs: wait, tap, hold, s
 
     gambatte_frames.py ROM OUTDIR FRAME [FRAME...]
     gambatte_frames.py ROM OUTDIR --script FILE
+    gambatte_frames.py ROM --serve
 
 Writes OUTDIR/frame-N.grey or OUTDIR/NAME.grey: 160x144 bytes, each pixel's grey level 0
 (white) to 3 (black).
+With --serve it takes commands on standard input, one a line, for a test that plays through
+the joypad and reads memory (tests/emulator/mod.rs): `press BUTTON`, `release BUTTON`,
+`run FRAMES`, and two that answer with a line: `read ADDRESS` (decimal; the byte as the CPU
+reads it, in decimal) and `vram` (the 8 KiB of video RAM in hex).
 Gambatte drops VRAM/OAM writes made while the PPU owns that memory and starts with random
 RAM, so a ROM that breaks those rules shows a different screen here than on boytacean.
 """
@@ -31,6 +36,8 @@ TAP_FRAMES = 4
 # gambatte's input bits (libgambatte's InputGetter).
 BUTTONS = {"a": 0x01, "b": 0x02, "select": 0x04, "start": 0x08,
            "right": 0x10, "left": 0x20, "up": 0x40, "down": 0x80}
+# gambatte_getmemoryarea's area 0 is video RAM (16 KiB, for the CGB); a DMG uses the first 8.
+VRAM_AREA, VRAM_BYTES = 0, 0x2000
 INPUT_GETTER = ctypes.CFUNCTYPE(ctypes.c_uint, ctypes.c_void_p)
 
 
@@ -43,6 +50,11 @@ def load_library():
     lib.gambatte_runfor.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
                                     ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint)]
     lib.gambatte_setinputgetter.argtypes = [ctypes.c_void_p, INPUT_GETTER, ctypes.c_void_p]
+    lib.gambatte_cpuread.argtypes = [ctypes.c_void_p, ctypes.c_ushort]
+    lib.gambatte_cpuread.restype = ctypes.c_ubyte
+    lib.gambatte_getmemoryarea.argtypes = [ctypes.c_void_p, ctypes.c_int,
+                                           ctypes.POINTER(ctypes.POINTER(ctypes.c_ubyte)),
+                                           ctypes.POINTER(ctypes.c_int)]
     return lib
 
 
@@ -84,6 +96,14 @@ class Machine:
             self.lib.gambatte_runfor(self.gb, self.video, WIDTH, self.audio, ctypes.byref(samples))
             self.elapsed += samples.value
 
+    def vram(self):
+        """Video RAM as the PPU holds it (a read through the CPU's bus would be blocked while
+        the PPU draws)."""
+        data, length = ctypes.POINTER(ctypes.c_ubyte)(), ctypes.c_int()
+        if not self.lib.gambatte_getmemoryarea(self.gb, VRAM_AREA, ctypes.byref(data), ctypes.byref(length)):
+            sys.exit("gambatte has no video RAM area")
+        return bytes(data[:VRAM_BYTES])
+
     def shot(self, path):
         with open(path, "wb") as f:
             f.write(grey_levels(self.video))
@@ -110,7 +130,30 @@ def run_script(machine, path, outdir):
             sys.exit(f"{path}: line {number}: cannot read `{line}`")
 
 
+def serve(machine):
+    for line in sys.stdin:
+        words = line.split()
+        if words[0] == "press":
+            machine.held |= BUTTONS[words[1]]
+        elif words[0] == "release":
+            machine.held &= ~BUTTONS[words[1]]
+        elif words[0] == "run":
+            machine.run_frames(int(words[1]))
+        elif words[0] == "read":
+            print(machine.lib.gambatte_cpuread(machine.gb, int(words[1])), flush=True)
+        elif words[0] == "vram":
+            print(machine.vram().hex(), flush=True)
+        else:
+            sys.exit(f"cannot read the command `{line.strip()}`")
+
+
 def main(argv):
+    if len(argv) == 3 and argv[2] == "--serve":
+        machine = Machine(argv[1])
+        serve(machine)
+        machine.lib.gambatte_destroy(machine.gb)
+        machine.dir.cleanup()
+        return
     if len(argv) < 4:
         sys.exit(__doc__)
     rom, outdir = argv[1], argv[2]

@@ -5,9 +5,8 @@
 //!   iterations completed in them, so an iteration that took three frames counts two; frames
 //!   run from VBlank to VBlank; a new screen copied whole with the LCD off blanks the display
 //!   for a frame, which is counted apart, not as an overrun), on the title, in menus, on the
-//!   generating screen, while
-//!   moving the cursor and while marking cells on a 9x9 and a 15x15 board, and while the
-//!   background worker keeps a puzzle ready;
+//!   generating screen, while moving the cursor and while marking cells (and undoing some)
+//!   on a 9x9 and a 15x15 board, and while the background worker keeps a puzzle ready;
 //! - frames from Start on the new-game screen to a playable board, with a ready puzzle and
 //!   without one (9x9 easy, 15x15 hard), and the longest run of frames with nothing shown;
 //! - how deep the main program's and the worker's stacks went;
@@ -232,12 +231,15 @@ impl Bench {
         println!("  (the worker still had a job after {limit} frames)");
     }
 
-    /// Shades and circles in turn, moving right and down (shades along a diagonal), then
-    /// waits a second for the checks and saves.
+    /// Shades and circles in turn, moving right and down (shades along a diagonal), undoes
+    /// the last four marks, then waits a second for the checks and saves.
     fn mark_cells(&mut self) {
         for (i, button) in [Button::Right, Button::Down].iter().cycle().take(16).enumerate() {
             self.tap(if i % 2 == 0 { Button::A } else { Button::B });
             self.tap(*button);
+        }
+        for _ in 0..4 {
+            self.tap(Button::Select);
         }
         self.frames(60);
     }
