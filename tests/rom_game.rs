@@ -13,6 +13,7 @@ use emulator::{Emulator, Gambatte};
 use gbemu::{Button, CYCLES_PER_FRAME, Console};
 use hitori::assets;
 use hitori::engine::board::{Board, cell_at};
+use hitori::engine::code::{ALPHABET, SeedCode};
 use hitori::engine::difficulty::Difficulty;
 use hitori::engine::generate::Puzzle;
 use hitori::engine::play::Play;
@@ -587,4 +588,146 @@ fn the_solved_board_shows_no_highlight_on_boytacean() {
 #[test]
 fn the_solved_board_shows_no_highlight_on_gambatte() {
     the_solved_board_shows_no_highlight(&mut power_on_gambatte());
+}
+
+/// An emulator watched frame by frame for the display's blank runs: frames with the LCD, or
+/// the background, off (a white screen).
+struct BlankWatch<'a, E: Emulator> {
+    inner: &'a mut E,
+    run: u32,
+    longest: u32,
+}
+
+impl<E: Emulator> Emulator for BlankWatch<'_, E> {
+    fn press(&mut self, button: Button) {
+        self.inner.press(button);
+    }
+    fn release(&mut self, button: Button) {
+        self.inner.release(button);
+    }
+    fn run_frames(&mut self, frames: u32) {
+        for _ in 0..frames {
+            self.inner.run_frames(1);
+            self.run = if self.inner.read(LCDC) & 0x81 == 0x81 { 0 } else { self.run + 1 };
+            self.longest = self.longest.max(self.run);
+        }
+    }
+    fn read(&mut self, address: u16) -> u8 {
+        self.inner.read(address)
+    }
+    fn vram(&mut self) -> Vec<u8> {
+        self.inner.vram()
+    }
+}
+
+/// The longest a screen change may leave the display blank (issue #14), in frames.
+const BLANK_LIMIT: u32 = 4;
+/// Start to a playable board when a ready puzzle is kept (issue #14), in frames.
+const READY_START_FRAMES: u32 = 15;
+
+/// A 9x9 game from the title, solved; NEW GAME from the solved window and Start: the puzzle
+/// the worker kept ready meanwhile is on screen, playable, within 15 frames. No screen change
+/// of the whole way (title, menu, generating, board, solved window, menu, board) blanks the
+/// display for more than 4 frames.
+fn a_second_game_starts_at_once_and_no_screen_blanks_long(console: &mut impl Emulator) {
+    let mut watched = BlankWatch { inner: console, run: 0, longest: 0 };
+    let console = &mut watched;
+    let n = 9;
+    let (board, _) = start_game(console, n);
+    let mut solver = Solver::new(n);
+    assert_eq!(solver.count_solutions(&board, 2), 1);
+    let solution = *solver.solution();
+    for cell in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| solution.contains(cell_at(r, c))) {
+        move_cursor(console, n, cell);
+        tap(console, Button::A);
+    }
+    assert!(wait_for(console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
+    tap(console, Button::A); // NEW GAME, the first choice
+    assert!(wait_for(console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
+    // A player reads the menu for a moment; the worker has had the whole game to keep one.
+    console.run_frames(30);
+    console.press(Button::Start);
+    let mut frames = 0;
+    while read_board(console, n).is_none() {
+        assert!(frames < READY_START_FRAMES, "no board {frames} frames after Start; the screen:\n{}", screen_text(console, BACKGROUND_MAP));
+        console.run_frames(1);
+        frames += 1;
+        if frames == TAP_FRAMES {
+            console.release(Button::Start);
+        }
+    }
+    console.release(Button::Start);
+    let (second, _) = read_board(console, n).unwrap();
+    assert_ne!(second, board, "a new puzzle");
+    assert_eq!(solver.count_solutions(&second, 2), 1, "the kept puzzle has one solution");
+    // Playable: the cursor is placed and a move shows.
+    assert!(wait_for(console, 10, |c| c.read(OAM) != 0), "no cursor");
+    let longest = console.longest;
+    assert!(longest <= BLANK_LIMIT, "the display was blank for {longest} frames in a row");
+}
+
+#[test]
+fn a_second_game_starts_at_once_and_no_screen_blanks_long_on_boytacean() {
+    a_second_game_starts_at_once_and_no_screen_blanks_long(&mut power_on(None));
+}
+
+#[test]
+fn a_second_game_starts_at_once_and_no_screen_blanks_long_on_gambatte() {
+    a_second_game_starts_at_once_and_no_screen_blanks_long(&mut power_on_gambatte());
+}
+
+/// From the new-game screen, a typed seed code: SEED switched to a code, each symbol entered.
+fn type_code(console: &mut impl Emulator, code: &[u8]) {
+    // From START: up to SEED, A switches to a code; down to the code row, A edits it.
+    for button in [Button::Up, Button::A, Button::Down, Button::A] {
+        tap(console, button);
+    }
+    for &symbol in code {
+        let steps = ALPHABET.iter().position(|&a| a == symbol).unwrap();
+        for _ in 0..steps {
+            tap(console, Button::Up);
+        }
+        tap(console, Button::Right);
+    }
+    tap(console, Button::A);
+}
+
+/// A typed seed code is generated on demand behind the generating screen, which shows instead
+/// of a white screen (issue #14 item 1); the clock starts at 00:00 once the board shows,
+/// however long generating took (item 3).
+fn a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero(console: &mut impl Emulator) {
+    let n = 12;
+    let code = SeedCode { size: n, difficulty: Difficulty::Hard, seed: 2026 }.encode().unwrap();
+    assert!(wait_for(console, 120, |c| map_shows(c, BACKGROUND_MAP, b"PRESS START")));
+    tap(console, Button::Start);
+    assert!(wait_for(console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")));
+    type_code(console, &code);
+    console.press(Button::Start);
+    console.run_frames(TAP_FRAMES);
+    console.release(Button::Start);
+    assert!(
+        wait_for(console, 10, |c| map_shows(c, BACKGROUND_MAP, b"GENERATING")),
+        "no generating screen shown; LCDC {:02x}, the map:\n{}",
+        console.read(LCDC),
+        screen_text(console, BACKGROUND_MAP)
+    );
+    let mut frames = 0;
+    while read_board(console, n).is_none() {
+        assert!(frames < 60 * 120, "no board after two minutes");
+        assert!(map_shows(console, BACKGROUND_MAP, b"GENERATING") || read_board(console, n).is_some(), "the generating screen went away");
+        console.run_frames(10);
+        frames += 10;
+    }
+    assert!(frames > 60, "generating took {frames} frames: too short to tell a clock that counted it");
+    assert!(map_shows(console, BACKGROUND_MAP, b"00:00"), "the clock at the start:\n{}", screen_text(console, BACKGROUND_MAP));
+}
+
+#[test]
+fn a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero_on_boytacean() {
+    a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero(&mut power_on(None));
+}
+
+#[test]
+fn a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero_on_gambatte() {
+    a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero(&mut power_on_gambatte());
 }
