@@ -33,6 +33,8 @@
         HRAM_START      = 0xFF80
         HRAM_SIZE       = 0x7F
         REG_DMA_LOW     = 0x46          ; 0xFF46, written with ldh
+        REG_IF_LOW      = 0x0F          ; 0xFF0F: interrupts requested
+        VBLANK_BIT      = 0x01
         TRAP_STRAY_RST38 = 0xFFFF       ; cbe_trap id: execution ran into 0xFF filler bytes
         ;; MBC5 (Pan Docs, "MBC5"): the ROM bank mapped at 0x4000-0x7FFF is written in two
         ;; parts, bits 0-7 to 0x2000-0x2FFF and bit 8 to 0x3000-0x3FFF.
@@ -217,10 +219,21 @@ worker_done:
         call    _gb_worker_yield
         jr      worker_done
 
-;; void gb_worker_run(void): the main program runs the worker until it yields or the next
-;; VBlank interrupt.
+;; void gb_worker_run(const uint8_t *waiting /* DE */): the main program runs the worker until
+;; it yields or the next VBlank interrupt, unless the byte at `waiting` is already 0 or a
+;; VBlank interrupt is already due: checked with interrupts off, so that a VBlank that came
+;; just before the call never leaves the worker a whole frame of the main loop's.
 _gb_worker_run:
         di
+        ld      a, (de)
+        or      a
+        jr      z, worker_not_run
+        ldh     a, (REG_IF_LOW)
+        and     a, #VBLANK_BIT
+        jr      z, worker_switch
+worker_not_run:
+        reti
+worker_switch:
         push    af
         push    bc
         push    de

@@ -292,8 +292,9 @@ fn copy_in_vblank(game: &mut Game, copies: bool, dma: bool, display: Display) ->
     while unsafe { read_volatile(addr_of!(PLAN_READY)) } {
         if worker_busy() {
             // Until the job is done or VBlank comes (its handler goes on with the plan here).
-            // SAFETY: the main loop holds no reference into WORK while the worker runs.
-            unsafe { worker::run() };
+            // SAFETY: the main loop holds no reference into WORK while the worker runs;
+            // PLAN_READY is a static byte (a bool).
+            unsafe { worker::run(addr_of!(PLAN_READY).cast()) };
         } else {
             interrupts::halt();
         }

@@ -20,7 +20,7 @@ mod console {
         fn gb_oam_dma();
         fn gb_copy(to: *mut u8, from: *const u8, count: usize);
         fn gb_worker_reset(stack_top: *mut u8);
-        fn gb_worker_run();
+        fn gb_worker_run(waiting: *const u8);
         fn gb_worker_yield();
     }
 
@@ -33,11 +33,11 @@ mod console {
     }
 
     /// # Safety
-    /// After a `worker_reset`; main program only.
+    /// After a `worker_reset`; main program only; `waiting` readable.
     #[inline(always)]
-    pub unsafe fn worker_run() {
-        // SAFETY: the caller's; crt0 switches stacks and back.
-        unsafe { gb_worker_run() }
+    pub unsafe fn worker_run(waiting: *const u8) {
+        // SAFETY: the caller's; crt0 reads the byte and switches stacks and back.
+        unsafe { gb_worker_run(waiting) }
     }
 
     #[inline(always)]
@@ -110,7 +110,7 @@ mod console {
 
     /// # Safety
     /// As on the console (it panics here).
-    pub unsafe fn worker_run() {
+    pub unsafe fn worker_run(_waiting: *const u8) {
         panic!("gb_worker_run: the worker's second stack is crt0's, on the Game Boy only (linker/crt0.s)");
     }
 

@@ -42,15 +42,18 @@ pub fn reset<const N: usize>(stack: &'static mut WorkerStack<N>) {
     unsafe { crt0::worker_reset(stack.top()) }
 }
 
-/// Runs the worker until it yields or the next VBlank interrupt has been handled. Main
-/// program only, after a [`reset`], with interrupts enabled and VBlank's enabled in `IE`
-/// (otherwise the worker keeps the CPU until it yields).
+/// Runs the worker until it yields or the next VBlank interrupt has been handled, if the
+/// byte at `waiting` is not 0 (the main program's "still waiting for VBlank" flag, which its
+/// VBlank handler clears) and no VBlank interrupt is due: both checked with interrupts off,
+/// so that a VBlank just before the call does not leave the worker the main loop's next
+/// frame. Main program only, after a [`reset`], with interrupts enabled and VBlank's enabled
+/// in `IE` (otherwise the worker keeps the CPU until it yields).
 ///
 /// # Safety
-/// The main program holds no reference to data the worker changes.
-pub unsafe fn run() {
+/// The main program holds no reference to data the worker changes; `waiting` is readable.
+pub unsafe fn run(waiting: *const u8) {
     // SAFETY: the caller's.
-    unsafe { crt0::worker_run() }
+    unsafe { crt0::worker_run(waiting) }
 }
 
 /// The worker gives the CPU back to the main program; it goes on from here at the next

@@ -228,6 +228,7 @@ impl Saves {
     /// Saves a new game as one unit: its puzzle goes into the puzzle slot the saved game does
     /// not use, where no progress record points yet, and the game is saved once its first
     /// progress record, written next, names it. A cut before then leaves the saved game.
+    #[inline(never)] // `make bench-rom` times it by name
     pub fn save_new_game(&mut self, puzzle: &Puzzle, play: &Play, seconds: u16, storage: &mut impl Storage) {
         let puzzle_slot = self.game.map_or(0, |game| game.puzzle_slot ^ 1);
         // After both the saved game's number and the last finished one's, so it is neither.

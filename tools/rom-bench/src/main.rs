@@ -4,7 +4,7 @@
 //! - frames the main loop fell behind ("overruns": a phase's frames minus the main-loop
 //!   iterations completed in them, so an iteration that took three frames counts two; frames
 //!   run from VBlank to VBlank; a new screen copied whole with the LCD off blanks the display
-//!   for a frame, which is counted apart, not as an overrun), on the title, in menus, on the
+//!   for a frame and shifts VBlank, two frames counted apart, not as overruns), on the title, in menus, on the
 //!   generating screen, while moving the cursor and while marking cells (and undoing some)
 //!   on a 9x9 and a 15x15 board, and while the background worker keeps a puzzle ready;
 //! - frames from Start on the new-game screen to a playable board, with a ready puzzle and
@@ -163,10 +163,11 @@ impl Bench {
         u16::from_le_bytes([self.console.read(self.screen_copies_at), self.console.read(self.screen_copies_at + 1)])
     }
 
-    /// The phase's frames the main loop fell behind, a frame for each screen copied with the
-    /// LCD off left out (the frame it blanks).
+    /// The phase's frames the main loop fell behind, up to two for each screen copied with
+    /// the LCD off left out: the frame it blanks, and the one its restart of the LCD shifts
+    /// VBlank out of (the LCD starts a new frame when switched on).
     fn overruns(&self) -> u32 {
-        self.frames.saturating_sub(self.iterations + self.screen_copies)
+        self.frames.saturating_sub(self.iterations + 2 * self.screen_copies)
     }
 
     /// Frames and overruns counted by `phase` (and its profile), then reset.
