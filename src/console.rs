@@ -7,7 +7,7 @@
 //! (`gb_hal::worker`: generation and hints, `rust_worker` below). The VBlank handler does the planned work first thing at line 144 (OAM DMA
 //! when the cursor moved, window registers, as many tile copies as VBlank allows), so the
 //! copies get all of VBlank; the main loop then marks what was copied. A new screen (another
-//! tile set, or most rows changed) is not copied a few rows a frame (VBlank takes about two
+//! tile set, or background rows changed) is not copied a few rows a frame (VBlank takes about two
 //! rows: a whole screen would build up over ten frames): the old picture stays until the new
 //! screen is drawn, then the LCD goes off in VBlank while the whole canvas is copied, a frame
 //! or two of white. The LCD is otherwise switched off only at boot, to load every tile set
@@ -31,10 +31,6 @@ use crate::game::save::Storage;
 use crate::game::work::{Job, Work};
 use crate::game::{Cursor, Game, Platform, ScreenId, Tileset};
 
-/// A new screen with more dirty rows than this is copied whole with the LCD off: at two rows
-/// per VBlank it would otherwise build up visibly over many frames. (Within a screen, such as
-/// many cells changing at once in play, rows are copied as they come: no flash.)
-const FULL_REDRAW_ROWS: u8 = 8;
 /// No copy starts at or after this line: a copy (at most one row of 20 tiles, up to about
 /// three lines' time with SDCC's code) must end before line 153 does. `make bench-rom` prints
 /// the latest line the copies ended on.
@@ -455,7 +451,9 @@ impl MainLoop {
 
         let (screen, tileset) = (Some(game.screen()), Some(game.tileset()));
         if screen != self.screen {
-            let whole = tileset != self.tileset || game.canvas.dirty_row_count() > FULL_REDRAW_ROWS;
+            // Copied a few rows a frame, background rows would show the old screen and the
+            // new one mixed; window rows show only once the window is whole.
+            let whole = tileset != self.tileset || game.canvas.has_dirty_rows(Layer::Background);
             self.reveal = if whole { Reveal::Whole } else { Reveal::Hold };
         }
         (self.screen, self.tileset) = (screen, tileset);

@@ -207,7 +207,16 @@ impl Canvas {
 
     /// Rows still to be rewritten whole: many means a new screen, which the console copies
     /// with the display blanked rather than let the player watch it build up.
-    pub fn dirty_row_count(&self) -> u8 {
+    /// Whether some row of `layer` is to be rewritten whole.
+    pub fn has_dirty_rows(&self, layer: Layer) -> bool {
+        (0..SCREEN_ROWS).any(|y| {
+            let (byte, mask) = row_bit(layer, y);
+            self.dirty_rows[byte] & mask != 0
+        })
+    }
+
+    #[cfg(test)]
+    fn dirty_row_count(&self) -> u8 {
         self.dirty_rows.iter().map(|bits| bits.count_ones() as u8).sum()
     }
 
