@@ -352,3 +352,55 @@ fn a_hint_waits_for_the_worker_and_drops_its_background_job() {
     }
     assert!(p.machine.jobs.iter().any(|job| matches!(job, Job::Hint { .. })), "jobs {:?}", p.machine.jobs);
 }
+
+/// The puzzle kept ready survives power-off: the next boot's new game starts on it at once,
+/// with no job run first.
+#[test]
+fn a_ready_puzzle_survives_power_off() {
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    p.idle(5);
+    let kept = p.machine.jobs.iter().filter(|job| job.keeps().is_some()).count();
+    assert!(kept >= 2, "one kept before the game, one for the next: {:?}", p.machine.jobs);
+    let mut back = Player::new(FakeMachine::over(p.machine.sram));
+    back.tap(Buttons::DOWN); // past CONTINUE to NEW GAME
+    back.tap(Buttons::A);
+    assert_eq!(back.screen(), ScreenId::NewGame);
+    let jobs_before = back.machine.jobs.len();
+    assert_eq!(jobs_before, 0, "nothing to generate: {:?}", back.machine.jobs);
+    back.frame(Buttons::START);
+    assert_eq!(back.screen(), ScreenId::Play, "the kept puzzle starts at once");
+}
+
+/// A typed code is generated on demand behind the generating screen, whatever is kept ready,
+/// and plays the puzzle the code names.
+#[test]
+fn a_typed_code_is_generated_behind_the_generating_screen() {
+    let mut p = Player::new(FakeMachine { job_polls: 3, ..FakeMachine::new() });
+    let code = SeedCode { size: 7, difficulty: hitori::engine::difficulty::Difficulty::Medium, seed: 99 };
+    p.tap(Buttons::START);
+    assert_eq!(p.screen(), ScreenId::NewGame);
+    // From START: up to SEED, A switches to a code; down to the code row, A edits it.
+    for button in [Buttons::UP, Buttons::A, Buttons::DOWN, Buttons::A] {
+        p.tap(button);
+    }
+    for &symbol in &code.encode().unwrap() {
+        let steps = hitori::engine::code::ALPHABET.iter().position(|&a| a == symbol).unwrap();
+        for _ in 0..steps {
+            p.tap(Buttons::UP);
+        }
+        p.tap(Buttons::RIGHT);
+    }
+    p.tap(Buttons::A);
+    p.frame(Buttons::START);
+    assert_eq!(p.screen(), ScreenId::Generating);
+    let mut frames = 0;
+    while p.screen() == ScreenId::Generating {
+        p.idle(1);
+        frames += 1;
+        assert!(frames < 20, "generated within a few polls");
+    }
+    assert_eq!(p.screen(), ScreenId::Play);
+    let puzzle = &p.game.session.puzzle;
+    assert_eq!((puzzle.board.size(), puzzle.difficulty, puzzle.seed), (code.size, code.difficulty, code.seed));
+}

@@ -138,6 +138,8 @@ pub struct Game {
     ready: ReadyPuzzles,
     /// The job the worker is on, if any (`Platform::work` says when it is done).
     job: Option<Job>,
+    /// The ready slot whose puzzle the worker's memory still holds (its last job kept it).
+    kept_in_work: Option<u8>,
     /// The player asked for a hint that is not shown yet.
     hint_asked: bool,
     /// Frames since the first move not saved yet, while there is one.
@@ -167,6 +169,7 @@ impl Game {
             skip_frames: false,
             ready: ReadyPuzzles::new(),
             job: None,
+            kept_in_work: None,
             hint_asked: false,
             unsaved_frames: None,
             saved_at_seconds: 0,
@@ -244,6 +247,7 @@ impl Game {
                 // After a soft reset the worker may be on a job for the game left.
                 platform.stop_work();
                 self.job = None;
+                self.kept_in_work = None;
                 self.hint_asked = false;
                 let can_continue = self.load_saves(platform);
                 let mut title = Title::new(can_continue);
@@ -384,6 +388,7 @@ impl Game {
         match work.outcome() {
             Outcome::Generated { request, kept: Some(claim), .. } => {
                 self.ready.kept(claim, Kind { size: request.size, difficulty: request.difficulty });
+                self.kept_in_work = Some(claim.slot);
             }
             Outcome::Hint(hint) => {
                 if core::mem::take(&mut self.hint_asked) && matches!(self.screen, Screen::Play) {
@@ -405,8 +410,14 @@ impl Game {
         } else {
             return;
         };
+        self.start_work(job, platform);
+    }
+
+    /// Hands `job` to the worker (its memory then no longer holds the last kept puzzle).
+    fn start_work(&mut self, job: Job, platform: &mut impl Platform) {
         platform.start_work(job);
         self.job = Some(job);
+        self.kept_in_work = None;
     }
 
     /// On the generating screen of a typed code: starts the worker on it, and once it is done
@@ -418,8 +429,7 @@ impl Game {
             if let Some(work) = platform.work() {
                 work.clear();
             }
-            platform.start_work(job);
-            self.job = Some(job);
+            self.start_work(job, platform);
             return;
         }
         let Some(work) = platform.work() else { return };
@@ -436,9 +446,21 @@ impl Game {
     /// Starts a game on the ready puzzle of `kind`, if battery RAM holds a valid one.
     fn start_ready(&mut self, kind: Kind, platform: &mut impl Platform) -> bool {
         let Some(slot) = self.ready.slot_of(kind) else { return false };
-        if !self.ready.take(slot, kind, platform, &mut self.session.puzzle) {
+        // The worker's memory still holds the puzzle it kept last: taken from there, the
+        // slot is only dropped (reading and checking it back took two frames at 15x15).
+        let in_work = match platform.work() {
+            Some(work) if self.kept_in_work == Some(slot) => {
+                self.session.puzzle.clone_from(&work.puzzle);
+                true
+            }
+            _ => false,
+        };
+        if in_work {
+            self.ready.drop_slot(slot, platform);
+        } else if !self.ready.take(slot, kind, platform, &mut self.session.puzzle) {
             return false;
         }
+        self.kept_in_work = None;
         self.start_game(platform);
         true
     }

@@ -116,16 +116,20 @@ impl ReadyPuzzles {
         self.stamps[usize::from(claim.slot)] = claim.stamp;
     }
 
+    /// Empties `slot`: its copy is made invalid before the game its puzzle starts is saved, so
+    /// a cut in between loses the ready puzzle and never plays it twice.
+    pub fn drop_slot(&mut self, slot: u8, storage: &mut impl Storage) {
+        self.kinds[usize::from(slot)] = 0;
+        storage.write(offset(slot), &[0]);
+    }
+
     /// Takes the puzzle of `kind` out of `slot` into `puzzle`, leaving the slot empty: false
     /// (and the slot forgotten) when its copy is not a valid puzzle of that kind.
     #[inline(never)] // as `keep`: its buffer overlays the saves' own
     pub fn take(&mut self, slot: u8, kind: Kind, storage: &mut impl Storage, puzzle: &mut Puzzle) -> bool {
-        self.kinds[usize::from(slot)] = 0;
         let mut bytes = [0u8; PUZZLE_LEN];
         storage.read(offset(slot), &mut bytes);
-        // Invalid from here on, before the game it starts is saved: a cut in between loses
-        // the ready puzzle, never plays it twice.
-        storage.write(offset(slot), &[0]);
+        self.drop_slot(slot, storage);
         save::decode_puzzle(&bytes, READY_MAGIC, puzzle).is_some()
             && puzzle.board.size() == kind.size
             && puzzle.difficulty == kind.difficulty
@@ -140,4 +144,123 @@ pub fn keep(puzzle: &Puzzle, claim: Claim, storage: &mut impl Storage) {
     let mut out = [0u8; PUZZLE_LEN];
     save::encode_puzzle(puzzle, READY_MAGIC, claim.stamp, &mut out);
     save::write_slot(storage, offset(claim.slot), &out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generate::Generator;
+
+    type Image = [u8; 0x2000];
+
+    fn puzzle(size: u8, difficulty: Difficulty, seed: u32) -> Puzzle {
+        Generator::new().generate(size, difficulty, seed).unwrap()
+    }
+
+    fn kind_of(p: &Puzzle) -> Kind {
+        Kind { size: p.board.size(), difficulty: p.difficulty }
+    }
+
+    #[test]
+    fn kept_puzzles_are_found_after_power_off_and_taken_once() {
+        let mut image: Image = [0xFF; 0x2000];
+        let mut ready = ReadyPuzzles::new();
+        ready.load(&mut image);
+        let kept: Vec<Puzzle> = [(9, Difficulty::Easy), (15, Difficulty::Hard), (5, Difficulty::Medium)]
+            .iter()
+            .map(|&(size, level)| puzzle(size, level, 7))
+            .collect();
+        for p in &kept {
+            let claim = ready.claim();
+            keep(p, claim, &mut image);
+            ready.kept(claim, kind_of(p));
+        }
+        // Power off: a new index from the headers alone.
+        let mut after = ReadyPuzzles::new();
+        after.load(&mut image);
+        for p in &kept {
+            let slot = after.slot_of(kind_of(p)).expect("kept");
+            let mut taken = Puzzle::new();
+            assert!(after.take(slot, kind_of(p), &mut image, &mut taken));
+            assert_eq!((taken.board.clone(), taken.solution, taken.seed), (p.board.clone(), p.solution, p.seed));
+            assert_eq!(after.slot_of(kind_of(p)), None, "taken once");
+        }
+        let mut again = ReadyPuzzles::new();
+        again.load(&mut image);
+        assert!(kept.iter().all(|p| again.slot_of(kind_of(p)).is_none()), "taken slots stay empty after power-off");
+    }
+
+    #[test]
+    fn a_claim_takes_an_empty_slot_else_the_oldest() {
+        let mut image: Image = [0; 0x2000];
+        let mut ready = ReadyPuzzles::new();
+        let p = puzzle(5, Difficulty::Easy, 1);
+        let mut slots = Vec::new();
+        for _ in 0..READY_SLOTS {
+            let claim = ready.claim();
+            keep(&p, claim, &mut image);
+            ready.kept(claim, kind_of(&p));
+            slots.push(claim.slot);
+        }
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots.len(), READY_SLOTS, "every slot used before any is written over");
+        // Full: the next claims go to the slots written first, in order, also after a reload.
+        let first = ready.claim();
+        assert_eq!(first.slot, 0);
+        ready.load(&mut image);
+        assert_eq!(ready.claim().slot, 0);
+    }
+
+    #[test]
+    fn a_cut_at_any_write_of_a_ready_puzzle_leaves_it_whole_or_invalid() {
+        let p = puzzle(12, Difficulty::Medium, 3);
+        let claim = Claim { slot: 4, stamp: 9 };
+        let mut whole: Image = [0xA5; 0x2000];
+        keep(&p, claim, &mut whole);
+        /// SRAM that stops taking writes after `left` of them (each call one write).
+        struct Cut<'a> {
+            image: &'a mut Image,
+            left: usize,
+        }
+        impl Storage for Cut<'_> {
+            fn read(&mut self, offset: u16, buffer: &mut [u8]) {
+                self.image.read(offset, buffer);
+            }
+            fn write(&mut self, offset: u16, bytes: &[u8]) {
+                if self.left > 0 {
+                    self.left -= 1;
+                    self.image.write(offset, bytes);
+                }
+            }
+        }
+        for left in 0..=3 {
+            let mut image: Image = [0xA5; 0x2000];
+            keep(&p, claim, &mut Cut { image: &mut image, left });
+            let mut ready = ReadyPuzzles::new();
+            ready.load(&mut image);
+            let mut taken = Puzzle::new();
+            match ready.slot_of(kind_of(&p)) {
+                Some(slot) => {
+                    assert!(ready.take(slot, kind_of(&p), &mut image, &mut taken), "cut after {left} writes");
+                    assert_eq!(taken.board, p.board);
+                }
+                None => assert!(left < 3, "whole after its three writes"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_corrupt_slot_is_not_taken() {
+        let p = puzzle(9, Difficulty::Easy, 2);
+        let mut image: Image = [0; 0x2000];
+        let mut ready = ReadyPuzzles::new();
+        let claim = ready.claim();
+        keep(&p, claim, &mut image);
+        image[usize::from(offset(claim.slot)) + 40] ^= 0x10;
+        ready.load(&mut image);
+        let slot = ready.slot_of(kind_of(&p)).expect("the header is whole");
+        assert!(!ready.take(slot, kind_of(&p), &mut image, &mut Puzzle::new()));
+        assert_eq!(ready.slot_of(kind_of(&p)), None);
+    }
 }
