@@ -170,13 +170,7 @@ vblank_interrupt:
         or      a
         jr      z, vblank_return
         ;; The worker was running: the main program, which waits for this VBlank, goes on.
-        ldh     a, (CURRENT_ROM_BANK_LOW)
-        push    af
-        ld      (worker_sp), sp
-        xor     a
-        ldh     (IN_WORKER_LOW), a
-        ld      hl, #main_sp
-        jr      resume_context
+        jr      worker_stop
 vblank_return:
         pop     hl
         pop     de
@@ -253,6 +247,8 @@ _gb_worker_yield:
         push    bc
         push    de
         push    hl
+;; The worker's registers are pushed (here, or by the VBlank handler): it stops here.
+worker_stop:
         ldh     a, (CURRENT_ROM_BANK_LOW)
         push    af
         ld      (worker_sp), sp

@@ -192,6 +192,29 @@ impl Bench {
         self.most_behind = 0;
     }
 
+    /// From play: pause, NEW GAME, and the new-game menu drawn (its marker on START).
+    fn new_game_from_pause(&mut self) {
+        self.tap(Button::Start);
+        for _ in 0..5 {
+            self.tap(Button::Down);
+        }
+        self.tap(Button::A);
+        self.frames(30);
+    }
+
+    /// On the new-game menu, from START: the size `sizes` steps and the level `levels` steps
+    /// towards `way` (left or right).
+    fn choose(&mut self, way: Button, sizes: u8, levels: u8) {
+        self.tap(Button::Down);
+        for _ in 0..sizes {
+            self.tap(way);
+        }
+        self.tap(Button::Down);
+        for _ in 0..levels {
+            self.tap(way);
+        }
+    }
+
     /// Names the phase the next frames belong to (for the blank runs' report).
     fn begin(&mut self, phase: &str) {
         self.phase = phase.to_string();
@@ -353,19 +376,8 @@ fn main() {
     // The largest board: the longest flood fills, the most cells to redraw. Pause, NEW GAME,
     // then the size from 9 up to 15 and the level up to hard, Start at once.
     b.begin("pause, new-game menu");
-    b.tap(Button::Start);
-    for _ in 0..5 {
-        b.tap(Button::Down);
-    }
-    b.tap(Button::A);
-    b.frames(30);
-    b.tap(Button::Down);
-    for _ in 9..15 {
-        b.tap(Button::Right);
-    }
-    b.tap(Button::Down);
-    b.tap(Button::Right);
-    b.tap(Button::Right);
+    b.new_game_from_pause();
+    b.choose(Button::Right, 15 - 9, 2);
     b.report("pause, new-game menu for 15x15 hard");
     b.start_game(15, "generating 15x15 hard", "15x15 hard without a ready puzzle");
     b.begin("play 15x15");
@@ -376,29 +388,13 @@ fn main() {
     b.wait_for_idle_worker(60 * 60 * 10);
     b.report("play 15x15 idle, worker keeping a puzzle ready");
     b.begin("pause, new-game menu");
-    b.tap(Button::Start);
-    for _ in 0..5 {
-        b.tap(Button::Down);
-    }
-    b.tap(Button::A);
-    b.frames(30);
+    b.new_game_from_pause();
     b.report("pause, new-game menu");
     b.start_game(15, "15x15 hard, ready", "15x15 hard with a ready puzzle");
     // Back to 9x9 easy, whose puzzle was kept ready again after the first game began.
     b.begin("pause, new-game menu");
-    b.tap(Button::Start);
-    for _ in 0..5 {
-        b.tap(Button::Down);
-    }
-    b.tap(Button::A);
-    b.frames(30);
-    b.tap(Button::Down);
-    for _ in 9..15 {
-        b.tap(Button::Left);
-    }
-    b.tap(Button::Down);
-    b.tap(Button::Left);
-    b.tap(Button::Left);
+    b.new_game_from_pause();
+    b.choose(Button::Left, 15 - 9, 2);
     b.report("pause, new-game menu for 9x9 easy");
     b.start_game(9, "9x9 easy, ready", "9x9 easy with a ready puzzle");
     // The title, as a player who quits finds it (the worker idle or keeping a puzzle ready).
