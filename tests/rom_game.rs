@@ -627,13 +627,18 @@ const READY_START_FRAMES: u32 = 15;
 
 /// A 9x9 game from the title, solved; NEW GAME from the solved window and Start: the puzzle
 /// the worker kept ready meanwhile is on screen, playable, within 15 frames. No screen change
-/// of the whole way (title, menu, generating, board, solved window, menu, board) blanks the
-/// display for more than 4 frames.
+/// of the whole way (title, menu, board, pause menu, board, solved window, menu, board) blanks
+/// the display for more than 4 frames.
 fn a_second_game_starts_at_once_and_no_screen_blanks_long(console: &mut impl Emulator) {
     let mut watched = BlankWatch { inner: console, run: 0, longest: 0 };
     let console = &mut watched;
     let n = 9;
     let (board, _) = start_game(console, n);
+    // The pause menu and back.
+    tap(console, Button::Start);
+    assert!(wait_for(console, 30, |c| window_shows(c, b"RESUME")), "no pause menu");
+    tap(console, Button::B);
+    assert!(wait_for(console, 30, |c| read_board(c, n).is_some() && c.read(LCDC) & 0x20 == 0), "not back in play");
     let mut solver = Solver::new(n);
     assert_eq!(solver.count_solutions(&board, 2), 1);
     let solution = *solver.solution();
