@@ -63,9 +63,12 @@ pub extern "C" fn rust_main() -> ! {{
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_vblank() {{}}
 
-/// crt0 starts it as the background worker; these programs have none.
+/// crt0 starts it as the background worker; these programs have none, so it never runs.
+/// Not empty: LLVM would merge it with the empty `rust_vblank` into an alias.
 #[unsafe(no_mangle)]
-pub extern "C" fn rust_worker() {{}}
+pub extern "C" fn rust_worker() {{
+    loop {{}}
+}}
 
 #[unsafe(no_mangle)]
 pub extern "C" fn cbe_trap(id: u16) -> ! {{

@@ -128,9 +128,12 @@ pub extern "C" fn rust_main() {
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_vblank() {}
 
-/// crt0 starts it as the background worker; this program has none.
+/// crt0 starts it as the background worker; this program has none, so it never runs. Not
+/// empty: LLVM would merge it with the empty `rust_vblank` into an alias.
 #[unsafe(no_mangle)]
-pub extern "C" fn rust_worker() {}
+pub extern "C" fn rust_worker() {
+    loop {}
+}
 
 /// A trap (failed bounds check, overflow, `unreachable`) prints `!` and the function id.
 #[unsafe(no_mangle)]
