@@ -76,6 +76,11 @@ struct Bench {
     screen_copies_at: u16,
     /// Screens the ROM copied with the LCD off in the phase so far (`SCREEN_COPIES`).
     screen_copies: u32,
+    /// Frames without a main-loop iteration still put down to the last such copy (up to two:
+    /// the frame it blanks, and the one its restart of the LCD shifts VBlank out of), and
+    /// those of the phase so put down.
+    copy_frames_left: u32,
+    copy_frames: u32,
 }
 
 impl Bench {
@@ -109,8 +114,17 @@ impl Bench {
             }
         }
         self.frames += 1;
-        self.iterations += u32::from(self.loops().wrapping_sub(before));
-        self.screen_copies += u32::from(self.screen_copies_count().wrapping_sub(copies_before));
+        let ended = u32::from(self.loops().wrapping_sub(before));
+        self.iterations += ended;
+        let copies = u32::from(self.screen_copies_count().wrapping_sub(copies_before));
+        self.screen_copies += copies;
+        if copies > 0 {
+            self.copy_frames_left = 2;
+        }
+        if ended == 0 && self.copy_frames_left > 0 {
+            self.copy_frames_left -= 1;
+            self.copy_frames += 1;
+        }
         self.count_blank();
         let behind = self.overruns();
         if behind > self.most_behind {
@@ -163,11 +177,10 @@ impl Bench {
         u16::from_le_bytes([self.console.read(self.screen_copies_at), self.console.read(self.screen_copies_at + 1)])
     }
 
-    /// The phase's frames the main loop fell behind, up to two for each screen copied with
-    /// the LCD off left out: the frame it blanks, and the one its restart of the LCD shifts
-    /// VBlank out of (the LCD starts a new frame when switched on).
+    /// The phase's frames the main loop fell behind, those a screen copied with the LCD off
+    /// explains left out (see `copy_frames_left`).
     fn overruns(&self) -> u32 {
-        self.frames.saturating_sub(self.iterations + 2 * self.screen_copies)
+        self.frames.saturating_sub(self.iterations + self.copy_frames)
     }
 
     /// Frames and overruns counted by `phase` (and its profile), then reset.
@@ -189,6 +202,7 @@ impl Bench {
         self.frames = 0;
         self.iterations = 0;
         self.screen_copies = 0;
+        self.copy_frames = 0;
         self.most_behind = 0;
     }
 
@@ -338,6 +352,8 @@ fn main() {
         phase: String::new(),
         screen_copies_at,
         screen_copies: 0,
+        copy_frames_left: 0,
+        copy_frames: 0,
     };
 
     // Boot: the LCD is off while every tile set is loaded and the saves are read, until the
