@@ -484,8 +484,8 @@ impl MainLoop {
 /// leave the main loop most of VBlank, and everything it calls lives in ROM bank 0.
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_vblank() {
-    // SAFETY: handlers do not nest; the main loop reads these with interrupts off (or, for
-    // BUSY, only writes it).
+    // SAFETY: handlers do not nest; the main loop reads these with interrupts off, and the
+    // worker never touches them.
     unsafe {
         // SAFETY: crt0 calls the handler at line 144: VBlank has just begun.
         let vblank = VBlank::assume();
