@@ -331,7 +331,7 @@ impl Session {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
     pub fn show_hint(&mut self, hint: Hint, canvas: &mut Canvas) {
-        self.hinted = CellSet::EMPTY;
+        let before = core::mem::take(&mut self.hinted);
         let (first, second): (&[u8], &[u8]) = match hint {
             Hint::Mistake(cell) => {
                 self.point_at(cell);
@@ -354,7 +354,8 @@ impl Session {
         canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 0, first);
         canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, second);
         self.banner_frames = BANNER_FRAMES;
-        self.draw_cells(canvas);
+        // Only the cells whose highlight changes: the whole board took four frames at 15x15.
+        self.draw_cells_of(canvas, &before.union(&self.hinted));
     }
 
     fn point_at(&mut self, cell: u8) {

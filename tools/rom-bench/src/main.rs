@@ -399,6 +399,13 @@ fn main() {
     b.begin("play 15x15");
     b.mark_cells();
     b.report("play 15x15, marking cells");
+    // A hint: the worker drops the puzzle it keeps ready and finds it (the worker's deepest
+    // stack may be here).
+    b.console.press(Button::Select);
+    b.tap(Button::A);
+    b.console.release(Button::Select);
+    b.frames(60);
+    b.report("play 15x15, a hint");
     // The worker keeps the next 15x15 hard puzzle ready while the player thinks.
     b.begin("play 15x15, worker busy");
     b.wait_for_idle_worker(60 * 60 * 10);
