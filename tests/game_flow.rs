@@ -150,8 +150,21 @@ impl Player {
         self.tap(Buttons::START);
         assert_eq!(self.screen(), ScreenId::NewGame);
         self.frame(Buttons::START);
-        assert_eq!(self.screen(), ScreenId::Play, "a ready puzzle starts at once");
+        self.until_playing();
         self.frame(Buttons::empty());
+    }
+
+    /// Runs the frames a new game takes to start (`ScreenId::Starting`): the worker's part,
+    /// the save, and the board's rows a few at a time. Returns how many.
+    fn until_playing(&mut self) -> u32 {
+        let mut frames = 0;
+        while self.screen() == ScreenId::Starting {
+            assert!(frames < 20, "still starting after {frames} frames; jobs {:?}", self.machine.jobs);
+            self.idle(1);
+            frames += 1;
+        }
+        assert_eq!(self.screen(), ScreenId::Play);
+        frames
     }
 
     /// Opens the pause menu and chooses its item `index` (0 RESUME, 1 UNDO, 2 REDO, 3 HINT,
@@ -308,7 +321,7 @@ fn random_buttons_never_break_the_game() {
     // Jobs that take a few frames: the game stops and restarts them as the player goes.
     let mut p = Player::new(FakeMachine { job_polls: 5, ..FakeMachine::new() });
     let mut rng = fastrand::Rng::with_seed(5);
-    let mut seen = [false; 7];
+    let mut seen = [false; 8];
     for frame in 0..100_000u32 {
         // Mostly single presses, sometimes chords (soft reset included), sometimes holds.
         let held = if rng.u8(..4) == 0 { p.held } else { Buttons::from_bits_truncate(rng.u8(..) & rng.u8(..)) };
@@ -326,7 +339,7 @@ fn random_buttons_never_break_the_game() {
     }
     // Every screen but boot (left at once) and solved (random presses do not solve puzzles;
     // the solving tests cover it) is visited.
-    for id in [ScreenId::Title, ScreenId::NewGame, ScreenId::Generating, ScreenId::Play, ScreenId::Pause] {
+    for id in [ScreenId::Title, ScreenId::NewGame, ScreenId::Generating, ScreenId::Starting, ScreenId::Play, ScreenId::Pause] {
         assert!(seen[id as usize], "{id:?} never reached by random input");
     }
 }
@@ -369,7 +382,11 @@ fn a_ready_puzzle_survives_power_off() {
     let jobs_before = back.machine.jobs.len();
     assert_eq!(jobs_before, 0, "nothing to generate: {:?}", back.machine.jobs);
     back.frame(Buttons::START);
-    assert_eq!(back.screen(), ScreenId::Play, "the kept puzzle starts at once");
+    assert_eq!(back.screen(), ScreenId::Starting, "the kept puzzle starts at once");
+    back.until_playing();
+    let jobs = &back.machine.jobs;
+    assert!(matches!(jobs[0], Job::Prepare { load: Some(_), .. }), "read back from battery RAM first: {jobs:?}");
+    assert!(!jobs.iter().any(|job| matches!(job, Job::Generate { keep: None, .. })), "none generated on demand: {jobs:?}");
 }
 
 /// A typed code is generated on demand behind the generating screen, whatever is kept ready,
@@ -400,7 +417,7 @@ fn a_typed_code_is_generated_behind_the_generating_screen() {
         frames += 1;
         assert!(frames < 20, "generated within a few polls");
     }
-    assert_eq!(p.screen(), ScreenId::Play);
+    p.until_playing();
     let puzzle = &p.game.session.puzzle;
     assert_eq!((puzzle.board.size(), puzzle.difficulty, puzzle.seed), (code.size, code.difficulty, code.seed));
 }

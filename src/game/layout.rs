@@ -44,6 +44,18 @@ pub struct Layout {
     pub status: Status,
 }
 
+/// Every size's layout, worked out at compile time: worked out on the console, LLVM packed
+/// the fields into a 64-bit value with shifts that took a frame of SDCC's helpers.
+const LAYOUTS: [Layout; (MAX_SIZE - MIN_SIZE + 1) as usize] = {
+    let mut layouts = [Layout::compute(MIN_SIZE); (MAX_SIZE - MIN_SIZE + 1) as usize];
+    let mut size = MIN_SIZE;
+    while size <= MAX_SIZE {
+        layouts[(size - MIN_SIZE) as usize] = Layout::compute(size);
+        size += 1;
+    }
+    layouts
+};
+
 impl Layout {
     /// The layout of an n x n board (n clamped to 5..=15).
     pub const fn for_size(size: u8) -> Layout {
@@ -54,6 +66,10 @@ impl Layout {
         } else {
             size
         };
+        LAYOUTS[(size - MIN_SIZE) as usize]
+    }
+
+    const fn compute(size: u8) -> Layout {
         let big = size <= MAX_BIG_SIZE;
         // Tiles the board takes each way, with its frame.
         let (span, frame) = if big { (size * 2, 0) } else { (size + 2, 1) };

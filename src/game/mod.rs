@@ -9,9 +9,9 @@
 //! a random-seed start skips the generating screen. The same code runs in host tests.
 //!
 //! ```text
-//! boot -> title -> new game -(no ready puzzle)-> generating -> play <-> pause
-//!           ^  \_____continue____\____(a ready puzzle)______/   |  \-> solved -> new game / title
-//!           \_____________ quit / A+B+Start+Select from anywhere _____/
+//! boot -> title -> new game -(no ready puzzle)-> generating -> starting -> play <-> pause
+//!           ^  \_____continue____\____(a ready puzzle)_____________/       |  \-> solved -> new game / title
+//!           \__________________ quit / A+B+Start+Select from anywhere _____/
 //! ```
 
 pub mod canvas;
@@ -27,6 +27,7 @@ pub mod ready;
 pub mod save;
 mod size_label;
 mod solved;
+mod starting;
 mod title;
 pub mod work;
 
@@ -53,6 +54,7 @@ use self::ready::{Kind, ReadyPuzzles};
 use self::save::{BestTimes, Saves, Storage};
 use self::size_label::GameLabel;
 use self::solved::{Solved, SolvedChoice};
+use self::starting::{Stage, Starting};
 use self::title::{Title, TitleEvent};
 use self::work::{Job, Outcome, Work};
 use crate::engine::board::{col_of, row_of};
@@ -108,6 +110,7 @@ pub enum ScreenId {
     Play = 4,
     Pause = 5,
     Solved = 6,
+    Starting = 7,
 }
 
 enum Screen {
@@ -116,6 +119,8 @@ enum Screen {
     Title(Title),
     NewGame(NewGame),
     Generating(Generating),
+    /// A new game set up over a few frames (`starting`).
+    Starting(Starting),
     Play,
     Pause(Pause),
     Solved(Solved),
@@ -131,8 +136,8 @@ pub struct Game {
     /// The last size and level chosen, offered again on the next new game.
     size: u8,
     difficulty: Difficulty,
-    /// The frames passed to the next update include time spent starting a game (reading and
-    /// saving its puzzle): the clock must not count them.
+    /// The frames passed to the next update include time spent starting a game (the board
+    /// shown whole at last): the clock must not count them.
     skip_frames: bool,
     /// Which ready puzzles battery RAM holds.
     ready: ReadyPuzzles,
@@ -183,6 +188,7 @@ impl Game {
             Screen::Title(_) => ScreenId::Title,
             Screen::NewGame(_) => ScreenId::NewGame,
             Screen::Generating(_) => ScreenId::Generating,
+            Screen::Starting(_) => ScreenId::Starting,
             Screen::Play => ScreenId::Play,
             Screen::Pause(_) => ScreenId::Pause,
             Screen::Solved(_) => ScreenId::Solved,
@@ -193,6 +199,10 @@ impl Game {
         match self.screen {
             Screen::Play | Screen::Pause(_) | Screen::Solved(_) if self.session.layout().big => Tileset::BigCells,
             Screen::Play | Screen::Pause(_) | Screen::Solved(_) => Tileset::SmallCells,
+            // The board's set from the start: the console then holds the last picture whole
+            // until the board is drawn.
+            Screen::Starting(starting) if starting.kind.size <= layout::MAX_BIG_SIZE => Tileset::BigCells,
+            Screen::Starting(_) => Tileset::SmallCells,
             _ => Tileset::Logo,
         }
     }
@@ -203,6 +213,7 @@ impl Game {
         match &self.screen {
             Screen::NewGame(menu) => !menu.is_drawing(),
             Screen::Pause(pause) => !pause.is_drawing(),
+            Screen::Starting(_) => false,
             _ => true,
         }
     }
@@ -250,18 +261,17 @@ impl Game {
                 self.kept_in_work = None;
                 self.hint_asked = false;
                 let can_continue = self.load_saves(platform);
-                let mut title = Title::new(can_continue);
-                title.draw(&mut self.canvas, self.frame);
-                self.screen = Screen::Title(title);
+                self.enter_title(can_continue);
             }
             Screen::Title(title) => match title.update(input, self.frame, &mut self.canvas) {
-                // Boot loaded the saved game into the session (that is why the title offers it).
+                // The session holds the game the title offers: Boot read it, or it was played
+                // until the player left it for the title.
                 TitleEvent::Continue => self.enter_play(),
                 TitleEvent::NewGame => self.enter_new_game(),
                 TitleEvent::None => {}
             },
             Screen::NewGame(menu) => match menu.update(input, &mut self.canvas) {
-                NewGameEvent::Back => self.screen = Screen::Boot,
+                NewGameEvent::Back => self.enter_title(self.saves.has_game_to_continue()),
                 NewGameEvent::Start { size, difficulty, seed } => {
                     self.size = size;
                     self.difficulty = difficulty;
@@ -272,6 +282,10 @@ impl Game {
                 }
                 NewGameEvent::None => {}
             },
+            Screen::Starting(starting) => {
+                let starting = *starting;
+                self.continue_start(starting, platform);
+            }
             Screen::Generating(screen) => {
                 screen.animate(self.frame, &mut self.canvas);
                 let (kind, seed) = (screen.kind, screen.seed);
@@ -337,7 +351,7 @@ impl Game {
                     }
                     PauseChoice::Quit => {
                         self.save_if_unsaved(platform);
-                        self.screen = Screen::Boot;
+                        self.enter_title(true);
                         return;
                     }
                 };
@@ -354,7 +368,7 @@ impl Game {
             }
             Screen::Solved(solved) => match solved.update(input, &mut self.canvas) {
                 Some(SolvedChoice::NewGame) => self.enter_new_game(),
-                Some(SolvedChoice::Title) => self.screen = Screen::Boot,
+                Some(SolvedChoice::Title) => self.enter_title(false),
                 None => {}
             },
         }
@@ -395,9 +409,11 @@ impl Game {
                     self.session.show_hint(hint, &mut self.canvas);
                 }
             }
-            // A typed code's puzzle waits for its generating screen (`generate_typed`).
+            // A typed code's puzzle waits for its generating screen (`generate_typed`), a new
+            // game's record for the start to go on (`continue_start`).
             Outcome::Generated { kept: None, .. } if matches!(self.screen, Screen::Generating(_)) => return,
-            Outcome::Generated { kept: None, .. } | Outcome::None => {}
+            Outcome::Prepared(_) if matches!(self.screen, Screen::Starting(_)) => return,
+            Outcome::Generated { kept: None, .. } | Outcome::Prepared(_) | Outcome::None => {}
         }
         work.take_outcome();
         self.job = None;
@@ -436,46 +452,88 @@ impl Game {
         let Outcome::Generated { made, .. } = work.take_outcome() else { return };
         self.job = None;
         if made {
-            self.session.puzzle.clone_from(&work.puzzle);
-            self.start_game(platform);
+            self.prepare_game(Kind { size: request.size, difficulty: request.difficulty }, None, None, platform);
         } else {
             self.screen = Screen::Boot;
         }
     }
 
-    /// Starts a game on the ready puzzle of `kind`, if battery RAM holds a valid one.
+    /// Starts a game on the ready puzzle of `kind`, if there is one (false when not).
     fn start_ready(&mut self, kind: Kind, platform: &mut impl Platform) -> bool {
         let Some(slot) = self.ready.slot_of(kind) else { return false };
-        // The worker's memory still holds the puzzle it kept last: taken from there, the
-        // slot is only dropped (reading and checking it back took two frames at 15x15).
-        let in_work = match platform.work() {
-            Some(work) if self.kept_in_work == Some(slot) => {
-                self.session.puzzle.clone_from(&work.puzzle);
-                true
-            }
-            _ => false,
-        };
-        if in_work {
-            self.ready.drop_slot(slot, platform);
-        } else if !self.ready.take(slot, kind, platform, &mut self.session.puzzle) {
-            return false;
-        }
-        self.kept_in_work = None;
-        self.start_game(platform);
+        // The worker's memory still holds the puzzle it kept last: nothing to read back.
+        let in_work = self.kept_in_work == Some(slot) && platform.work().is_some();
+        let load = if in_work { None } else { Some((slot, kind)) };
+        self.prepare_game(kind, load, Some(slot), platform);
         true
     }
 
-    /// Plays the new puzzle in the session, saved at once in place of the saved game.
-    fn start_game(&mut self, platform: &mut impl Platform) {
-        self.session.play.restart();
-        self.session.begin(0);
-        // Puzzle and progress as one unit, in place of the saved game.
-        self.saved_at_seconds = 0;
-        self.saves.save_new_game(&self.session.puzzle, &self.session.play, 0, platform);
-        // Reading, checking and saving the puzzle took frames the clock must not count.
-        self.skip_frames = true;
-        self.hint_asked = false;
-        self.enter_play();
+    /// Hands the first part of starting a game to the worker: the puzzle in its memory, or
+    /// with `load` read from that ready slot, becomes the new game's (`Screen::Starting`).
+    fn prepare_game(&mut self, kind: Kind, load: Option<(u8, Kind)>, slot: Option<u8>, platform: &mut impl Platform) {
+        platform.stop_work();
+        let place = self.saves.new_game_place();
+        self.start_work(Job::Prepare { load, place }, platform);
+        self.screen = Screen::Starting(Starting::new(kind, slot, place));
+    }
+
+    /// One frame's part of starting a game (`starting` says which). In ROM bank 6, which has
+    /// room (bank 3, the screens', has not).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
+    #[inline(never)]
+    fn continue_start(&mut self, mut starting: Starting, platform: &mut impl Platform) {
+        match starting.stage {
+            Stage::Preparing => {
+                let Some(work) = platform.work() else { return };
+                let Outcome::Prepared(sum) = work.take_outcome() else { return };
+                if sum.is_some() {
+                    self.session.puzzle.clone_from(&work.puzzle);
+                }
+                self.job = None;
+                if let Some(slot) = starting.slot {
+                    self.ready.drop_slot(slot, platform);
+                }
+                let Some(sum) = sum else {
+                    // Not a valid puzzle of its kind after all: one is made on the generating
+                    // screen.
+                    self.screen = Screen::Generating(Generating::new(starting.kind, None, &mut self.canvas));
+                    return;
+                };
+                self.session.play.restart();
+                self.saves.commit_new_game(starting.place, sum, &self.session.play, 0, platform);
+                self.saved_at_seconds = 0;
+                self.unsaved_frames = None;
+                self.hint_asked = false;
+                starting.stage = Stage::Saved;
+            }
+            Stage::Saved => {
+                self.session.begin_without_lines(0);
+                self.session.draw_frame(&mut self.canvas);
+                starting.stage = Stage::Rows(0);
+            }
+            Stage::Rows(row) => {
+                let to = row + starting.rows_per_frame();
+                self.session.begin_lines(row, to);
+                self.session.draw_rows(&mut self.canvas, row, to);
+                if to < starting.kind.size {
+                    starting.stage = Stage::Rows(to);
+                } else {
+                    // The frames this update stands for went into starting: not the clock's.
+                    self.skip_frames = true;
+                    self.screen = Screen::Play;
+                    return;
+                }
+            }
+        }
+        self.screen = Screen::Starting(starting);
+    }
+
+    /// The title; `can_continue` offers the game in the session. Boot reads the saves first;
+    /// the other ways there know what they hold (reading them again took ten frames).
+    fn enter_title(&mut self, can_continue: bool) {
+        let mut title = Title::new(can_continue);
+        title.draw(&mut self.canvas, self.frame);
+        self.screen = Screen::Title(title);
     }
 
     fn enter_new_game(&mut self) {

@@ -15,7 +15,7 @@ use super::engine_calls;
 use super::layout::{Layout, SCREEN_COLS, STATUS_ROW, Status};
 use super::size_label::{GameLabel, SizeLabel};
 use crate::assets;
-use crate::engine::board::{CellSet, cell_at, col_of, for_each_bit, row_of};
+use crate::engine::board::{CellSet, bit_of, cell_at, col_of, for_each_bit, row_of};
 use crate::engine::code::{CODE_LEN, SeedCode};
 use crate::engine::generate::Puzzle;
 use crate::engine::play::{CheckPart, Hint, Move, Play};
@@ -31,7 +31,7 @@ pub const BANNER_ROWS: u8 = 2;
 /// to do next: after a move, one part of its check a frame, each followed by a frame that
 /// draws the cells whose highlight changed (`Session::check_violations`), so no frame on the
 /// console has two of these to do.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Unchecked {
     Nothing,
     Move(Move, CheckPart),
@@ -104,9 +104,17 @@ impl Session {
     }
 
     /// Begins playing `puzzle` with the current marks after `seconds` already played.
+    pub fn begin(&mut self, seconds: u16) {
+        self.begin_without_lines(seconds);
+        self.begin_lines(0, self.puzzle.board.size());
+    }
+
+    /// [`Session::begin`] but for a new game's violation map, which is left empty for
+    /// [`Session::begin_lines`] to fill in (on the console a few lines a frame: all at once
+    /// took two frames at 15x15).
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
-    pub fn begin(&mut self, seconds: u16) {
+    pub fn begin_without_lines(&mut self, seconds: u16) {
         let n = self.puzzle.board.size();
         self.layout = Layout::for_size(n);
         self.code = SeedCode { size: n, difficulty: self.puzzle.difficulty, seed: self.puzzle.seed }.encode();
@@ -117,16 +125,28 @@ impl Session {
         self.time_undrawn = false;
         self.select_alone = false;
         self.undrawn = CellSet::EMPTY;
-        if self.play.shaded().is_empty() && self.play.circled().is_empty() {
-            self.violations.set_unmarked(&self.puzzle.board);
-            self.unchecked = Unchecked::Nothing;
+        self.violations = ViolationMap::EMPTY;
+        self.unchecked = if self.is_new_game() {
+            Unchecked::Nothing
         } else {
             // A resumed game: every rule, a part a frame from the first frame of play (all
             // at once took three frames on the console, holding up the board). The board is
             // drawn without highlights, as the empty map says.
-            self.violations = ViolationMap::EMPTY;
-            self.unchecked = Unchecked::Shown(CheckPart::FIRST);
+            Unchecked::Shown(CheckPart::FIRST)
+        };
+    }
+
+    /// For a new game, rows and columns `from..to` of its violation map (no cell marked);
+    /// nothing for a resumed game, which is checked in parts as it is played.
+    pub fn begin_lines(&mut self, from: u8, to: u8) {
+        // What `begin_without_lines` found (looking at the marks again took 14k cycles).
+        if self.unchecked == Unchecked::Nothing {
+            self.violations.set_unmarked_lines(&self.puzzle.board, from, to);
         }
+    }
+
+    fn is_new_game(&self) -> bool {
+        self.play.shaded().is_empty() && self.play.circled().is_empty()
     }
 
     pub fn code(&self) -> Option<&[u8; CODE_LEN]> {
@@ -363,10 +383,18 @@ impl Session {
         self.hinted.insert(cell);
     }
 
-    /// The whole play screen on the background layer.
+    /// The whole play screen on the background layer: [`Session::draw_frame`] and every row
+    /// of cells.
+    pub fn draw(&self, canvas: &mut Canvas) {
+        self.draw_frame(canvas);
+        self.draw_rows(canvas, 0, self.puzzle.board.size());
+    }
+
+    /// Everything but the cells: a cleared background, the board's frame and the status.
+    /// A new game draws its rows over the next frames ([`Session::draw_rows`]).
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
-    pub fn draw(&self, canvas: &mut Canvas) {
+    pub fn draw_frame(&self, canvas: &mut Canvas) {
         canvas.clear(Layer::Background);
         let l = &self.layout;
         if l.framed {
@@ -380,54 +408,39 @@ impl Session {
             canvas.fill(Layer::Background, left, l.y0, 1, l.size, assets::FRAME_LEFT);
             canvas.fill(Layer::Background, right, l.y0, 1, l.size, assets::FRAME_RIGHT);
         }
-        self.draw_cells(canvas);
         self.draw_panel(canvas);
     }
 
-    /// Every cell, a row of tiles at a time with the row's marks as bit masks: a cell at a
-    /// time took ten frames for a 9x9 board on the console.
-    fn draw_cells(&self, canvas: &mut Canvas) {
+    /// The cells of board rows `from..to`, a row of tiles at a time: every cell plain, then
+    /// those with a mark or highlight (found from the row's bit masks). A cell at a time took
+    /// ten frames for a 9x9 board on the console; choosing each cell's look in one loop kept
+    /// SDCC's registers too busy (900 cycles a cell).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
+    pub fn draw_rows(&self, canvas: &mut Canvas, from: u8, to: u8) {
         let n = self.puzzle.board.size();
         let big = self.layout.big;
-        // Each look's tile for number 1: a cell's tile adds its number's offset.
-        let mut first = [0u8; assets::CELL_VARIANT_COUNT as usize];
-        for (variant, tile) in first.iter_mut().enumerate() {
-            *tile = cell_tile(big, variant as u8, 1);
-        }
+        let width = usize::from(n * self.layout.cell_tiles());
         // Filled anew for each row (once here: a fill a row cost 1.5k cycles).
-        let (mut top, mut bottom) = ([0u8; SCREEN_COLS as usize], [0u8; SCREEN_COLS as usize]);
-        for r in 0..n {
+        let mut tiles = RowTiles { big, top: [0; SCREEN_COLS as usize], bottom: [0; SCREEN_COLS as usize] };
+        for r in from..to.min(n) {
+            let numbers = self.puzzle.board.row_numbers(r);
+            tiles.plain(&numbers[..usize::from(n)]);
             let looks = self.row_looks(r);
-            let numbers = &self.puzzle.board.row_numbers(r)[..usize::from(n)];
+            for_each_bit(looks.any, |c| tiles.place(c, cell_tile(big, looks.variant(bit_of(c)), numbers[usize::from(c)])));
             let (x, y) = self.layout.cell_tile_xy(r, 0);
-            let mut bit = 1u16;
             if big {
-                for (&number, (top, bottom)) in numbers.iter().zip(top.chunks_exact_mut(2).zip(bottom.chunks_exact_mut(2))) {
-                    let tile = first[usize::from(looks.variant(bit))] + ((number - 1) << 2);
-                    top.copy_from_slice(&[tile, tile + 1]);
-                    bottom.copy_from_slice(&[tile + 2, tile + 3]);
-                    bit <<= 1;
-                }
-                canvas.tiles(Layer::Background, x, y + 1, &bottom[..2 * numbers.len()]);
-                canvas.tiles(Layer::Background, x, y, &top[..2 * numbers.len()]);
-            } else {
-                for (&number, tile) in numbers.iter().zip(top.iter_mut()) {
-                    *tile = first[usize::from(looks.variant(bit))] + (number - 1);
-                    bit <<= 1;
-                }
-                canvas.tiles(Layer::Background, x, y, &top[..numbers.len()]);
+                canvas.tiles(Layer::Background, x, y + 1, &tiles.bottom[..width]);
             }
+            canvas.tiles(Layer::Background, x, y, &tiles.top[..width]);
         }
     }
 
     /// What decides the look of row `r`'s cells, a bit a column.
     fn row_looks(&self, r: u8) -> RowLooks {
-        RowLooks {
-            hinted: self.hinted.row(r),
-            flagged: self.violations.flagged().row(r),
-            shaded: self.play.shaded().row(r),
-            circled: self.play.circled().row(r),
-        }
+        let (hinted, flagged, shaded, circled) =
+            (self.hinted.row(r), self.violations.flagged().row(r), self.play.shaded().row(r), self.play.circled().row(r));
+        RowLooks { hinted, flagged, shaded, any: hinted | flagged | shaded | circled }
     }
 
     /// Row by row with bit masks: `CellSet::iter` costs about 5k cycles a cell on the console.
@@ -486,23 +499,54 @@ struct RowLooks {
     hinted: u16,
     flagged: u16,
     shaded: u16,
-    circled: u16,
+    /// Any mark or highlight, circles included: most cells have none (every cell of a new
+    /// game).
+    any: u16,
 }
 
 impl RowLooks {
     /// The look of the cell of column bit `bit`: a hint's highlight over an error's over the
     /// player's mark.
     fn variant(&self, bit: u16) -> u8 {
-        if self.hinted & bit != 0 {
+        if self.any & bit == 0 {
+            assets::CELL_VARIANT_PLAIN
+        } else if self.hinted & bit != 0 {
             assets::CELL_VARIANT_HINT
         } else if self.flagged & bit != 0 {
             assets::CELL_VARIANT_ERROR
         } else if self.shaded & bit != 0 {
             assets::CELL_VARIANT_SHADED
-        } else if self.circled & bit != 0 {
-            assets::CELL_VARIANT_CIRCLED
         } else {
-            assets::CELL_VARIANT_PLAIN
+            assets::CELL_VARIANT_CIRCLED
+        }
+    }
+}
+
+/// A row of cells' tiles: the top row of tiles, and the bottom one of 16x16-pixel cells.
+struct RowTiles {
+    big: bool,
+    top: [u8; SCREEN_COLS as usize],
+    bottom: [u8; SCREEN_COLS as usize],
+}
+
+impl RowTiles {
+    /// Every cell of the row plain, `numbers` one per cell.
+    #[inline(never)]
+    fn plain(&mut self, numbers: &[u8]) {
+        let first = cell_tile(self.big, assets::CELL_VARIANT_PLAIN, 1);
+        for (c, &number) in numbers.iter().enumerate() {
+            self.place(c as u8, first + (number - 1) * if self.big { assets::BIG_CELL_TILES_PER_CELL } else { 1 });
+        }
+    }
+
+    /// The cell in column `c` as `tile` (and the tiles after it, for a big cell).
+    fn place(&mut self, c: u8, tile: u8) {
+        let c = usize::from(c);
+        if self.big {
+            let at = 2 * c;
+            (self.top[at], self.top[at + 1], self.bottom[at], self.bottom[at + 1]) = (tile, tile + 1, tile + 2, tile + 3);
+        } else {
+            self.top[c] = tile;
         }
     }
 }
@@ -652,7 +696,7 @@ mod tests {
                 let fresh_map = ViolationMap::build(&s.puzzle.board, s.play.shaded(), s.play.circled());
                 assert_eq!(s.violations, fresh_map, "size {size}, step {step}");
                 let mut fresh = Canvas::new();
-                s.draw_cells(&mut fresh);
+                s.draw_rows(&mut fresh, 0, size);
                 for r in 0..size {
                     for c in 0..size {
                         let (x, y) = s.layout.cell_tile_xy(r, c);

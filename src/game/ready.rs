@@ -122,18 +122,16 @@ impl ReadyPuzzles {
         self.kinds[usize::from(slot)] = 0;
         storage.write(offset(slot), &[0]);
     }
+}
 
-    /// Takes the puzzle of `kind` out of `slot` into `puzzle`, leaving the slot empty: false
-    /// (and the slot forgotten) when its copy is not a valid puzzle of that kind.
-    #[inline(never)] // as `keep`: its buffer overlays the saves' own
-    pub fn take(&mut self, slot: u8, kind: Kind, storage: &mut impl Storage, puzzle: &mut Puzzle) -> bool {
-        let mut bytes = [0u8; PUZZLE_LEN];
-        storage.read(offset(slot), &mut bytes);
-        self.drop_slot(slot, storage);
-        save::decode_puzzle(&bytes, READY_MAGIC, puzzle).is_some()
-            && puzzle.board.size() == kind.size
-            && puzzle.difficulty == kind.difficulty
-    }
+/// Reads the puzzle of `kind` in `slot` into `puzzle` (the worker does, for a game about to
+/// start): false when its copy is not a valid puzzle of that kind. The game then drops the
+/// slot ([`ReadyPuzzles::drop_slot`]) before it saves the new game.
+#[inline(never)] // as `keep`: its buffer overlays the generator's static frame
+pub fn read(slot: u8, kind: Kind, storage: &mut impl Storage, puzzle: &mut Puzzle) -> bool {
+    let mut bytes = [0u8; PUZZLE_LEN];
+    storage.read(offset(slot), &mut bytes);
+    save::decode_puzzle(&bytes, READY_MAGIC, puzzle).is_some() && puzzle.board.size() == kind.size && puzzle.difficulty == kind.difficulty
 }
 
 /// Writes `puzzle` into the slot `claim` names (the worker does, in the background). Not
@@ -181,8 +179,9 @@ mod tests {
         for p in &kept {
             let slot = after.slot_of(kind_of(p)).expect("kept");
             let mut taken = Puzzle::new();
-            assert!(after.take(slot, kind_of(p), &mut image, &mut taken));
+            assert!(read(slot, kind_of(p), &mut image, &mut taken));
             assert_eq!((taken.board.clone(), taken.solution, taken.seed), (p.board.clone(), p.solution, p.seed));
+            after.drop_slot(slot, &mut image);
             assert_eq!(after.slot_of(kind_of(p)), None, "taken once");
         }
         let mut again = ReadyPuzzles::new();
@@ -242,7 +241,7 @@ mod tests {
             let mut taken = Puzzle::new();
             match ready.slot_of(kind_of(&p)) {
                 Some(slot) => {
-                    assert!(ready.take(slot, kind_of(&p), &mut image, &mut taken), "cut after {left} writes");
+                    assert!(read(slot, kind_of(&p), &mut image, &mut taken), "cut after {left} writes");
                     assert_eq!(taken.board, p.board);
                 }
                 None => assert!(left < 3, "whole after its three writes"),
@@ -260,7 +259,6 @@ mod tests {
         image[usize::from(offset(claim.slot)) + 40] ^= 0x10;
         ready.load(&mut image);
         let slot = ready.slot_of(kind_of(&p)).expect("the header is whole");
-        assert!(!ready.take(slot, kind_of(&p), &mut image, &mut Puzzle::new()));
-        assert_eq!(ready.slot_of(kind_of(&p)), None);
+        assert!(!read(slot, kind_of(&p), &mut image, &mut Puzzle::new()));
     }
 }

@@ -148,6 +148,24 @@ struct SavedGame {
     puzzle_sum: u16,
 }
 
+/// Where a new game's puzzle record goes and the game's number ([`Saves::new_game_place`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NewGamePlace {
+    slot: u8,
+    number: u16,
+}
+
+/// Writes a new game's puzzle record at `place`, returning its checksum for
+/// [`Saves::commit_new_game`]. It touches no record of the saved game, so the background
+/// worker does it while the main loop goes on.
+#[inline(never)]
+pub fn write_new_puzzle(puzzle: &Puzzle, place: NewGamePlace, storage: &mut impl Storage) -> u16 {
+    let mut out = [0u8; PUZZLE_LEN];
+    let sum = encode_puzzle(puzzle, PUZZLE_MAGIC, place.number, &mut out);
+    write_slot(storage, PUZZLE_SLOTS[usize::from(place.slot)], &out);
+    sum
+}
+
 /// What SRAM holds, as far as saving needs to know: where the newest valid copy of each record
 /// is (the next copy goes into the other slot) and which game is saved. [`Saves::load`] reads
 /// it at boot; every save keeps it up to date.
@@ -225,24 +243,39 @@ impl Saves {
         };
     }
 
-    /// Saves a new game as one unit: its puzzle goes into the puzzle slot the saved game does
-    /// not use, where no progress record points yet, and the game is saved once its first
-    /// progress record, written next, names it. A cut before then leaves the saved game.
-    #[inline(never)] // `make bench-rom` times it by name
-    pub fn save_new_game(&mut self, puzzle: &Puzzle, play: &Play, seconds: u16, storage: &mut impl Storage) {
-        let puzzle_slot = self.game.map_or(0, |game| game.puzzle_slot ^ 1);
+    /// Whether a game is saved and not finished (what [`Saves::load`] would offer).
+    pub fn has_game_to_continue(&self) -> bool {
+        self.game.is_some_and(|game| self.finished != Some(game.number))
+    }
+
+    /// Where the next new game's puzzle goes: the puzzle slot the saved game does not use,
+    /// where no progress record points yet, and the game's number.
+    pub fn new_game_place(&self) -> NewGamePlace {
+        let slot = self.game.map_or(0, |game| game.puzzle_slot ^ 1);
         // After both the saved game's number and the last finished one's, so it is neither.
         let last = match (self.game, self.finished) {
             (Some(game), Some(finished)) if newer(finished, game.number) => Some(finished),
             (Some(game), _) => Some(game.number),
             (None, finished) => finished,
         };
-        let number = last.map_or(0, |n| n.wrapping_add(1));
-        let mut out = [0u8; PUZZLE_LEN];
-        let puzzle_sum = encode_puzzle(puzzle, PUZZLE_MAGIC, number, &mut out);
-        write_slot(storage, PUZZLE_SLOTS[usize::from(puzzle_slot)], &out);
-        self.game = Some(SavedGame { puzzle_slot, number, puzzle_sum });
+        NewGamePlace { slot, number: last.map_or(0, |n| n.wrapping_add(1)) }
+    }
+
+    /// Saves a new game, whose puzzle [`write_new_puzzle`] wrote at `place` (its checksum
+    /// `puzzle_sum`), as one unit: the game is saved once its first progress record names it.
+    /// A cut before then leaves the saved game. Nothing else may be saved in between.
+    #[inline(never)] // `make bench-rom` times it by name
+    pub fn commit_new_game(&mut self, place: NewGamePlace, puzzle_sum: u16, play: &Play, seconds: u16, storage: &mut impl Storage) {
+        self.game = Some(SavedGame { puzzle_slot: place.slot, number: place.number, puzzle_sum });
         self.save_progress(play, seconds, storage);
+    }
+
+    /// A new game saved at once (both parts of it, as a game's start does them).
+    #[cfg(test)]
+    pub fn save_new_game(&mut self, puzzle: &Puzzle, play: &Play, seconds: u16, storage: &mut impl Storage) {
+        let place = self.new_game_place();
+        let sum = write_new_puzzle(puzzle, place, storage);
+        self.commit_new_game(place, sum, play, seconds, storage);
     }
 
     /// Saves the progress on the saved game (there is one while a game is played).

@@ -1,5 +1,6 @@
 //! The jobs of the background worker: generating a puzzle (to keep ready in battery RAM, or
-//! for a typed seed code) and finding a hint, the game's two long computations. The game
+//! for a typed seed code), preparing a new game (reading a ready puzzle, writing the game's
+//! puzzle record) and finding a hint, the game's long computations. The game
 //! hands a job over with its inputs in [`Work`] and takes the outcome from there once the
 //! worker is idle (the [`super::Platform`] says when). On the console the job runs in the
 //! worker context in the time the main loop would spend halted (`gb_hal::worker`), so the
@@ -7,7 +8,7 @@
 
 use super::new_game::Request;
 use super::ready::{self, Claim, Kind};
-use super::save::Storage;
+use super::save::{self, NewGamePlace, Storage};
 use super::engine_calls;
 use crate::engine::generate::{Generator, Puzzle};
 use crate::engine::play::{Hint, Marks};
@@ -17,6 +18,10 @@ pub enum Job {
     /// Generate `request`'s puzzle into [`Work::puzzle`]; with a claim, then write it into
     /// that ready slot.
     Generate { request: Request, keep: Option<Claim> },
+    /// Makes the puzzle in [`Work::puzzle`] (with `load`, first read from that ready slot,
+    /// which must hold one of that kind) a new game's: writes its puzzle record at `place`.
+    /// What is left for the main loop is to commit the game, a progress record.
+    Prepare { load: Option<(u8, Kind)>, place: NewGamePlace },
     /// The next hint for `marks` on the puzzle in [`Work::puzzle`].
     Hint { marks: Marks },
 }
@@ -38,6 +43,9 @@ pub enum Outcome {
     /// `request`'s puzzle is in [`Work::puzzle`] (false: the size was out of range) and, with
     /// a claim, in that ready slot.
     Generated { request: Request, made: bool, kept: Option<Claim> },
+    /// The new game's puzzle record is written, with this checksum; `None` when the ready
+    /// slot did not hold a valid puzzle of its kind.
+    Prepared(Option<u16>),
     Hint(Hint),
 }
 
@@ -82,7 +90,8 @@ impl Work {
         core::mem::replace(&mut self.outcome, Outcome::None)
     }
 
-    /// Runs the job set by [`Work::assign`] (in the worker); ready puzzles go to `storage`.
+    /// Runs the job set by [`Work::assign`] (in the worker); ready puzzles and new games'
+    /// puzzle records go to `storage`.
     /// In ROM bank 1 with the generator on the console.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
     #[inline(never)]
@@ -96,6 +105,10 @@ impl Work {
                     ready::keep(&self.puzzle, claim, storage);
                 }
                 Outcome::Generated { request, made, kept }
+            }
+            Job::Prepare { load, place } => {
+                let loaded = load.is_none_or(|(slot, kind)| ready::read(slot, kind, storage, &mut self.puzzle));
+                Outcome::Prepared(loaded.then(|| save::write_new_puzzle(&self.puzzle, place, storage)))
             }
             Job::Hint { marks } => {
                 let mut hint = Hint::Solved;
