@@ -508,6 +508,9 @@ impl Game {
             }
             Stage::Saved => {
                 self.session.begin_without_lines(0);
+                starting.stage = Stage::Begun;
+            }
+            Stage::Begun => {
                 self.session.draw_frame(&mut self.canvas);
                 starting.stage = Stage::Rows(0);
             }

@@ -13,8 +13,8 @@
 //! - the time boot takes with the LCD off, to the main loop's first frame;
 //! - the longest VBlank handler (which does the frame's VRAM copies) against VBlank's 4560
 //!   cycles, and the latest line its copies ended on;
-//! - the cycles a save takes, callees included: of a move, and of a new game (its puzzle and
-//!   first progress).
+//! - the cycles a save takes in the main loop, callees included: of a move, and of a new game
+//!   (its first progress record: the worker writes its puzzle record before).
 //!
 //! `make bench-rom` builds the ROM first, which prints the ROM and WRAM bytes used.
 //!
@@ -45,7 +45,7 @@ const WORKER_STACK_BYTES: u16 = 384;
 const HOT_PLACES: usize = 4;
 /// The functions that save a move, and those that save a new game (parts of Rust names).
 const MOVE_SAVE: &[&str] = &["Saves>::save_progress::<"];
-const NEW_GAME_SAVE: &[&str] = &["Saves>::save_new_game::<"];
+const NEW_GAME_SAVE: &[&str] = &["Saves>::commit_new_game::<"];
 
 struct Bench {
     console: Console,
@@ -487,5 +487,5 @@ fn main() {
         assert!(saves.total() < 60 * 60 * CYCLES_PER_FRAME, "no 5x5 board after a minute");
     }
     let (new_game_cycles, new_game_parts) = b.save_cycles(&saves, NEW_GAME_SAVE);
-    println!("save of a new game: {new_game_cycles} cycles ({new_game_parts})");
+    println!("save of a new game in the main loop (its first progress record; the worker writes its puzzle): {new_game_cycles} cycles ({new_game_parts})");
 }
