@@ -2,7 +2,7 @@
 
 use hitori::engine::board::{Board, CellSet, cell_at, col_of, row_of};
 use hitori::engine::play::{Move, Play};
-use hitori::engine::rules::{REGION_ROWS, RuleKind, Violation, ViolationMap, for_each_violation, is_solution};
+use hitori::engine::rules::{OpenNumbers, REGION_ROWS, RuleKind, Violation, ViolationMap, for_each_violation, is_solution};
 use hitori::engine::solve::Mark;
 
 fn board() -> Board {
@@ -264,16 +264,12 @@ fn the_unmarked_map_is_the_built_one_and_moves_update_it_alike() {
         let rows: Vec<Vec<u8>> = (0..n).map(|_| (0..n).map(|_| 1 + rng.u8(..range)).collect()).collect();
         let refs: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
         let b = Board::from_rows(&refs).unwrap();
-        // Set in two parts, as a new game on the console does a few lines a frame.
-        let unmarked = |split: u8| {
-            let mut map = ViolationMap::EMPTY;
-            map.set_unmarked_lines(&b, 0, split);
-            map.set_unmarked_lines(&b, split, n);
-            map
-        };
-        let split = rng.u8(..=n);
-        let mut map = unmarked(split);
-        assert!(map == ViolationMap::build(&b, &CellSet::EMPTY, &CellSet::EMPTY), "{rows:?} split at {split}");
+        // From a map with every cell kept (repeats flagged): nothing of it may stay.
+        let mut open = OpenNumbers::NONE;
+        open.set_unmarked(&b);
+        let mut map = ViolationMap::build(&b, &CellSet::EMPTY, &CellSet::full(n));
+        map.set_unmarked(&open);
+        assert!(map == ViolationMap::build(&b, &CellSet::EMPTY, &CellSet::EMPTY), "{rows:?}");
         // A first move checked from it, as play does, gives the map built for its marks.
         let cell = cell_at(rng.u8(..n), rng.u8(..n));
         let to = if rng.bool() { Mark::Shaded } else { Mark::Unshaded };

@@ -3,6 +3,8 @@
 //! after a few polls). The same flows run on the ROM in the emulator tests; these are the
 //! fast, exhaustive ones.
 
+use std::cell::Cell;
+
 use gb_hal::joypad::{Buttons, InputFrame};
 use hitori::engine::board::{cell_at, col_of, row_of};
 use hitori::engine::code::SeedCode;
@@ -21,6 +23,8 @@ struct FakeMachine {
     polls_left: u32,
     /// Polls a job takes (0: done when started).
     job_polls: u32,
+    /// The frame's time left (`Platform::lines_left`), set at each frame's start.
+    lines_left: Cell<u8>,
     jobs: Vec<Job>,
 }
 
@@ -33,6 +37,7 @@ impl FakeMachine {
             running: false,
             polls_left: 0,
             job_polls: 0,
+            lines_left: Cell::new(0),
             jobs: Vec::new(),
         }
     }
@@ -70,6 +75,14 @@ impl Platform for FakeMachine {
         }
     }
 
+    /// A frame's time as the console has it when its update starts in VBlank, used up by 50
+    /// lines at each question (the work done meanwhile).
+    fn lines_left(&self) -> u8 {
+        let left = self.lines_left.get();
+        self.lines_left.set(left.saturating_sub(50));
+        left
+    }
+
     fn work(&mut self) -> Option<&mut Work> {
         if self.running {
             if self.polls_left > 0 {
@@ -82,6 +95,9 @@ impl Platform for FakeMachine {
         Some(&mut self.work)
     }
 }
+
+/// The lines of a frame the console's update has for spread work when it starts in VBlank.
+const FRAME_LINES: u8 = 130;
 
 /// A player: presses buttons one frame at a time, lets the canvas flush after every frame.
 struct Player {
@@ -105,6 +121,7 @@ impl Player {
             triggered: held - self.held,
         };
         self.held = held;
+        self.machine.lines_left.set(FRAME_LINES);
         self.game.update(&input, 1, &mut self.machine);
         self.game.canvas.flush(|_, _, _, _| {}, || true);
     }

@@ -144,13 +144,34 @@ pub struct ViolationMap {
     /// move recounts only its own row and column).
     twice_in_row: [u16; MAX_SIZE as usize],
     twice_in_col: [u16; MAX_SIZE as usize],
-    /// Bit v: number v is on an unshaded cell of that row / column (rule 4's state).
-    open_in_row: [u16; MAX_SIZE as usize],
-    open_in_col: [u16; MAX_SIZE as usize],
+    /// Rule 4's state: the numbers on unshaded cells of each row and column.
+    open: OpenNumbers,
     /// The twins of the cell the check under way is for ([`ViolationMap::find_twins`]).
     twins: Twins,
     /// Rule 3's search, kept between [`ViolationMap::continue_regions`] calls.
     regions: RegionSearch,
+}
+
+/// Bit v of each row's and column's entry: number v is on an unshaded cell of that line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OpenNumbers {
+    rows: [u16; MAX_SIZE as usize],
+    cols: [u16; MAX_SIZE as usize],
+}
+
+impl OpenNumbers {
+    pub const NONE: OpenNumbers = OpenNumbers { rows: [0; MAX_SIZE as usize], cols: [0; MAX_SIZE as usize] };
+
+    /// The open numbers of `board` with no cell marked: all of each line's numbers (a new
+    /// game's; the background worker works them out on the console, two frames' work at
+    /// 15x15). In place: by value they are a 60-byte copy there.
+    pub fn set_unmarked(&mut self, board: &Board) {
+        *self = OpenNumbers::NONE;
+        for line in 0..board.size().min(MAX_SIZE) {
+            self.rows[usize::from(line)] = board.row_number_bits(line);
+            self.cols[usize::from(line)] = board.col_number_bits(line);
+        }
+    }
 }
 
 impl ViolationMap {
@@ -161,8 +182,7 @@ impl ViolationMap {
         flagged: CellSet::EMPTY,
         twice_in_row: [0; MAX_SIZE as usize],
         twice_in_col: [0; MAX_SIZE as usize],
-        open_in_row: [0; MAX_SIZE as usize],
-        open_in_col: [0; MAX_SIZE as usize],
+        open: OpenNumbers::NONE,
         twins: Twins { row: 0, col: 0, in_row: 0, in_col: 0 },
         regions: RegionSearch::EMPTY,
     };
@@ -180,18 +200,13 @@ impl ViolationMap {
         map
     }
 
-    /// Rows and columns `from..to` of the map of `board` with no cell marked, as
-    /// [`ViolationMap::build`] leaves it: nothing flagged, every number on an unshaded cell of
-    /// its lines (the state a move's check updates). On [`ViolationMap::EMPTY`], all lines
-    /// make that map. Without checking every rule, which took three frames on the console
-    /// when a new game began; in place (a map made by value is a 300-byte copy there); a
-    /// few lines a frame on the console. Every cell is unshaded: a line's numbers are all of
-    /// its numbers (the general tally goes bit by bit: 240k cycles at 15x15).
-    pub fn set_unmarked_lines(&mut self, board: &Board, from: u8, to: u8) {
-        for line in from..to.min(board.size()).min(MAX_SIZE) {
-            self.open_in_row[usize::from(line)] = board.row_number_bits(line);
-            self.open_in_col[usize::from(line)] = board.col_number_bits(line);
-        }
+    /// Makes this the map of a board with no cell marked, as [`ViolationMap::build`] leaves
+    /// it, from the board's `open` numbers: nothing flagged, every number on an unshaded cell
+    /// of its lines (the state a move's check updates). Without checking every rule, which
+    /// took three frames on the console when a new game began.
+    pub fn set_unmarked(&mut self, open: &OpenNumbers) {
+        *self = ViolationMap::EMPTY;
+        self.open = *open;
     }
 
     /// The first step of a check after `toggled` flipped: its twins, the cells rules 1 and 4
@@ -281,8 +296,8 @@ impl ViolationMap {
     pub fn check_justified(&mut self, board: &Board, shaded: &CellSet, toggled: Option<u8>) {
         let full = row_mask(board.size());
         let twins = toggled.map(|_| &self.twins);
-        tally_lines(board, twins, |r| full & !shaded.row(r), Tally::Once, &mut self.open_in_row, &mut self.open_in_col);
-        let (open_in_row, open_in_col) = (&self.open_in_row, &self.open_in_col);
+        tally_lines(board, twins, |r| full & !shaded.row(r), Tally::Once, &mut self.open.rows, &mut self.open.cols);
+        let (open_in_row, open_in_col) = (&self.open.rows, &self.open.cols);
         let unjustified = &mut self.kinds[RuleKind::Unjustified as usize];
         for_each_rechecked(board.size(), twins, |r, cols| {
             unjustified.set_row(r, unjustified.row(r) & !cols);
@@ -360,8 +375,7 @@ impl PartialEq for ViolationMap {
             && self.flagged == other.flagged
             && self.twice_in_row == other.twice_in_row
             && self.twice_in_col == other.twice_in_col
-            && self.open_in_row == other.open_in_row
-            && self.open_in_col == other.open_in_col
+            && self.open == other.open
     }
 }
 

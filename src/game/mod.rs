@@ -80,6 +80,10 @@ pub trait Platform: Storage {
     /// The worker's memory with the outcome of its last job, while no job runs (`None` while
     /// one does).
     fn work(&mut self) -> Option<&mut Work>;
+    /// Time left in this frame for work the game spreads over frames, in the LCD's lines
+    /// (456 cycles each): on the console, up to the line by which the main loop must be done
+    /// with its update to keep its frame.
+    fn lines_left(&self) -> u8;
 }
 
 /// The background tiles a screen needs besides the font. All sets stay in VRAM, but the
@@ -477,54 +481,69 @@ impl Game {
         self.screen = Screen::Starting(Starting::new(kind, slot, place));
     }
 
-    /// One frame's part of starting a game (`starting` says which). In ROM bank 6, which has
-    /// room (bank 3, the screens', has not).
+    /// One frame's part of starting a game: the parts `starting` has left, in order, as many
+    /// as the frame has time for (always one).
+    /// In ROM bank 6, which has room (bank 3, the screens', has not).
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
     #[inline(never)]
     fn continue_start(&mut self, mut starting: Starting, platform: &mut impl Platform) {
-        match starting.stage {
-            Stage::Preparing => {
-                let Some(work) = platform.work() else { return };
-                let Outcome::Prepared(sum) = work.take_outcome() else { return };
-                if sum.is_some() {
+        let mut first = true;
+        loop {
+            if !core::mem::take(&mut first) && starting.lines() > platform.lines_left() {
+                break;
+            }
+            match starting.stage {
+                Stage::Preparing => {
+                    let Some(work) = platform.work() else { return };
+                    let Outcome::Prepared(sum) = work.take_outcome() else { return };
+                    self.job = None;
+                    let Some(sum) = sum else {
+                        // Not a valid puzzle of its kind after all: one is made on the
+                        // generating screen.
+                        if let Some(slot) = starting.slot {
+                            self.ready.drop_slot(slot, platform);
+                        }
+                        self.screen = Screen::Generating(Generating::new(starting.kind, None, &mut self.canvas));
+                        return;
+                    };
+                    // Taken now: the worker may be on its next job by the next part.
                     self.session.puzzle.clone_from(&work.puzzle);
+                    starting.open = work.open;
+                    starting.sum = sum;
+                    starting.stage = Stage::Taken;
                 }
-                self.job = None;
-                if let Some(slot) = starting.slot {
-                    self.ready.drop_slot(slot, platform);
+                Stage::Taken => {
+                    if let Some(slot) = starting.slot {
+                        self.ready.drop_slot(slot, platform);
+                    }
+                    self.session.play.restart();
+                    self.saves.commit_new_game(starting.place, starting.sum, &self.session.play, 0, platform);
+                    self.saved_at_seconds = 0;
+                    self.unsaved_frames = None;
+                    self.hint_asked = false;
+                    starting.stage = Stage::Saved;
                 }
-                let Some(sum) = sum else {
-                    // Not a valid puzzle of its kind after all: one is made on the generating
-                    // screen.
-                    self.screen = Screen::Generating(Generating::new(starting.kind, None, &mut self.canvas));
-                    return;
-                };
-                self.session.play.restart();
-                self.saves.commit_new_game(starting.place, sum, &self.session.play, 0, platform);
-                self.saved_at_seconds = 0;
-                self.unsaved_frames = None;
-                self.hint_asked = false;
-                starting.stage = Stage::Saved;
-            }
-            Stage::Saved => {
-                self.session.begin_without_lines(0);
-                starting.stage = Stage::Begun;
-            }
-            Stage::Begun => {
-                self.session.draw_frame(&mut self.canvas);
-                starting.stage = Stage::Rows(0);
-            }
-            Stage::Rows(row) => {
-                let to = row + starting.rows_per_frame();
-                self.session.begin_lines(row, to);
-                self.session.draw_rows(&mut self.canvas, row, to);
-                if to < starting.kind.size {
-                    starting.stage = Stage::Rows(to);
-                } else {
-                    // The frames this update stands for went into starting: not the clock's.
-                    self.skip_frames = true;
-                    self.screen = Screen::Play;
-                    return;
+                Stage::Saved => {
+                    self.session.begin_new(&starting.open);
+                    starting.stage = Stage::Begun;
+                }
+                Stage::Begun => {
+                    self.session.draw_frame(&mut self.canvas);
+                    starting.stage = Stage::Framed;
+                }
+                Stage::Framed => {
+                    self.session.draw_panel(&mut self.canvas);
+                    starting.stage = Stage::Row(0);
+                }
+                Stage::Row(row) => {
+                    self.session.draw_rows(&mut self.canvas, row, row + 1);
+                    if row + 1 == starting.kind.size {
+                        // The frames this update stands for went into starting: not the clock's.
+                        self.skip_frames = true;
+                        self.screen = Screen::Play;
+                        return;
+                    }
+                    starting.stage = Stage::Row(row + 1);
                 }
             }
         }

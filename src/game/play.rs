@@ -19,7 +19,7 @@ use crate::engine::board::{CellSet, bit_of, cell_at, col_of, for_each_bit, row_o
 use crate::engine::code::{CODE_LEN, SeedCode};
 use crate::engine::generate::Puzzle;
 use crate::engine::play::{CheckPart, Hint, Move, Play};
-use crate::engine::rules::ViolationMap;
+use crate::engine::rules::{OpenNumbers, ViolationMap};
 use crate::engine::solve::Mark;
 
 /// Frames the hint banner stays up (unless a key is pressed first).
@@ -31,7 +31,7 @@ pub const BANNER_ROWS: u8 = 2;
 /// to do next: after a move, one part of its check a frame, each followed by a frame that
 /// draws the cells whose highlight changed (`Session::check_violations`), so no frame on the
 /// console has two of these to do.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Unchecked {
     Nothing,
     Move(Move, CheckPart),
@@ -103,18 +103,28 @@ impl Session {
         }
     }
 
-    /// Begins playing `puzzle` with the current marks after `seconds` already played.
+    /// Begins a game resumed with its marks after `seconds` already played: every rule is
+    /// checked a part a frame from the first frame of play (all at once took three frames on
+    /// the console, holding up the board); the board is drawn without highlights, as the
+    /// empty map says, until then.
     pub fn begin(&mut self, seconds: u16) {
-        self.begin_without_lines(seconds);
-        self.begin_lines(0, self.puzzle.board.size());
+        self.begin_at(seconds);
+        self.violations = ViolationMap::EMPTY;
+        self.unchecked = Unchecked::Shown(CheckPart::FIRST);
     }
 
-    /// [`Session::begin`] but for a new game's violation map, which is left empty for
-    /// [`Session::begin_lines`] to fill in (on the console a few lines a frame: all at once
-    /// took two frames at 15x15).
+    /// Begins a new game (no cell marked) of a puzzle whose `open` numbers
+    /// ([`OpenNumbers::set_unmarked`]) make its violation map at once.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
-    pub fn begin_without_lines(&mut self, seconds: u16) {
+    pub fn begin_new(&mut self, open: &OpenNumbers) {
+        self.begin_at(0);
+        self.violations.set_unmarked(open);
+        self.unchecked = Unchecked::Nothing;
+    }
+
+    /// What every game begins with: its layout, code, clock and cursor.
+    fn begin_at(&mut self, seconds: u16) {
         let n = self.puzzle.board.size();
         self.layout = Layout::for_size(n);
         self.code = SeedCode { size: n, difficulty: self.puzzle.difficulty, seed: self.puzzle.seed }.encode();
@@ -125,28 +135,6 @@ impl Session {
         self.time_undrawn = false;
         self.select_alone = false;
         self.undrawn = CellSet::EMPTY;
-        self.violations = ViolationMap::EMPTY;
-        self.unchecked = if self.is_new_game() {
-            Unchecked::Nothing
-        } else {
-            // A resumed game: every rule, a part a frame from the first frame of play (all
-            // at once took three frames on the console, holding up the board). The board is
-            // drawn without highlights, as the empty map says.
-            Unchecked::Shown(CheckPart::FIRST)
-        };
-    }
-
-    /// For a new game, rows and columns `from..to` of its violation map (no cell marked);
-    /// nothing for a resumed game, which is checked in parts as it is played.
-    pub fn begin_lines(&mut self, from: u8, to: u8) {
-        // What `begin_without_lines` found (looking at the marks again took 14k cycles).
-        if self.unchecked == Unchecked::Nothing {
-            self.violations.set_unmarked_lines(&self.puzzle.board, from, to);
-        }
-    }
-
-    fn is_new_game(&self) -> bool {
-        self.play.shaded().is_empty() && self.play.circled().is_empty()
     }
 
     pub fn code(&self) -> Option<&[u8; CODE_LEN]> {
@@ -383,15 +371,16 @@ impl Session {
         self.hinted.insert(cell);
     }
 
-    /// The whole play screen on the background layer: [`Session::draw_frame`] and every row
-    /// of cells.
+    /// The whole play screen on the background layer: [`Session::draw_frame`], the status
+    /// ([`Session::draw_panel`]) and every row of cells. (A new game draws the three in
+    /// separate frames, its rows over several.)
     pub fn draw(&self, canvas: &mut Canvas) {
         self.draw_frame(canvas);
+        self.draw_panel(canvas);
         self.draw_rows(canvas, 0, self.puzzle.board.size());
     }
 
-    /// Everything but the cells: a cleared background, the board's frame and the status.
-    /// A new game draws its rows over the next frames ([`Session::draw_rows`]).
+    /// A cleared background and the board's frame.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
     pub fn draw_frame(&self, canvas: &mut Canvas) {
@@ -408,7 +397,6 @@ impl Session {
             canvas.fill(Layer::Background, left, l.y0, 1, l.size, assets::FRAME_LEFT);
             canvas.fill(Layer::Background, right, l.y0, 1, l.size, assets::FRAME_RIGHT);
         }
-        self.draw_panel(canvas);
     }
 
     /// The cells of board rows `from..to`, a row of tiles at a time: every cell plain, then
@@ -470,7 +458,9 @@ impl Session {
     }
 
     /// Size, level and time where the layout puts them (none beside a 9x9 board).
-    fn draw_panel(&self, canvas: &mut Canvas) {
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
+    pub fn draw_panel(&self, canvas: &mut Canvas) {
         let (size, level) = (self.puzzle.board.size(), self.puzzle.difficulty);
         match self.layout.status {
             Status::Panel { x, cols } => {
@@ -539,9 +529,8 @@ impl RowTiles {
         }
     }
 
-    /// The cell in column `c` as `tile` (and the tiles after it, for a big cell). Inlined: a
-    /// call cost 700 cycles a cell.
-    #[inline(always)]
+    /// The cell in column `c` as `tile` (and the tiles after it, for a big cell). (Inlined
+    /// into `plain`, SDCC's loop took half as long again.)
     fn place(&mut self, c: u8, tile: u8) {
         let c = usize::from(c);
         if self.big {
@@ -600,7 +589,9 @@ mod tests {
     fn session(size: u8) -> Session {
         let mut s = Session::new();
         assert!(Generator::new().generate_into(size, Difficulty::Easy, 5, &mut s.puzzle));
-        s.begin(0);
+        let mut open = OpenNumbers::NONE;
+        open.set_unmarked(&s.puzzle.board);
+        s.begin_new(&open);
         s
     }
 

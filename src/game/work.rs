@@ -12,6 +12,7 @@ use super::save::{self, NewGamePlace, Storage};
 use super::engine_calls;
 use crate::engine::generate::{Generator, Puzzle};
 use crate::engine::play::{Hint, Marks};
+use crate::engine::rules::OpenNumbers;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Job {
@@ -19,8 +20,9 @@ pub enum Job {
     /// that ready slot.
     Generate { request: Request, keep: Option<Claim> },
     /// Makes the puzzle in [`Work::puzzle`] (with `load`, first read from that ready slot,
-    /// which must hold one of that kind) a new game's: writes its puzzle record at `place`.
-    /// What is left for the main loop is to commit the game, a progress record.
+    /// which must hold one of that kind) a new game's: writes its puzzle record at `place`
+    /// and works out its [`Work::open`] numbers. What is left for the main loop is to commit
+    /// the game (a progress record) and draw it.
     Prepare { load: Option<(u8, Kind)>, place: NewGamePlace },
     /// The next hint for `marks` on the puzzle in [`Work::puzzle`].
     Hint { marks: Marks },
@@ -55,6 +57,8 @@ pub struct Work {
     job: Option<Job>,
     generator: Generator,
     pub puzzle: Puzzle,
+    /// The open numbers of [`Work::puzzle`] with no cell marked (a prepared new game's).
+    pub open: OpenNumbers,
     outcome: Outcome,
 }
 
@@ -66,7 +70,7 @@ impl Default for Work {
 
 impl Work {
     pub const fn new() -> Work {
-        Work { job: None, generator: Generator::new(), puzzle: Puzzle::new(), outcome: Outcome::None }
+        Work { job: None, generator: Generator::new(), puzzle: Puzzle::new(), open: OpenNumbers::NONE, outcome: Outcome::None }
     }
 
     /// Sets `job` to run next and forgets the last outcome.
@@ -108,6 +112,9 @@ impl Work {
             }
             Job::Prepare { load, place } => {
                 let loaded = load.is_none_or(|(slot, kind)| ready::read(slot, kind, storage, &mut self.puzzle));
+                if loaded {
+                    self.open.set_unmarked(&self.puzzle.board);
+                }
                 Outcome::Prepared(loaded.then(|| save::write_new_puzzle(&self.puzzle, place, storage)))
             }
             Job::Hint { marks } => {

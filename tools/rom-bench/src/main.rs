@@ -1,10 +1,9 @@
 //! `make bench-rom`: plays a scripted session on `target/hitori.gb` in the emulator and prints
 //! what the player would feel, in exact cycles (a benchmark: it prints figures, it does not
 //! pass or fail):
-//! - frames the main loop fell behind ("overruns": a phase's frames minus the main-loop
-//!   iterations completed in them, so an iteration that took three frames counts two; frames
-//!   run from VBlank to VBlank; a new screen copied whole with the LCD off blanks the display
-//!   for a frame and shifts VBlank, two frames counted apart, not as overruns), on the title, in menus, on the
+//! - frames the main loop fell behind ("overruns": VBlanks that found it still at work on its
+//!   frame, which the ROM counts in `LATE_FRAMES`; a new screen copied whole with the LCD off
+//!   holds VBlank off meanwhile and misses none), on the title, in menus, on the
 //!   generating screen, while moving the cursor and while marking cells (and undoing some)
 //!   on a 9x9 and a 15x15 board, and while the background worker keeps a puzzle ready;
 //! - frames from Start on the new-game screen to a playable board, with a ready puzzle and
@@ -22,11 +21,10 @@
 //! address) and prints the N functions with the most cycles of their own under the phase's
 //! line. The VBlank handler is then not timed on its own.
 //!
-//! `BENCH_ROM_OVERRUNS=N` profiles each frame on its own and, for every frame that adds an
-//! overrun (no main-loop iteration ended in it, and the phase's frames minus iterations
-//! reach a new high: not just an iteration ending late after one that ended early), prints
-//! the N functions with the most cycles of their own in it, and in the frame before it (work
-//! that ran past VBlank there leaves this one only the wait), above the line of its phase.
+//! `BENCH_ROM_OVERRUNS=N` profiles each frame on its own and, for every frame with an
+//! overrun (a late VBlank in it), prints the N functions with the most cycles of their own
+//! in it, and in the frame before it (where the work that ran late began), above the line of
+//! its phase.
 //! (Cycles with callees count only calls made inside the frame.)
 
 use std::path::Path;
@@ -54,8 +52,9 @@ struct Bench {
     vblank_at: u16,
     end_line_at: u16,
     frames: u32,
-    /// Main-loop iterations completed in the phase so far.
-    iterations: u32,
+    late_frames_at: u16,
+    /// The phase's overruns so far (`LATE_FRAMES`).
+    overruns: u32,
     longest_vblank: u64,
     latest_end_line: u8,
     symbols: Symbols,
@@ -63,8 +62,6 @@ struct Bench {
     profile: Option<(Profile, usize)>,
     /// With `BENCH_ROM_OVERRUNS=N`: N.
     overrun_top: Option<usize>,
-    /// The most the phase's frames have outnumbered its iterations so far.
-    most_behind: u32,
     /// With `BENCH_ROM_OVERRUNS`: the profile of the frame before.
     last_frame_profile: Profile,
     /// Frames in a row so far with the display blank (LCD, or background and window, off).
@@ -76,11 +73,6 @@ struct Bench {
     screen_copies_at: u16,
     /// Screens the ROM copied with the LCD off in the phase so far (`SCREEN_COPIES`).
     screen_copies: u32,
-    /// Frames without a main-loop iteration still put down to the last such copy (up to two:
-    /// the frame it blanks, and the one its restart of the LCD shifts VBlank out of), and
-    /// those of the phase so put down.
-    copy_frames_left: u32,
-    copy_frames: u32,
 }
 
 impl Bench {
@@ -88,11 +80,15 @@ impl Bench {
         u16::from_le_bytes([self.console.read(self.loops_at), self.console.read(self.loops_at + 1)])
     }
 
-    /// Runs one frame, counting the main-loop iterations that ended in it, and timing
+    fn late_frames(&mut self) -> u16 {
+        u16::from_le_bytes([self.console.read(self.late_frames_at), self.console.read(self.late_frames_at + 1)])
+    }
+
+    /// Runs one frame, counting the VBlanks in it that found the main loop late, and timing
     /// the VBlank handler it contains (or, when profiling, charging the whole frame to the
     /// phase's profile).
     fn frame(&mut self) {
-        let before = self.loops();
+        let late_before = self.late_frames();
         let copies_before = self.screen_copies_count();
         let mut frame_profile = Profile::default();
         if let Some((profile, _)) = self.profile.as_mut() {
@@ -114,21 +110,11 @@ impl Bench {
             }
         }
         self.frames += 1;
-        let ended = u32::from(self.loops().wrapping_sub(before));
-        self.iterations += ended;
-        let copies = u32::from(self.screen_copies_count().wrapping_sub(copies_before));
-        self.screen_copies += copies;
-        if copies > 0 {
-            self.copy_frames_left = 2;
-        }
-        if ended == 0 && self.copy_frames_left > 0 {
-            self.copy_frames_left -= 1;
-            self.copy_frames += 1;
-        }
+        let late = u32::from(self.late_frames().wrapping_sub(late_before));
+        self.overruns += late;
+        self.screen_copies += u32::from(self.screen_copies_count().wrapping_sub(copies_before));
         self.count_blank();
-        let behind = self.overruns();
-        if behind > self.most_behind {
-            self.most_behind = behind;
+        if late > 0 {
             if let Some(top) = self.overrun_top {
                 println!("  frame {} of the phase overran:", self.frames - 1);
                 print!("{}", frame_profile.report(&self.symbols, top, HOT_PLACES));
@@ -139,9 +125,9 @@ impl Bench {
         self.last_frame_profile = frame_profile;
     }
 
-    /// Runs to the start of the VBlank handler: a phase's frames then run from VBlank to
-    /// VBlank, as the main loop's do, so a frame in which no iteration ended is one the
-    /// loop overran (and the LCD's switch-off at boot does not leave the frames out of step).
+    /// Runs to the start of the VBlank handler: the frames then run from VBlank to VBlank, as
+    /// the main loop's do, so each reads LCDC after its VBlank (the LCD's switch-off at boot
+    /// leaves them out of step otherwise).
     fn align_to_vblank(&mut self) {
         // A screen copied with the LCD off holds VBlank off for up to two frames.
         self.console.run_to_pc(self.vblank_at, 4 * CYCLES_PER_FRAME).expect("VBlank handler called every frame");
@@ -177,15 +163,9 @@ impl Bench {
         u16::from_le_bytes([self.console.read(self.screen_copies_at), self.console.read(self.screen_copies_at + 1)])
     }
 
-    /// The phase's frames the main loop fell behind, those a screen copied with the LCD off
-    /// explains left out (see `copy_frames_left`).
-    fn overruns(&self) -> u32 {
-        self.frames.saturating_sub(self.iterations + self.copy_frames)
-    }
-
     /// Frames and overruns counted by `phase` (and its profile), then reset.
     fn report(&mut self, phase: &str) {
-        let overruns = self.overruns();
+        let overruns = self.overruns;
         let copies = match self.screen_copies {
             0 => String::new(),
             n => format!(", {n} screen(s) copied with the LCD off"),
@@ -200,10 +180,8 @@ impl Bench {
             *profile = Profile::default();
         }
         self.frames = 0;
-        self.iterations = 0;
+        self.overruns = 0;
         self.screen_copies = 0;
-        self.copy_frames = 0;
-        self.most_behind = 0;
     }
 
     /// From play: pause, NEW GAME, and the new-game menu drawn (its marker on START).
@@ -324,7 +302,7 @@ fn main() {
     };
     let (loops_at, vblank_at, end_line_at) = (address("LOOPS"), address("rust_vblank"), address("COPIES_END_LINE"));
     let (worker_busy_at, worker_stack_at, statics_end) = (address("WORKER_BUSY"), address("WORKER_STACK"), address("s__HEAP"));
-    let screen_copies_at = address("SCREEN_COPIES");
+    let (screen_copies_at, late_frames_at) = (address("SCREEN_COPIES"), address("LATE_FRAMES"));
     let count_of = |variable: &str| {
         std::env::var(variable)
             .ok()
@@ -339,21 +317,19 @@ fn main() {
         vblank_at,
         end_line_at,
         frames: 0,
-        iterations: 0,
+        late_frames_at,
+        overruns: 0,
         longest_vblank: 0,
         latest_end_line: 0,
         symbols,
         profile: profile_top.map(|top| (Profile::default(), top)),
         overrun_top,
-        most_behind: 0,
         last_frame_profile: Profile::default(),
         blank_run: 0,
         longest_blank: (0, String::new()),
         phase: String::new(),
         screen_copies_at,
         screen_copies: 0,
-        copy_frames_left: 0,
-        copy_frames: 0,
     };
 
     // Boot: the LCD is off while every tile set is loaded and the saves are read, until the
