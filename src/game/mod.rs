@@ -121,6 +121,9 @@ enum Screen {
     /// Reads the saves, then shows the title (also after a soft reset).
     Boot,
     Title(Title),
+    /// The title, drawn next frame: this one saved the game (a frame on the console has no
+    /// room for both).
+    TitleNext { can_continue: bool },
     NewGame(NewGame),
     Generating(Generating),
     /// A new game set up over a few frames (`starting`).
@@ -189,7 +192,7 @@ impl Game {
     pub fn screen(&self) -> ScreenId {
         match self.screen {
             Screen::Boot => ScreenId::Boot,
-            Screen::Title(_) => ScreenId::Title,
+            Screen::Title(_) | Screen::TitleNext { .. } => ScreenId::Title,
             Screen::NewGame(_) => ScreenId::NewGame,
             Screen::Generating(_) => ScreenId::Generating,
             Screen::Starting(_) => ScreenId::Starting,
@@ -217,7 +220,7 @@ impl Game {
         match &self.screen {
             Screen::NewGame(menu) => !menu.is_drawing(),
             Screen::Pause(pause) => !pause.is_drawing(),
-            Screen::Starting(_) => false,
+            Screen::Starting(_) | Screen::TitleNext { .. } => false,
             _ => true,
         }
     }
@@ -265,6 +268,10 @@ impl Game {
                 self.kept_in_work = None;
                 self.hint_asked = false;
                 let can_continue = self.load_saves(platform);
+                self.enter_title(can_continue);
+            }
+            Screen::TitleNext { can_continue } => {
+                let can_continue = *can_continue;
                 self.enter_title(can_continue);
             }
             Screen::Title(title) => match title.update(input, self.frame, &mut self.canvas) {
@@ -354,8 +361,12 @@ impl Game {
                         return;
                     }
                     PauseChoice::Quit => {
-                        self.save_if_unsaved(platform);
-                        self.enter_title(true);
+                        if self.unsaved_frames.is_some() {
+                            self.save_game(platform);
+                            self.screen = Screen::TitleNext { can_continue: true };
+                        } else {
+                            self.enter_title(true);
+                        }
                         return;
                     }
                 };
