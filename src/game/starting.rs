@@ -20,8 +20,8 @@ use crate::engine::rules::OpenNumbers;
 /// `make bench-rom` profiles with some room: taking the puzzle from the worker's memory (a
 /// 300-byte copy, 17k cycles), committing the game (its progress record, 36k), beginning the
 /// session (its seed code and violation map, 45k), clearing the screen and drawing the
-/// board's frame (45k), the status (15k), and a row of cells (about 600 cycles a cell and
-/// tile: 15x15 14k). Each part must fit in what a frame has (see `Platform::lines_left`).
+/// board's frame (45k), the status (15k), and a row of cells (counted as 1100 cycles a cell
+/// and tile, which leaves room: a 15x15 row takes 14k). Each part must fit in what a frame has (see `Platform::lines_left`).
 const TAKE_LINES: u8 = 45;
 const COMMIT_LINES: u8 = 90;
 const BEGIN_LINES: u8 = 110;

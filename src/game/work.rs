@@ -57,7 +57,8 @@ pub struct Work {
     job: Option<Job>,
     generator: Generator,
     pub puzzle: Puzzle,
-    /// The open numbers of [`Work::puzzle`] with no cell marked (a prepared new game's).
+    /// The open numbers of [`Work::puzzle`] with no cell marked, for a new game on it: set
+    /// when a job generates or reads a puzzle.
     pub open: OpenNumbers,
     outcome: Outcome,
 }
@@ -104,6 +105,10 @@ impl Work {
         self.outcome = match job {
             Job::Generate { request, keep } => {
                 let made = engine_calls::generate(&mut self.generator, request.size, request.difficulty, request.seed, &mut self.puzzle);
+                if made {
+                    // Ready for the game the puzzle may start (`Job::Prepare`).
+                    self.open.set_unmarked(&self.puzzle.board);
+                }
                 let kept = keep.filter(|_| made);
                 if let Some(claim) = kept {
                     ready::keep(&self.puzzle, claim, storage);
@@ -111,10 +116,14 @@ impl Work {
                 Outcome::Generated { request, made, kept }
             }
             Job::Prepare { load, place } => {
-                let loaded = load.is_none_or(|(slot, kind)| ready::read(slot, kind, storage, &mut self.puzzle));
-                if loaded {
-                    self.open.set_unmarked(&self.puzzle.board);
-                }
+                // A puzzle generated here has its open numbers already.
+                let loaded = match load {
+                    Some((slot, kind)) => ready::read(slot, kind, storage, &mut self.puzzle) && {
+                        self.open.set_unmarked(&self.puzzle.board);
+                        true
+                    },
+                    None => true,
+                };
                 Outcome::Prepared(loaded.then(|| save::write_new_puzzle(&self.puzzle, place, storage)))
             }
             Job::Hint { marks } => {
