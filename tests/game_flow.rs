@@ -402,7 +402,7 @@ fn a_ready_puzzle_survives_power_off() {
     assert_eq!(back.screen(), ScreenId::Starting, "the kept puzzle starts at once");
     back.until_playing();
     let jobs = &back.machine.jobs;
-    assert!(matches!(jobs[0], Job::Prepare { load: Some(_), .. }), "read back from battery RAM first: {jobs:?}");
+    assert!(matches!(jobs[0], Job::Load { .. }), "read back from battery RAM first: {jobs:?}");
     assert!(!jobs.iter().any(|job| matches!(job, Job::Generate { keep: None, .. })), "none generated on demand: {jobs:?}");
 }
 

@@ -403,7 +403,10 @@ impl Game {
     }
 
     /// Takes what the worker finished and gives it its next job: a hint the player asked for
-    /// first, else a ready puzzle of the wanted kind when battery RAM holds none.
+    /// first, else a ready puzzle of the wanted kind when battery RAM holds none. In ROM bank
+    /// 6, which has room (bank 3, the screens', has not).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
+    #[inline(never)]
     fn schedule_work(&mut self, platform: &mut impl Platform) {
         let Some(work) = platform.work() else {
             // A hint goes first, and a ready puzzle of a kind no longer wanted can wait.
@@ -427,8 +430,8 @@ impl Game {
             // A typed code's puzzle waits for its generating screen (`generate_typed`), a new
             // game's record for the start to go on (`continue_start`).
             Outcome::Generated { kept: None, .. } if matches!(self.screen, Screen::Generating(_)) => return,
-            Outcome::Prepared(_) if matches!(self.screen, Screen::Starting(_)) => return,
-            Outcome::Generated { kept: None, .. } | Outcome::Prepared(_) | Outcome::None => {}
+            Outcome::Loaded(_) | Outcome::Prepared(_) if matches!(self.screen, Screen::Starting(_)) => return,
+            Outcome::Generated { kept: None, .. } | Outcome::Loaded(_) | Outcome::Prepared(_) | Outcome::None => {}
         }
         work.take_outcome();
         self.job = None;
@@ -478,18 +481,31 @@ impl Game {
         let Some(slot) = self.ready.slot_of(kind) else { return false };
         // The worker's memory still holds the puzzle it kept last: nothing to read back.
         let in_work = self.kept_in_work == Some(slot) && platform.work().is_some();
-        let load = if in_work { None } else { Some((slot, kind)) };
+        let load = if in_work { None } else { Some(slot) };
         self.prepare_game(kind, load, Some(slot), platform);
         true
     }
 
-    /// Hands the first part of starting a game to the worker: the puzzle in its memory, or
-    /// with `load` read from that ready slot, becomes the new game's (`Screen::Starting`).
-    fn prepare_game(&mut self, kind: Kind, load: Option<(u8, Kind)>, slot: Option<u8>, platform: &mut impl Platform) {
+    /// Starts a game (`Screen::Starting`) on the puzzle in the worker's memory, or with `load`
+    /// on the one in that ready slot, which the worker reads back first.
+    fn prepare_game(&mut self, kind: Kind, load: Option<u8>, slot: Option<u8>, platform: &mut impl Platform) {
         platform.stop_work();
         let place = self.saves.new_game_place();
-        self.start_work(Job::Prepare { load, place }, platform);
-        self.screen = Screen::Starting(Starting::new(kind, slot, place));
+        let starting = Starting::new(kind, slot, place, load.is_some());
+        match load {
+            Some(slot) => self.start_work(Job::Load { slot, kind }, platform),
+            None => self.take_for_start(&starting, platform),
+        }
+        self.screen = Screen::Starting(starting);
+    }
+
+    /// The session takes the puzzle in the worker's memory for `starting`, and the worker
+    /// prepares the game from its own copy meanwhile.
+    fn take_for_start(&mut self, starting: &Starting, platform: &mut impl Platform) {
+        if let Some(work) = platform.work() {
+            self.session.take_new(&work.puzzle);
+        }
+        self.start_work(Job::Prepare { place: starting.place }, platform);
     }
 
     /// One frame's part of starting a game: the parts `starting` has left, in order, as many
@@ -504,11 +520,11 @@ impl Game {
                 break;
             }
             match starting.stage {
-                Stage::Preparing => {
-                    let Some(work) = platform.work() else { return };
-                    let Outcome::Prepared(sum) = work.take_outcome() else { return };
+                Stage::Loading => {
+                    let Some(work) = platform.work() else { break };
+                    let Outcome::Loaded(loaded) = work.take_outcome() else { break };
                     self.job = None;
-                    let Some(sum) = sum else {
+                    if !loaded {
                         // Not a valid puzzle of its kind after all: one is made on the
                         // generating screen.
                         if let Some(slot) = starting.slot {
@@ -516,26 +532,12 @@ impl Game {
                         }
                         self.screen = Screen::Generating(Generating::new(starting.kind, None, &mut self.canvas));
                         return;
-                    };
-                    // Taken now: the worker may be on its next job by the next part.
-                    self.session.puzzle.clone_from(&work.puzzle);
-                    starting.open = work.open;
-                    starting.sum = sum;
+                    }
+                    self.take_for_start(&starting, platform);
                     starting.stage = Stage::Taken;
                 }
                 Stage::Taken => {
-                    if let Some(slot) = starting.slot {
-                        self.ready.drop_slot(slot, platform);
-                    }
-                    self.session.play.restart();
-                    self.saves.commit_new_game(starting.place, starting.sum, &self.session.play, 0, platform);
-                    self.saved_at_seconds = 0;
-                    self.unsaved_frames = None;
-                    self.hint_asked = false;
-                    starting.stage = Stage::Saved;
-                }
-                Stage::Saved => {
-                    self.session.begin_new(&starting.open);
+                    self.session.begin_new();
                     starting.stage = Stage::Begun;
                 }
                 Stage::Begun => {
@@ -548,13 +550,24 @@ impl Game {
                 }
                 Stage::Row(row) => {
                     self.session.draw_rows(&mut self.canvas, row, row + 1);
-                    if row + 1 == starting.kind.size {
-                        // The frames this update stands for went into starting: not the clock's.
-                        self.skip_frames = true;
-                        self.screen = Screen::Play;
-                        return;
+                    starting.stage = if row + 1 == starting.kind.size { Stage::Drawn } else { Stage::Row(row + 1) };
+                }
+                Stage::Drawn => {
+                    let Some(work) = platform.work() else { break };
+                    let Outcome::Prepared(sum) = work.take_outcome() else { break };
+                    self.session.set_open_numbers(&work.open);
+                    self.job = None;
+                    if let Some(slot) = starting.slot {
+                        self.ready.drop_slot(slot, platform);
                     }
-                    starting.stage = Stage::Row(row + 1);
+                    self.saves.commit_new_game(starting.place, sum, &self.session.play, 0, platform);
+                    self.saved_at_seconds = 0;
+                    self.unsaved_frames = None;
+                    self.hint_asked = false;
+                    // The frames this update stands for went into starting: not the clock's.
+                    self.skip_frames = true;
+                    self.screen = Screen::Play;
+                    return;
                 }
             }
         }

@@ -113,13 +113,28 @@ impl Session {
         self.unchecked = Unchecked::Shown(CheckPart::FIRST);
     }
 
-    /// Begins a new game (no cell marked) of a puzzle whose `open` numbers
-    /// ([`OpenNumbers::set_unmarked`]) make its violation map at once.
+    /// Takes `puzzle` for a new game (no cell marked); [`Session::begin_new`] begins it. Its
+    /// violation map stays empty until [`Session::set_open_numbers`].
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
-    pub fn begin_new(&mut self, open: &OpenNumbers) {
-        self.begin_at(0);
+    pub fn take_new(&mut self, puzzle: &Puzzle) {
+        self.puzzle.clone_from(puzzle);
+        self.play.restart();
+        self.violations = ViolationMap::EMPTY;
+    }
+
+    /// The new game's violation map from the puzzle's `open` numbers
+    /// ([`OpenNumbers::set_unmarked`]): as a full check would leave it, at once. Before the
+    /// first move: the board looks the same with the empty map.
+    pub fn set_open_numbers(&mut self, open: &OpenNumbers) {
         self.violations.set_unmarked(open);
+    }
+
+    /// Begins the new game [`Session::take_new`] took.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
+    pub fn begin_new(&mut self) {
+        self.begin_at(0);
         self.unchecked = Unchecked::Nothing;
     }
 
@@ -588,10 +603,13 @@ mod tests {
 
     fn session(size: u8) -> Session {
         let mut s = Session::new();
-        assert!(Generator::new().generate_into(size, Difficulty::Easy, 5, &mut s.puzzle));
+        let mut puzzle = Puzzle::new();
+        assert!(Generator::new().generate_into(size, Difficulty::Easy, 5, &mut puzzle));
         let mut open = OpenNumbers::NONE;
-        open.set_unmarked(&s.puzzle.board);
-        s.begin_new(&open);
+        open.set_unmarked(&puzzle.board);
+        s.take_new(&puzzle);
+        s.begin_new();
+        s.set_open_numbers(&open);
         s
     }
 

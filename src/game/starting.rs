@@ -3,30 +3,33 @@
 //! ready puzzle back, saving the game and drawing a 15x15 board held the main loop up for
 //! about ten frames; here each frame does as many parts as it has time for (the platform
 //! says how much is left), in order:
-//! 1. the background worker reads the ready puzzle (when battery RAM holds it), writes the
-//!    game's puzzle record and works out the numbers its violation map starts from
-//!    (`work::Job::Prepare`), while the main loop goes on;
-//! 2. the session takes the puzzle; the game drops the ready slot and commits the game with
-//!    its first progress record;
-//! 3. the session begins, then clears the screen and draws the board's frame, then the
-//!    status;
-//! 4. each row of cells.
+//! 1. the session takes the puzzle: at once when the worker's memory holds it (it kept it, or
+//!    generated a typed code's), else once the worker has read it back from battery RAM
+//!    (`work::Job::Load`);
+//! 2. the session begins, clears the screen and draws the board's frame, the status, and the
+//!    board's rows a few at a time;
+//! 3. the session sets its violation map, and the game drops the ready slot and commits the
+//!    game with its first progress record.
+//!
+//! From the moment the session takes the puzzle, the worker writes the game's puzzle record
+//! and works out the numbers the violation map starts from (`work::Job::Prepare`), which
+//! the last part waits for.
 
 use super::ready::Kind;
 use super::save::NewGamePlace;
-use crate::engine::rules::OpenNumbers;
 
 /// What each part costs on the console, in the LCD's lines (456 cycles each), from
 /// `make bench-rom` profiles with some room: taking the puzzle from the worker's memory (a
-/// 300-byte copy, 17k cycles), committing the game (its progress record, 36k), beginning the
-/// session (its seed code and violation map, 45k), clearing the screen and drawing the
-/// board's frame (45k), the status (15k), and a row of cells (counted as 1100 cycles a cell
-/// and tile, which leaves room: a 15x15 row takes 14k). Each part must fit in what a frame has (see `Platform::lines_left`).
-const TAKE_LINES: u8 = 45;
-const COMMIT_LINES: u8 = 90;
+/// 300-byte copy, 20k cycles), beginning the session (its seed code, 45k), clearing the
+/// screen and drawing the board's frame (45k), the status (15k), a row of cells (counted as
+/// 900 cycles a cell and tile, which leaves room: a 15x15 row takes 11k), and committing the
+/// game (the violation map's start and its progress record, 40k). Each part must fit in what a
+/// frame has (see `Platform::lines_left`).
+const TAKE_LINES: u8 = 60;
 const BEGIN_LINES: u8 = 110;
 const FRAME_LINES: u8 = 105;
 const PANEL_LINES: u8 = 40;
+const COMMIT_LINES: u8 = 90;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Starting {
@@ -35,47 +38,46 @@ pub struct Starting {
     /// power cut never plays it twice.
     pub slot: Option<u8>,
     pub place: NewGamePlace,
-    /// What the worker made of the puzzle, kept once taken (the worker may be on its next
-    /// job by the next part): its open numbers and its record's checksum.
-    pub open: OpenNumbers,
-    pub sum: u16,
     pub stage: Stage,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Stage {
-    /// The worker reads the puzzle and writes its record.
-    Preparing,
-    /// The session has the puzzle: the game is committed next.
+    /// The worker reads the puzzle back: the session takes it next.
+    Loading,
+    /// The session has the puzzle: it begins next.
     Taken,
-    /// The game is saved: the session begins next.
-    Saved,
     /// The session has begun: the screen is cleared and the board's frame drawn next.
     Begun,
     /// The status is drawn next.
     Framed,
-    /// The board's rows from this one on are still to be set up.
+    /// The board's rows from this one on are still to be drawn.
     Row(u8),
+    /// The board is drawn: the game is committed once the worker has prepared it.
+    Drawn,
 }
 
 impl Starting {
-    pub fn new(kind: Kind, slot: Option<u8>, place: NewGamePlace) -> Starting {
-        Starting { kind, slot, place, open: OpenNumbers::NONE, sum: 0, stage: Stage::Preparing }
+    /// A start whose puzzle the session has taken already, or, with `loading`, that the
+    /// worker reads back first.
+    pub fn new(kind: Kind, slot: Option<u8>, place: NewGamePlace, loading: bool) -> Starting {
+        let stage = if loading { Stage::Loading } else { Stage::Taken };
+        Starting { kind, slot, place, stage }
     }
 
     /// The console's time the next part takes, in lines (see
     /// [`super::Platform::lines_left`]).
     pub fn lines(&self) -> u8 {
         match self.stage {
-            Stage::Preparing => TAKE_LINES,
-            Stage::Taken => COMMIT_LINES,
-            Stage::Saved => BEGIN_LINES,
+            Stage::Loading => TAKE_LINES,
+            Stage::Taken => BEGIN_LINES,
             Stage::Begun => FRAME_LINES,
             Stage::Framed => PANEL_LINES,
             Stage::Row(_) => {
                 let cell_tiles = if self.kind.size <= super::layout::MAX_BIG_SIZE { 2 } else { 1 };
-                self.kind.size * cell_tiles * 5 / 2
+                self.kind.size * cell_tiles * 2
             }
+            Stage::Drawn => COMMIT_LINES,
         }
     }
 }

@@ -19,11 +19,13 @@ pub enum Job {
     /// Generate `request`'s puzzle into [`Work::puzzle`]; with a claim, then write it into
     /// that ready slot.
     Generate { request: Request, keep: Option<Claim> },
-    /// Makes the puzzle in [`Work::puzzle`] (with `load`, first read from that ready slot,
-    /// which must hold one of that kind) a new game's: writes its puzzle record at `place`
-    /// and works out its [`Work::open`] numbers. What is left for the main loop is to commit
-    /// the game (a progress record) and draw it.
-    Prepare { load: Option<(u8, Kind)>, place: NewGamePlace },
+    /// Reads the puzzle of `kind` in ready slot `slot` into [`Work::puzzle`], for a game
+    /// about to start.
+    Load { slot: u8, kind: Kind },
+    /// Makes the puzzle in [`Work::puzzle`] a new game's, which the main loop is drawing
+    /// meanwhile: writes its puzzle record at `place` and works out its [`Work::open`]
+    /// numbers. What is left for the main loop is to commit the game (a progress record).
+    Prepare { place: NewGamePlace },
     /// The next hint for `marks` on the puzzle in [`Work::puzzle`].
     Hint { marks: Marks },
 }
@@ -45,9 +47,12 @@ pub enum Outcome {
     /// `request`'s puzzle is in [`Work::puzzle`] (false: the size was out of range) and, with
     /// a claim, in that ready slot.
     Generated { request: Request, made: bool, kept: Option<Claim> },
-    /// The new game's puzzle record is written, with this checksum; `None` when the ready
-    /// slot did not hold a valid puzzle of its kind.
-    Prepared(Option<u16>),
+    /// The ready slot's puzzle is in [`Work::puzzle`]; false when the slot did not hold a
+    /// valid puzzle of its kind.
+    Loaded(bool),
+    /// The new game's puzzle record is written, with this checksum, and its open numbers
+    /// are in [`Work::open`].
+    Prepared(u16),
     Hint(Hint),
 }
 
@@ -57,8 +62,8 @@ pub struct Work {
     job: Option<Job>,
     generator: Generator,
     pub puzzle: Puzzle,
-    /// The open numbers of [`Work::puzzle`] with no cell marked, for a new game on it: set
-    /// when a job generates or reads a puzzle.
+    /// The open numbers of [`Work::puzzle`] with no cell marked, for a new game on it
+    /// ([`Job::Prepare`]).
     pub open: OpenNumbers,
     outcome: Outcome,
 }
@@ -105,26 +110,16 @@ impl Work {
         self.outcome = match job {
             Job::Generate { request, keep } => {
                 let made = engine_calls::generate(&mut self.generator, request.size, request.difficulty, request.seed, &mut self.puzzle);
-                if made {
-                    // Ready for the game the puzzle may start (`Job::Prepare`).
-                    self.open.set_unmarked(&self.puzzle.board);
-                }
                 let kept = keep.filter(|_| made);
                 if let Some(claim) = kept {
                     ready::keep(&self.puzzle, claim, storage);
                 }
                 Outcome::Generated { request, made, kept }
             }
-            Job::Prepare { load, place } => {
-                // A puzzle generated here has its open numbers already.
-                let loaded = match load {
-                    Some((slot, kind)) => ready::read(slot, kind, storage, &mut self.puzzle) && {
-                        self.open.set_unmarked(&self.puzzle.board);
-                        true
-                    },
-                    None => true,
-                };
-                Outcome::Prepared(loaded.then(|| save::write_new_puzzle(&self.puzzle, place, storage)))
+            Job::Load { slot, kind } => Outcome::Loaded(ready::read(slot, kind, storage, &mut self.puzzle)),
+            Job::Prepare { place } => {
+                self.open.set_unmarked(&self.puzzle.board);
+                Outcome::Prepared(save::write_new_puzzle(&self.puzzle, place, storage))
             }
             Job::Hint { marks } => {
                 let mut hint = Hint::Solved;

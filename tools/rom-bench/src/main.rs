@@ -114,7 +114,7 @@ impl Bench {
         self.overruns += late;
         self.screen_copies += u32::from(self.screen_copies_count().wrapping_sub(copies_before));
         self.count_blank();
-        if late > 0 {
+        if late > 0 || std::env::var_os("BENCH_ROM_EVERY").is_some() {
             if let Some(top) = self.overrun_top {
                 println!("  frame {} of the phase overran:", self.frames - 1);
                 print!("{}", frame_profile.report(&self.symbols, top, HOT_PLACES));
