@@ -12,8 +12,8 @@
 //!    game with its first progress record.
 //!
 //! From the moment the session takes the puzzle, the worker writes the game's puzzle record
-//! and works out the numbers the violation map starts from (`work::Job::Prepare`), which
-//! the last part waits for.
+//! (`work::Job::Prepare`), which the last part waits for; the numbers the violation map
+//! starts from are the worker's too, worked out with the puzzle.
 
 use super::ready::Kind;
 use super::save::NewGamePlace;

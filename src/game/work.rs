@@ -23,8 +23,8 @@ pub enum Job {
     /// about to start.
     Load { slot: u8, kind: Kind },
     /// Makes the puzzle in [`Work::puzzle`] a new game's, which the main loop is drawing
-    /// meanwhile: writes its puzzle record at `place` and works out its [`Work::open`]
-    /// numbers. What is left for the main loop is to commit the game (a progress record).
+    /// meanwhile: writes its puzzle record at `place`. What is left for the main loop is to
+    /// commit the game (a progress record).
     Prepare { place: NewGamePlace },
     /// The next hint for `marks` on the puzzle in [`Work::puzzle`].
     Hint { marks: Marks },
@@ -50,8 +50,7 @@ pub enum Outcome {
     /// The ready slot's puzzle is in [`Work::puzzle`]; false when the slot did not hold a
     /// valid puzzle of its kind.
     Loaded(bool),
-    /// The new game's puzzle record is written, with this checksum, and its open numbers
-    /// are in [`Work::open`].
+    /// The new game's puzzle record is written, with this checksum.
     Prepared(u16),
     Hint(Hint),
 }
@@ -62,8 +61,9 @@ pub struct Work {
     job: Option<Job>,
     generator: Generator,
     pub puzzle: Puzzle,
-    /// The open numbers of [`Work::puzzle`] with no cell marked, for a new game on it
-    /// ([`Job::Prepare`]).
+    /// The open numbers of [`Work::puzzle`] with no cell marked, for a new game on it: worked
+    /// out when a job generates or reads a puzzle, in the worker's time (two frames' work at
+    /// 15x15).
     pub open: OpenNumbers,
     outcome: Outcome,
 }
@@ -100,6 +100,11 @@ impl Work {
         core::mem::replace(&mut self.outcome, Outcome::None)
     }
 
+    /// The open numbers of the puzzle a job has just generated or read.
+    fn set_open(&mut self) {
+        self.open.set_unmarked(&self.puzzle.board);
+    }
+
     /// Runs the job set by [`Work::assign`] (in the worker); ready puzzles and new games'
     /// puzzle records go to `storage`.
     /// In ROM bank 1 with the generator on the console.
@@ -110,17 +115,23 @@ impl Work {
         self.outcome = match job {
             Job::Generate { request, keep } => {
                 let made = engine_calls::generate(&mut self.generator, request.size, request.difficulty, request.seed, &mut self.puzzle);
+                if made {
+                    self.set_open();
+                }
                 let kept = keep.filter(|_| made);
                 if let Some(claim) = kept {
                     ready::keep(&self.puzzle, claim, storage);
                 }
                 Outcome::Generated { request, made, kept }
             }
-            Job::Load { slot, kind } => Outcome::Loaded(ready::read(slot, kind, storage, &mut self.puzzle)),
-            Job::Prepare { place } => {
-                self.open.set_unmarked(&self.puzzle.board);
-                Outcome::Prepared(save::write_new_puzzle(&self.puzzle, place, storage))
+            Job::Load { slot, kind } => {
+                let loaded = ready::read(slot, kind, storage, &mut self.puzzle);
+                if loaded {
+                    self.set_open();
+                }
+                Outcome::Loaded(loaded)
             }
+            Job::Prepare { place } => Outcome::Prepared(save::write_new_puzzle(&self.puzzle, place, storage)),
             Job::Hint { marks } => {
                 let mut hint = Hint::Solved;
                 engine_calls::hint(&marks, &self.puzzle, &mut self.generator, &mut hint);
