@@ -225,6 +225,13 @@ impl Game {
         }
     }
 
+    /// Whether the screen draws a new background over its first frames, which the console
+    /// shows only whole (a board being started: its first frames may not have touched the
+    /// canvas yet, so the rows changed so far do not tell).
+    pub fn draws_new_background(&self) -> bool {
+        matches!(self.screen, Screen::Starting(_))
+    }
+
     /// The pixel row where the window layer starts, when it is shown. Each screen that shows
     /// the window draws every row of it that shows, so no screen clears it (a clear is 360
     /// tiles to copy).
