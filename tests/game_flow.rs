@@ -276,6 +276,8 @@ fn pause_menu_undo_redo_hint_and_soft_reset() {
     assert_eq!(p.game.session.play.mark(cell), Mark::Shaded);
     p.choose_in_pause(3); // HINT
     assert_eq!(p.screen(), ScreenId::Play);
+    // The hint's cells first, its banner the frame after.
+    p.frame(Buttons::empty());
     assert!(p.game.window_y().is_some(), "the hint banner is up");
     // The banner explains in words on the window layer.
     let banner: Vec<u8> = (0..20).map(|x| p.game.canvas.tile(Layer::Window, x, 0)).collect();

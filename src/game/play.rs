@@ -71,6 +71,9 @@ pub struct Session {
     cursor: u8,
     /// Cells the last hint points at, highlighted until the next move.
     hinted: CellSet,
+    /// The lines of a hint's banner, drawn (and shown) at the next update: with the hint's
+    /// cells in one frame, a 15x15 board's main loop ran past VBlank.
+    banner_undrawn: Option<(&'static [u8], &'static [u8])>,
     banner_frames: u8,
     /// The clock shows a second that has passed.
     time_undrawn: bool,
@@ -97,6 +100,7 @@ impl Session {
             layout: Layout::for_size(5),
             cursor: 0,
             hinted: CellSet::EMPTY,
+            banner_undrawn: None,
             banner_frames: 0,
             time_undrawn: false,
             select_alone: false,
@@ -146,6 +150,7 @@ impl Session {
         self.clock = Clock::starting_at(seconds);
         self.cursor = cell_at(n / 2, n / 2);
         self.hinted = CellSet::EMPTY;
+        self.banner_undrawn = None;
         self.banner_frames = 0;
         self.time_undrawn = false;
         self.select_alone = false;
@@ -173,6 +178,12 @@ impl Session {
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas) -> PlayEvent {
         let mut busy = self.check_violations(canvas);
+        if let Some((first, second)) = self.banner_undrawn.take() {
+            canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, BANNER_ROWS, assets::FRAME_INSIDE);
+            canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 0, first);
+            canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, second);
+            self.banner_frames = BANNER_FRAMES;
+        }
         // Beside a 9x9 board no clock shows (the pause menu's does).
         self.time_undrawn |= self.clock.tick(frames) && self.layout.status != Status::Hidden;
         if self.banner_frames > 0 {
@@ -275,6 +286,7 @@ impl Session {
     /// redrawn now, the violations on the next frames (on a solved board, none at once).
     fn after_change(&mut self, moved: Option<Move>, canvas: &mut Canvas) -> PlayEvent {
         let mut redraw = core::mem::take(&mut self.hinted);
+        self.banner_undrawn = None;
         self.banner_frames = 0;
         if self.play.is_solved(&self.puzzle) {
             self.clear_violations(canvas, redraw, moved);
@@ -349,8 +361,8 @@ impl Session {
         true
     }
 
-    /// Asks the engine for the next step: highlights its cells, moves the cursor there and
-    /// explains it in the banner.
+    /// Shows the engine's next step: highlights its cells and moves the cursor there now, and
+    /// explains it in the banner from the next update.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
     pub fn show_hint(&mut self, hint: Hint, canvas: &mut Canvas) {
@@ -373,10 +385,7 @@ impl Session {
             }
             Hint::Solved => (b"ALL MARKS ARE RIGHT", b""),
         };
-        canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, BANNER_ROWS, assets::FRAME_INSIDE);
-        canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 0, first);
-        canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, second);
-        self.banner_frames = BANNER_FRAMES;
+        self.banner_undrawn = Some((first, second));
         // Only the cells whose highlight changes: the whole board took four frames at 15x15.
         self.draw_cells_of(canvas, &before.union(&self.hinted));
     }
@@ -798,8 +807,10 @@ mod tests {
         let mut canvas = Canvas::new();
         let mut s = session(7);
         s.show_hint(hint(&s), &mut canvas);
-        assert!(s.banner_shown());
         assert!(s.hinted.contains(s.cursor()));
+        assert!(!s.banner_shown(), "the banner waits for the next update");
+        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::empty()), 1, &mut canvas);
+        assert!(s.banner_shown());
         let solution = s.puzzle.solution;
         let cells: Vec<u8> = solution.iter().collect();
         let mut last = PlayEvent::None;
