@@ -4,7 +4,8 @@
 //! size, too few to tell a change of the puzzle stream from noise; this runs hundreds.
 //! Each seed is timed three times and the fastest run kept (the machine is shared).
 //! Run: `cargo run --release -p hitori --example generation_spread -- hard 256 12 15`
-//! (level, seeds, sizes). With `--each`, one line per seed: size, seed, candidates, microseconds.
+//! (level, seeds, sizes). With `--each`, one line per seed: size, seed, candidates, microseconds
+//! and the puzzle's digest (to tell whether a change kept the puzzle stream).
 
 use std::time::Instant;
 
@@ -19,6 +20,9 @@ fn main() {
     let difficulty = args.first().and_then(|a| Difficulty::parse(a)).expect(usage);
     let seeds: u32 = args.get(1).and_then(|a| a.parse().ok()).expect(usage);
     let sizes: Vec<u8> = args[2..].iter().map(|a| a.parse().expect(usage)).collect();
+    for (i, (name, default)) in [("NUM", 4), ("SHD", 4), ("NB", 4)].into_iter().enumerate() {
+        hitori::engine::generate::P[i].store(std::env::var(name).map(|v| v.parse().unwrap()).unwrap_or(default), std::sync::atomic::Ordering::Relaxed);
+    }
     let mut generator = Generator::new();
     println!("{} {seeds} seeds: candidates and host microseconds per puzzle", difficulty.name());
     println!("size   candidates mean / median / p95 / worst      us mean / median / p95 / worst");
@@ -27,18 +31,22 @@ fn main() {
         let mut micros = Vec::new();
         for seed in 1..=seeds {
             let mut fastest = f64::MAX;
+            let mut digest = 0;
             for _ in 0..3 {
                 let start = Instant::now();
-                std::hint::black_box(generator.generate(n, difficulty, seed).expect("size in range"));
+                let puzzle = std::hint::black_box(generator.generate(n, difficulty, seed).expect("size in range"));
                 fastest = fastest.min(start.elapsed().as_secs_f64() * 1e6);
+                digest = puzzle.digest();
             }
             if each {
-                println!("{n} {seed} {} {fastest:.1}", generator.candidates_tried);
+                println!("{n} {seed} {} {fastest:.1} {digest:04x}", generator.candidates_tried);
             }
             candidates.push(f64::from(generator.candidates_tried));
             micros.push(fastest);
         }
         let (c, t) = (spread(&mut candidates), spread(&mut micros));
+        let st: Vec<u32> = hitori::engine::generate::STATS.iter().map(|a| a.swap(0, std::sync::atomic::Ordering::Relaxed) / 3).collect();
+        println!("contradiction {} accept-at-closure {} too-easy-easy {} too-easy-medium {} ambiguous {} no-solution {} accept-hard {} unsettled-hard {}", st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]);
         println!(
             "{n:>4}   {:>8.1} / {:>6.0} / {:>5.0} / {:>5.0}      {:>7.0} / {:>6.0} / {:>6.0} / {:>6.0}",
             c[0], c[1], c[2], c[3], t[0], t[1], t[2], t[3]
