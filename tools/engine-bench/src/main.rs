@@ -11,8 +11,11 @@
 //! the cycles of their calls (callees included), the number of calls and their hottest
 //! places, `BB:AAAA` (look them up in `target/bench-engine/engine.build/*.lst`, or the function in
 //! `engine_*.asm`).
-//! `BENCH_ENGINE_EACH=1` also prints every puzzle's cycles (`each LEVEL SIZE SEED CYCLES`), to
-//! set against host figures per seed (`examples/generation_spread.rs --each`).
+//! `BENCH_ENGINE_EACH=1` also prints every puzzle's cycles and candidates (`each LEVEL SIZE SEED
+//! CYCLES CANDIDATES`), to set against host figures per seed (`examples/generation_spread.rs
+//! --each`).
+//!
+//! It also times a random draw from the engine's generator and from `fastrand`.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -30,6 +33,8 @@ const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
 const JOBS: usize = 4 * (32 + 32 + 32);
 /// Island queries the ROM times per method (its `ISLAND_QUERIES`), checked against its output.
 const ISLAND_QUERIES: usize = 64;
+/// Draws the ROM times per random source (its `DRAWS`).
+const DRAWS: u8 = 64;
 /// crt0's initial stack pointer: the stack grows down from the end of WRAM.
 const STACK_TOP: u16 = 0xE000;
 /// Places listed per function in a profile.
@@ -56,6 +61,7 @@ fn run() -> Result<(), String> {
     let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
     let (generate, dual, flood) =
         (symbol("bench_generate")?, symbol("bench_island_dual")?, symbol("bench_island_flood")?);
+    let (draw_engine, draw_fastrand) = (symbol("bench_draw_engine")?, symbol("bench_draw_fastrand")?);
     let profile_top: Option<usize> = match std::env::var("BENCH_ENGINE_PROFILE") {
         Ok(n) => Some(n.parse().map_err(|_| format!("BENCH_ENGINE_PROFILE={n}: expected a count of functions"))?),
         Err(_) => None,
@@ -78,6 +84,11 @@ fn run() -> Result<(), String> {
         dual_cycles += time_call(&mut console, dual)?;
         flood_cycles += time_call(&mut console, flood)?;
     }
+    let (mut engine_draws, mut fastrand_draws) = (0u64, 0u64);
+    for _ in 0..DRAWS {
+        engine_draws += time_call(&mut console, draw_engine)?;
+        fastrand_draws += time_call(&mut console, draw_fastrand)?;
+    }
     let output = console.run_until_serial_end(b".", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
     let output = String::from_utf8_lossy(&output);
     // The ROM ends its output with a lone '.'.
@@ -86,22 +97,33 @@ fn run() -> Result<(), String> {
         return Err(format!("the console trapped: {text}"));
     }
 
-    let (island_lines, puzzle_lines): (Vec<&str>, Vec<&str>) = text.lines().partition(|l| l.starts_with("island "));
-    if puzzle_lines.len() != JOBS || island_lines != [format!("island {ISLAND_QUERIES} 0")] {
-        return Err(format!("expected {JOBS} puzzle lines and `island {ISLAND_QUERIES} 0`, got:\n{text}"));
+    let (other_lines, puzzle_lines): (Vec<&str>, Vec<&str>) =
+        text.lines().partition(|l| l.starts_with("island ") || l.starts_with("draws "));
+    let draws_line = format!("draws {DRAWS} ");
+    let expected = other_lines.len() == 2
+        && other_lines[0] == format!("island {ISLAND_QUERIES} 0")
+        && other_lines[1].starts_with(&draws_line);
+    if puzzle_lines.len() != JOBS || !expected {
+        return Err(format!("expected {JOBS} puzzle lines, `island {ISLAND_QUERIES} 0` and `{draws_line}SUM`, got:\n{text}"));
     }
     let each = std::env::var_os("BENCH_ENGINE_EACH").is_some();
     let mut generator = Generator::new();
-    let mut groups: Vec<((u8, u8), Vec<u64>)> = Vec::new();
+    // Per (level, size): each puzzle's cycles, and the candidates all its puzzles took (the
+    // host's generator, which made the same puzzles, counts them).
+    let mut groups: Vec<((u8, u8), Vec<u64>, u32)> = Vec::new();
     for (line, &spent) in puzzle_lines.iter().zip(&cycles) {
         let (size, difficulty, seed) = check_puzzle(&mut generator, line)?;
         let level = difficulty as u8;
+        let candidates = u32::from(generator.candidates_tried);
         if each {
-            println!("each {} {size} {seed} {spent}", difficulty.name());
+            println!("each {} {size} {seed} {spent} {candidates}", difficulty.name());
         }
-        match groups.iter_mut().find(|(key, _)| *key == (level, size)) {
-            Some((_, list)) => list.push(spent),
-            None => groups.push(((level, size), vec![spent])),
+        match groups.iter_mut().find(|(key, _, _)| *key == (level, size)) {
+            Some((_, list, tried)) => {
+                list.push(spent);
+                *tried += candidates;
+            }
+            None => groups.push(((level, size), vec![spent], candidates)),
         }
     }
     let console_seconds = cycles.iter().sum::<u64>() as f64 / CPU_HZ;
@@ -110,20 +132,25 @@ fn run() -> Result<(), String> {
         cycles.len(),
         started.elapsed().as_secs_f64()
     );
-    println!("level  size   puzzles   median cycles (s)      95th percentile (s)          worst (s)");
+    println!(
+        "level  size   puzzles   median cycles (s)      95th percentile (s)          worst (s)   candidates a puzzle, cycles a candidate"
+    );
     let seconds = |cycles: u64| cycles as f64 / CPU_HZ;
-    for ((level, size), mut list) in groups {
+    for ((level, size), mut list, tried) in groups {
         list.sort_unstable();
         let median = list[list.len() / 2];
         let p95 = list[(list.len() * 95).div_ceil(100) - 1];
         let worst = list[list.len() - 1];
         let name = Difficulty::from_index(level).map_or("?", Difficulty::name);
+        let total: u64 = list.iter().sum();
         println!(
-            "{name:<6} {size:>2}x{size:<2} {:>8} {median:>14} ({:>6.2}) {p95:>14} ({:>6.2}) {worst:>14} ({:>6.2})",
+            "{name:<6} {size:>2}x{size:<2} {:>8} {median:>14} ({:>6.2}) {p95:>14} ({:>6.2}) {worst:>14} ({:>6.2}) {:>8.1} {:>12.0}",
             list.len(),
             seconds(median),
             seconds(p95),
-            seconds(worst)
+            seconds(worst),
+            f64::from(tried) / list.len() as f64,
+            total as f64 / f64::from(tried)
         );
     }
     let per_query = |total: u64| total as f64 / ISLAND_QUERIES as f64;
@@ -132,6 +159,12 @@ fn run() -> Result<(), String> {
         per_query(dual_cycles),
         per_query(flood_cycles),
         flood_cycles as f64 / dual_cycles as f64
+    );
+    println!(
+        "a random number below 1..=15 ({DRAWS} draws each): the engine's xorshift {:.0} cycles, fastrand (wyrand) {:.0} cycles, ratio {:.1}x",
+        engine_draws as f64 / f64::from(DRAWS),
+        fastrand_draws as f64 / f64::from(DRAWS),
+        fastrand_draws as f64 / engine_draws as f64
     );
     let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
     // The back end names the ROM's `GENERATOR` static `g<index>_engine_bench_rom_GENERATOR`.

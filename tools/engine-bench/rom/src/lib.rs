@@ -86,6 +86,45 @@ pub extern "C" fn bench_generate(size: u8, level: u8, seed: u16) -> u16 {
     }
 }
 
+/// Draws timed per random source (the host side expects this count).
+pub const DRAWS: u8 = 64;
+static mut ENGINE_RNG: Option<Rng> = None;
+static mut FASTRAND: Option<fastrand::Rng> = None;
+
+/// One number below `bound` from the engine's generator (`Rng::below`).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_draw_engine(bound: u8) -> u8 {
+    // SAFETY: single-threaded; the VBlank handler does not touch it.
+    let rng = unsafe { (*core::ptr::addr_of_mut!(ENGINE_RNG)).get_or_insert_with(|| Rng::new(7)) };
+    rng.below(bound)
+}
+
+/// The same from `fastrand` (wyrand: 64-bit state and multiplication).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_draw_fastrand(bound: u8) -> u8 {
+    // SAFETY: as above.
+    let rng = unsafe { (*core::ptr::addr_of_mut!(FASTRAND)).get_or_insert_with(|| fastrand::Rng::with_seed(7)) };
+    rng.u8(..bound)
+}
+
+/// `DRAWS` draws from each source, bounds 1..=15 in turn as the generator uses them; prints
+/// `draws COUNT CHECKSUM` (the checksum keeps the draws from being optimised away).
+fn draws() {
+    let mut sum = 0u16;
+    for i in 0..DRAWS {
+        let bound = i % 15 + 1;
+        sum = sum.wrapping_add(u16::from(bench_draw_engine(bound)));
+        sum = sum.wrapping_add(u16::from(bench_draw_fastrand(bound)));
+    }
+    serial::write_bytes(b"draws ");
+    send_decimal(u16::from(DRAWS));
+    serial::write_byte(b' ');
+    send_decimal(sum);
+    serial::write_byte(b'\n');
+}
+
 fn send_decimal(mut value: u16) {
     let mut digits = [0u8; 5];
     let mut count = 0;
@@ -121,6 +160,7 @@ pub extern "C" fn rust_main() {
         }
     }
     island_queries();
+    draws();
     serial::write_byte(b'.');
     loop {}
 }
