@@ -20,9 +20,6 @@ fn main() {
     let difficulty = args.first().and_then(|a| Difficulty::parse(a)).expect(usage);
     let seeds: u32 = args.get(1).and_then(|a| a.parse().ok()).expect(usage);
     let sizes: Vec<u8> = args[2..].iter().map(|a| a.parse().expect(usage)).collect();
-    for (i, (name, default)) in [("NUM", 4), ("SHD", 4), ("NB", 4)].into_iter().enumerate() {
-        hitori::engine::generate::P[i].store(std::env::var(name).map(|v| v.parse().unwrap()).unwrap_or(default), std::sync::atomic::Ordering::Relaxed);
-    }
     let mut generator = Generator::new();
     println!("{} {seeds} seeds: candidates and host microseconds per puzzle", difficulty.name());
     println!("size   candidates mean / median / p95 / worst      us mean / median / p95 / worst");
@@ -45,8 +42,6 @@ fn main() {
             micros.push(fastest);
         }
         let (c, t) = (spread(&mut candidates), spread(&mut micros));
-        let st: Vec<u32> = hitori::engine::generate::STATS.iter().map(|a| a.swap(0, std::sync::atomic::Ordering::Relaxed) / 3).collect();
-        println!("contradiction {} accept-at-closure {} too-easy-easy {} too-easy-medium {} ambiguous {} no-solution {} accept-hard {} unsettled-hard {}", st[0], st[1], st[2], st[3], st[4], st[5], st[6], st[7]);
         println!(
             "{n:>4}   {:>8.1} / {:>6.0} / {:>5.0} / {:>5.0}      {:>7.0} / {:>6.0} / {:>6.0} / {:>6.0}",
             c[0], c[1], c[2], c[3], t[0], t[1], t[2], t[3]
