@@ -59,6 +59,11 @@ impl IslandGuard {
         self.log_len = 0;
     }
 
+    /// The board's size, n for n x n.
+    pub fn size(&self) -> u8 {
+        self.n
+    }
+
     pub fn shaded(&self) -> &CellSet {
         &self.shaded
     }
