@@ -31,10 +31,16 @@ use crate::game::save::Storage;
 use crate::game::work::{Job, Work};
 use crate::game::{Cursor, Game, Platform, ScreenId, Tileset};
 
-/// No copy starts at or after this line: a copy (at most one row of 20 tiles, up to about
-/// three lines' time with SDCC's code) must end before line 153 does. `make bench-rom` prints
-/// the latest line the copies ended on.
-const LAST_COPY_LINE: u8 = 148;
+/// The OAM DMA (160 microseconds, under two lines) starts before this line, so that it ends
+/// within VBlank.
+const LAST_DMA_LINE: u8 = 148;
+/// A copy must end before this line does (on the DMG, LY reads 0 for most of it): one of `len`
+/// tiles starts only if `len / 8 + 2` lines are left, so a row of 20 tiles (about three
+/// lines' time with SDCC's code) starts by line 148 and a cell's few tiles by line 150. With
+/// one limit for both, a handler that began a line late (the worker's stack to switch)
+/// copied a single tile where a move's cell needed four, and showed the move two frames
+/// late. `make bench-rom` prints the latest line the copies ended on.
+const LAST_VBLANK_LINE: u8 = 153;
 /// Copies planned per frame: more than VBlank has time for, so that VBlank is never left
 /// idle; the rest wait for the next frame.
 const COPIES_PER_FRAME: usize = 8;
@@ -268,9 +274,10 @@ fn place_cursor(cursor: Option<Cursor>) {
     }
 }
 
-fn in_copy_time() -> bool {
+/// Whether VBlank has time left to start something taking `lines` lines.
+fn in_copy_time(lines: u8) -> bool {
     // Line 153 reads as 0 on the DMG: the lower bound rejects it too.
-    (lcd::FIRST_VBLANK_LINE..LAST_COPY_LINE).contains(&lcd::current_line())
+    (lcd::FIRST_VBLANK_LINE..LAST_VBLANK_LINE - lines).contains(&lcd::current_line())
 }
 
 /// Hands the canvas's next copies (with `copies`), the display (written in VBlank so a frame
@@ -346,14 +353,14 @@ fn run_plan(vblank: &VBlank) {
     let plan = unsafe { &mut *addr_of_mut!(PLAN) };
     // The handler may start late (interrupts held off a moment): no DMA then, and it stays
     // planned (`plan.dma` is left set) for the next frame.
-    if plan.dma && in_copy_time() {
+    if plan.dma && in_copy_time(LAST_VBLANK_LINE - LAST_DMA_LINE) {
         oam::dma(vblank);
         plan.dma = false;
     }
     lcd::set_window_position(0, plan.window_y);
     lcd::set_control(plan.control);
     let mut copied = 0;
-    while copied < plan.count && in_copy_time() {
+    while copied < plan.count && in_copy_time(plan.len[usize::from(copied)] / 8 + 2) {
         let i = usize::from(copied);
         // SAFETY: `from` points at `len` canvas tiles (see `copy_in_vblank`); `to` is a
         // tile-map address, and a run is at most one 20-tile row of a 32-tile map row.
