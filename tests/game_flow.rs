@@ -385,8 +385,9 @@ fn a_hint_waits_for_the_worker_and_drops_its_background_job() {
     assert!(p.machine.jobs.iter().any(|job| matches!(job, Job::Hint { .. })), "jobs {:?}", p.machine.jobs);
 }
 
-/// The puzzle kept ready survives power-off: the next boot's new game starts on it at once,
-/// with no job run first.
+/// The puzzle kept ready survives power-off: while the next boot's new-game menu waits, the
+/// worker reads it back into its memory (nothing is generated), and Start takes it from there
+/// at once.
 #[test]
 fn a_ready_puzzle_survives_power_off() {
     let mut p = Player::new(FakeMachine::new());
@@ -398,14 +399,34 @@ fn a_ready_puzzle_survives_power_off() {
     back.tap(Buttons::DOWN); // past CONTINUE to NEW GAME
     back.tap(Buttons::A);
     assert_eq!(back.screen(), ScreenId::NewGame);
-    let jobs_before = back.machine.jobs.len();
-    assert_eq!(jobs_before, 0, "nothing to generate: {:?}", back.machine.jobs);
+    back.idle(5);
+    let read_ahead = back.machine.jobs.clone();
+    assert!(matches!(read_ahead[..], [Job::Load { .. }]), "the ready puzzle read back, nothing generated: {read_ahead:?}");
     back.frame(Buttons::START);
     assert_eq!(back.screen(), ScreenId::Starting, "the kept puzzle starts at once");
     back.until_playing();
-    let jobs = &back.machine.jobs;
-    assert!(matches!(jobs[0], Job::Load { .. }), "read back from battery RAM first: {jobs:?}");
+    let jobs = &back.machine.jobs[read_ahead.len()..];
+    assert!(matches!(jobs[0], Job::Prepare { .. }), "taken from the worker's memory, not read again: {jobs:?}");
     assert!(!jobs.iter().any(|job| matches!(job, Job::Generate { keep: None, .. })), "none generated on demand: {jobs:?}");
+}
+
+/// Start before the worker has read the ready puzzle back: the start reads it first.
+#[test]
+fn a_start_before_the_read_ahead_reads_the_ready_puzzle_first() {
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    p.idle(5);
+    let mut back = Player::new(FakeMachine { job_polls: 8, ..FakeMachine::over(p.machine.sram) });
+    back.tap(Buttons::DOWN);
+    back.tap(Buttons::A);
+    assert!(back.machine.running, "the read-ahead is under way");
+    let before = back.machine.jobs.len();
+    back.frame(Buttons::START);
+    assert_eq!(back.screen(), ScreenId::Starting);
+    back.until_playing();
+    let jobs = &back.machine.jobs[before..];
+    assert!(matches!(jobs, [Job::Load { .. }, Job::Prepare { .. }, ..]), "{jobs:?}");
+    assert!(!jobs.iter().any(|job| matches!(job, Job::Generate { keep: None, .. })), "{jobs:?}");
 }
 
 /// A typed code is generated on demand behind the generating screen, whatever is kept ready,

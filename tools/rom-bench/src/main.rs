@@ -389,7 +389,21 @@ fn main() {
     b.begin("pause, new-game menu");
     b.new_game_from_pause();
     b.report("pause, new-game menu");
-    b.start_game(15, "15x15 hard, ready", "15x15 hard with a ready puzzle");
+    b.start_game(15, "15x15 hard, ready", "15x15 hard with a ready puzzle in the worker's memory");
+    // The next one kept ready, then a hint, which takes the worker's memory: the worker reads
+    // the ready puzzle back from battery RAM while the menu waits (as after power-off, or a
+    // change of kind in the menu).
+    b.begin("play 15x15, worker busy");
+    b.wait_for_idle_worker(60 * 60 * 10);
+    b.console.press(Button::Select);
+    b.tap(Button::A);
+    b.console.release(Button::Select);
+    b.frames(60);
+    b.report("play 15x15, the next puzzle kept, a hint");
+    b.begin("pause, new-game menu");
+    b.new_game_from_pause();
+    b.report("pause, new-game menu");
+    b.start_game(15, "15x15 hard, ready, read back", "15x15 hard with a ready puzzle read back while the menu waited");
     // Back to 9x9 easy, whose puzzle was kept ready again after the first game began.
     b.begin("pause, new-game menu");
     b.new_game_from_pause();
