@@ -71,7 +71,7 @@ fn main() {
     let mut rng = fastrand::Rng::with_seed(99);
     let mut positions = Vec::new();
     for _ in 0..400 {
-        let mut guard = IslandGuard::new(n);
+        let mut guard: IslandGuard = IslandGuard::new(n);
         let mut cells: Vec<u8> = CellSet::full(n).iter().collect();
         rng.shuffle(&mut cells);
         for &cell in &cells[..60] {

@@ -44,7 +44,7 @@ fn run_sequence(n: u8, rng: &mut fastrand::Rng, guard: &mut IslandGuard, check_u
 #[test]
 fn dual_agrees_with_flood_fill_on_a_million_sequences() {
     let mut rng = fastrand::Rng::with_seed(0x5EED_0001);
-    let mut guard = IslandGuard::new(15);
+    let mut guard: IslandGuard = IslandGuard::new(15);
     let sizes: Vec<u8> = (2..=15).collect();
     let wanted: u32 = if cfg!(debug_assertions) { 1_000_000 / 20 } else { 1_000_000 };
     let sequences_per_size = wanted / sizes.len() as u32 + 1;
@@ -64,7 +64,7 @@ fn dual_agrees_with_flood_fill_on_a_million_sequences() {
 fn splitting_examples() {
     // A ring of shaded cells around the centre of a 5x5 board, one gap at the top.
     let n = 5;
-    let mut guard = IslandGuard::new(n);
+    let mut guard: IslandGuard = IslandGuard::new(n);
     for (r, c) in [(1, 1), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2), (3, 3)] {
         guard.shade(cell_at(r, c));
     }
@@ -73,7 +73,7 @@ fn splitting_examples() {
     assert!(!guard.splits_if_shaded(cell_at(0, 0)), "a corner cell is not needed");
     assert!(!guard.splits_if_shaded(cell_at(2, 2)), "filling the centre cuts nothing");
     // Corner cut: shading (0,1) and then (1,0) walls in (0,0).
-    let mut guard = IslandGuard::new(n);
+    let mut guard: IslandGuard = IslandGuard::new(n);
     guard.shade(cell_at(0, 1));
     assert!(guard.splits_if_shaded(cell_at(1, 0)));
     assert!(!guard.splits_if_shaded(cell_at(1, 1)));
@@ -87,7 +87,7 @@ fn dual_query_is_cheaper_than_flood_fill() {
     // same random legal positions. Only asserts that the dual is faster; prints the ratio.
     let n = 15;
     let mut rng = fastrand::Rng::with_seed(7);
-    let mut guard = IslandGuard::new(n);
+    let mut guard: IslandGuard = IslandGuard::new(n);
     let mut positions = Vec::new();
     for _ in 0..200 {
         guard.reset(n);

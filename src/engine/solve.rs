@@ -8,7 +8,7 @@
 
 use super::board::{Board, CELL_SLOTS, CellSet, LineSet, MAX_SIZE, Twins, bit_of, cell_at, col_of, row_of};
 use super::difficulty::{Difficulty, Rule};
-use super::dual::IslandGuard;
+use super::dual::{APART_SHADING_LOG, IslandGuard};
 use super::rules;
 
 /// A cell's state in the solver and in play (`Unshaded` is shown circled).
@@ -56,7 +56,8 @@ const GUESS: u8 = 0x80;
 /// every other method works on the board given to the last reset.
 #[derive(Clone)]
 pub struct Solver {
-    guard: IslandGuard,
+    /// Solver and generator shade cells that never touch (rule 2).
+    guard: IslandGuard<APART_SHADING_LOG>,
     unshaded: LineSet,
     /// The numbers of the unshaded cells by row (bit v of `unshaded_in_row[r]`: number v is
     /// unshaded in row r) and by column: "has this cell an unshaded twin" without its twins.
@@ -125,7 +126,7 @@ impl Solver {
     /// the rest of the solver is stale until the next [`Solver::reset`]. Lending the guard
     /// saves a second one (904 bytes); shading through [`Solver::assign`] instead also kept
     /// the trail and the line sets, which the shading never reads.
-    pub(crate) fn shading_guard(&mut self, n: u8) -> &mut IslandGuard {
+    pub(crate) fn shading_guard(&mut self, n: u8) -> &mut IslandGuard<APART_SHADING_LOG> {
         self.guard.reset(n);
         &mut self.guard
     }
