@@ -184,6 +184,14 @@ impl Bench {
         self.screen_copies = 0;
     }
 
+    /// Select+A in play, then a second for the hint to come.
+    fn hint(&mut self) {
+        self.console.press(Button::Select);
+        self.tap(Button::A);
+        self.console.release(Button::Select);
+        self.frames(60);
+    }
+
     /// From play: pause, NEW GAME, and the new-game menu drawn (its marker on START).
     fn new_game_from_pause(&mut self) {
         self.tap(Button::Start);
@@ -377,10 +385,7 @@ fn main() {
     b.report("play 15x15, marking cells");
     // A hint: the worker drops the puzzle it keeps ready and finds it (the worker's deepest
     // stack may be here).
-    b.console.press(Button::Select);
-    b.tap(Button::A);
-    b.console.release(Button::Select);
-    b.frames(60);
+    b.hint();
     b.report("play 15x15, a hint");
     // The worker keeps the next 15x15 hard puzzle ready while the player thinks.
     b.begin("play 15x15, worker busy");
@@ -395,10 +400,7 @@ fn main() {
     // change of kind in the menu).
     b.begin("play 15x15, worker busy");
     b.wait_for_idle_worker(60 * 60 * 10);
-    b.console.press(Button::Select);
-    b.tap(Button::A);
-    b.console.release(Button::Select);
-    b.frames(60);
+    b.hint();
     b.report("play 15x15, the next puzzle kept, a hint");
     b.begin("pause, new-game menu");
     b.new_game_from_pause();
