@@ -400,17 +400,24 @@ impl LineNumbers {
     fn pick(&self, board: &Board, cell: u8, except: u8, difficulty: Difficulty, rng: &mut Rng) -> Option<u8> {
         let (mut across, mut down) = (self.in_row[row_of(cell) as usize], self.in_col[col_of(cell) as usize]);
         if difficulty != Difficulty::Hard {
-            let (mut walled_across, mut walled_down) = (across, down);
-            for &next in board.neighbours(cell).as_slice() {
-                if !self.walled.contains(next) {
-                    // Each number is unshaded once per line: this bit is the neighbour's alone.
-                    let bit = !bit_of(board.number(next));
-                    if row_of(next) == row_of(cell) {
-                        walled_across &= bit;
-                    } else {
-                        walled_down &= bit;
-                    }
-                }
+            // Each number is unshaded once per line: an open neighbour's bit is its own. The
+            // four neighbours one by one rather than through `Board::neighbours`, whose list
+            // cost a third of this function on the console.
+            let (r, c, n) = (row_of(cell), col_of(cell), board.size());
+            let open_bit = |next: u8| if self.walled.contains(next) { !0 } else { !bit_of(board.number(next)) };
+            let mut walled_across = across;
+            if c > 0 {
+                walled_across &= open_bit(cell - 1);
+            }
+            if c + 1 < n {
+                walled_across &= open_bit(cell + 1);
+            }
+            let mut walled_down = down;
+            if r > 0 {
+                walled_down &= open_bit(cell - 16);
+            }
+            if r + 1 < n {
+                walled_down &= open_bit(cell + 16);
             }
             if walled_across | walled_down != 0 {
                 (across, down) = (walled_across, walled_down);
