@@ -65,29 +65,32 @@ impl RowMatching {
     fn augment(&mut self, start: u8, missing: &[u16; 15], path: &mut Path, n: u8, rng: &mut Rng) -> bool {
         let mut visited = 0u16;
         let (path_cols, path_vals) = (&mut path.cols, &mut path.vals);
-        let mut depth = 1usize;
+        // The top frame's index (a byte: SDCC's 16-bit indices go through memory).
+        let mut top = 0u8;
         path_cols[0] = start;
-        while depth > 0 {
-            let c = path_cols[depth - 1];
-            let candidates = missing[c as usize] & !visited;
+        loop {
+            let c = path_cols[usize::from(top)];
+            let candidates = missing[usize::from(c)] & !visited;
             if candidates == 0 {
-                depth -= 1;
+                if top == 0 {
+                    return false;
+                }
+                top -= 1;
                 continue;
             }
             let v = random_bit(candidates, n, rng);
             visited |= bit_of(v);
-            path_vals[depth - 1] = v;
-            let holder = self.col_of_value[v as usize];
+            path_vals[usize::from(top)] = v;
+            let holder = self.col_of_value[usize::from(v)];
             if holder == NONE {
-                for i in 0..depth {
-                    self.col_of_value[path_vals[i] as usize] = path_cols[i];
+                for i in 0..=usize::from(top) {
+                    self.col_of_value[usize::from(path_vals[i])] = path_cols[i];
                 }
                 return true;
             }
             // Each frame uses up a new number, so the path is never longer than n.
-            path_cols[depth] = holder;
-            depth += 1;
+            top += 1;
+            path_cols[usize::from(top)] = holder;
         }
-        false
     }
 }
