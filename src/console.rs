@@ -481,7 +481,7 @@ impl MainLoop {
         if screen != self.screen {
             // Copied a few rows a frame, background rows would show the old screen and the
             // new one mixed; window rows show only once the window is whole.
-            let whole = tileset != self.tileset || game.draws_new_background() || game.canvas.has_dirty_rows(Layer::Background);
+            let whole = tileset != self.tileset || game.canvas.has_dirty_rows(Layer::Background);
             self.reveal = if whole { Reveal::Whole } else { Reveal::Hold };
         }
         (self.screen, self.tileset) = (screen, tileset);

@@ -46,7 +46,7 @@ use gb_hal::joypad::{Buttons, InputFrame};
 
 use self::canvas::Canvas;
 use self::generating::Generating;
-use self::layout::SCREEN_ROWS;
+use self::layout::{Layout, SCREEN_ROWS};
 use self::new_game::{NewGame, NewGameEvent, Request};
 use self::pause::{Pause, PauseChoice};
 use self::play::{PlayEvent, Session};
@@ -209,7 +209,7 @@ impl Game {
             Screen::Play | Screen::Pause(_) | Screen::Solved(_) => Tileset::SmallCells,
             // The board's set from the start: the console then holds the last picture whole
             // until the board is drawn.
-            Screen::Starting(starting) if starting.kind.size <= layout::MAX_BIG_SIZE => Tileset::BigCells,
+            Screen::Starting(starting) if Layout::for_size(starting.kind.size).big => Tileset::BigCells,
             Screen::Starting(_) => Tileset::SmallCells,
             _ => Tileset::Logo,
         }
@@ -224,13 +224,6 @@ impl Game {
             Screen::Starting(_) | Screen::TitleNext { .. } => false,
             _ => true,
         }
-    }
-
-    /// Whether the screen draws a new background over its first frames, which the console
-    /// shows only whole (a board being started: its first frames may not have touched the
-    /// canvas yet, so the rows changed so far do not tell).
-    pub fn draws_new_background(&self) -> bool {
-        matches!(self.screen, Screen::Starting(_))
     }
 
     /// The pixel row where the window layer starts, when it is shown. Each screen that shows

@@ -15,6 +15,7 @@
 //! (`work::Job::Prepare`), which the last part waits for; the numbers the violation map
 //! starts from are the worker's too, worked out with the puzzle.
 
+use super::layout::Layout;
 use super::ready::Kind;
 use super::save::NewGamePlace;
 
@@ -73,10 +74,7 @@ impl Starting {
             Stage::Taken => BEGIN_LINES,
             Stage::Begun => FRAME_LINES,
             Stage::Framed => PANEL_LINES,
-            Stage::Row(_) => {
-                let cell_tiles = if self.kind.size <= super::layout::MAX_BIG_SIZE { 2 } else { 1 };
-                self.kind.size * cell_tiles * 2
-            }
+            Stage::Row(_) => self.kind.size * Layout::for_size(self.kind.size).cell_tiles() * 2,
             Stage::Drawn => COMMIT_LINES,
         }
     }
