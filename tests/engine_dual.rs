@@ -20,6 +20,7 @@ fn run_sequence(n: u8, rng: &mut fastrand::Rng, guard: &mut IslandGuard, check_u
         let reference = flood::splits_if_shaded(n, &shaded, cell);
         queries += 1;
         assert_eq!(dual, reference, "n={n} cell={cell:#04x} shaded={shaded:?}");
+        assert!(!reference || guard.might_split().contains(cell), "n={n} cell={cell:#04x} splits but was ruled out");
         if !dual {
             guard.shade(cell);
             history.push(cell);
@@ -77,8 +78,11 @@ fn splitting_examples() {
     guard.shade(cell_at(0, 1));
     assert!(guard.splits_if_shaded(cell_at(1, 0)));
     assert!(!guard.splits_if_shaded(cell_at(1, 1)));
+    assert_eq!(guard.might_split().len(), 6, "the shaded cell and the five cells around it");
+    assert!(!guard.might_split().contains(cell_at(2, 2)));
     guard.undo_shade(cell_at(0, 1));
     assert!(!guard.splits_if_shaded(cell_at(1, 0)));
+    assert!(guard.might_split().is_empty(), "nothing shaded: no cell can split");
 }
 
 #[test]

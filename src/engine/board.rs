@@ -171,6 +171,11 @@ impl CellSet {
         out
     }
 
+    /// Cells in both sets.
+    pub fn intersection(&self, other: &CellSet) -> CellSet {
+        self.combine(other, |a, b| a & b)
+    }
+
     /// Cells of `self` that are not in `other`.
     pub fn minus(&self, other: &CellSet) -> CellSet {
         self.combine(other, |a, b| a & !b)

@@ -110,7 +110,7 @@ impl Generator {
                 let mut renumber = shading;
                 for _ in 0..NUMBERINGS_PER_SHADING {
                     self.candidates_tried = self.candidates_tried.wrapping_add(1);
-                    number_shaded_cells(board, &renumber, &numbers, difficulty, &mut rng);
+                    number_shaded_cells(board, &shading, &renumber, &numbers, difficulty, &mut rng);
                     match self.check(board, difficulty, &shading) {
                         Verdict::Accept(solution) => {
                             puzzle.solution = solution;
@@ -119,7 +119,7 @@ impl Generator {
                             return true;
                         }
                         Verdict::Unsettled(cells) => {
-                            renumber = intersection(&cells, &shading);
+                            renumber = cells.intersection(&shading);
                             if renumber.is_empty() {
                                 renumber = shading;
                             }
@@ -179,6 +179,7 @@ impl Generator {
             _ => return Verdict::Reject,
         }
         let solution = *solver.solution();
+        solver.assume_unique();
         // The search ended on the medium closure, and closures do not depend on the order
         // rules apply in: the look-ahead closure from here equals the one from a reset.
         let solved = solver.deduce(board, Difficulty::Hard).is_ok() && solver.is_complete();
@@ -244,7 +245,10 @@ enum Verdict {
 
 /// Change numbers under shaded cells so that `other`, a second solution, breaks a rule while
 /// `shading` still solves the board. False when no such change was found.
+// In the game ROM, with `number_shaded_cells`, in a bank of their own: the generator's bank 1
+// ran out of room (docs/ARCHITECTURE.md, "ROM banks"); one banked call per candidate.
 #[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
+#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank7"))]
 fn break_alternative(
     board: &mut Board,
     shading: &CellSet,
@@ -261,10 +265,19 @@ fn break_alternative(
     let start = rng.below(open_here.len().max(1));
     for cell in open_here.iter().cycle().skip(start as usize).take(open_here.len() as usize) {
         let line_mates = line_mates(n, cell);
-        let pool = intersection(&line_mates, &unshaded_in_both);
-        if !pool.is_empty() {
-            let pick = rng.below(pool.len());
-            if let Some(source) = pool.iter().nth(pick as usize) {
+        let pool = line_mates.intersection(&unshaded_in_both);
+        // As in a hard numbering, no sandwich and no new pair while another number is left.
+        let avoid = if difficulty == Difficulty::Hard {
+            let ((near_across, near_down), (next_across, next_down)) = (numbers_at(board, cell, 2), numbers_at(board, cell, 1));
+            near_across | near_down | next_across | next_down
+        } else {
+            0
+        };
+        let calm = pool.iter().filter(|&source| avoid & bit_of(board.number(source)) == 0).count() as u8;
+        let (count, avoid) = if calm > 0 { (calm, avoid) } else { (pool.len(), 0) };
+        if count > 0 {
+            let pick = rng.below(count);
+            if let Some(source) = pool.iter().filter(|&source| avoid & bit_of(board.number(source)) == 0).nth(pick as usize) {
                 board.set_number(cell, board.number(source));
                 return true;
             }
@@ -276,8 +289,8 @@ fn break_alternative(
     if let Some(cell) = other.minus(shading).first() {
         let value = board.number(cell);
         let twins = board.twins(cell).to_set();
-        for twin in intersection(&twins, shading).minus(other).iter() {
-            if let Some(v) = numbers.pick(board, twin, value, difficulty, rng) {
+        for twin in twins.intersection(shading).minus(other).iter() {
+            if let Some(v) = numbers.pick(board, twin, value, 0, difficulty, rng) {
                 board.set_number(twin, v);
                 changed = true;
             }
@@ -297,44 +310,160 @@ fn line_mates(n: u8, cell: u8) -> CellSet {
     set
 }
 
-fn intersection(a: &CellSet, b: &CellSet) -> CellSet {
-    a.minus(&a.minus(b))
-}
-
-/// Give each cell of `renumber` (all shaded) a number that an unshaded cell of its row or
-/// column has ([`LineNumbers::pick`]), so that shading it is justified and the unshaded cells
-/// keep their Latin property. For hard puzzles, half of the cells take the number of a random
-/// orthogonal neighbour instead (unshaded, as shaded cells never touch): a pair X X where either
-/// could be the shaded one, which is what hard puzzles need (measured: 0.62x the candidates per
-/// hard puzzle; always doing it saves a little more but would let players read "shaded cells sit
-/// in pairs" off the grid). The neighbour is a walled one ([`LineNumbers::walled`]) when
-/// there is one: the swap such a pair cannot make was the second solution of most ambiguous
-/// hard candidates (9x9: 3496 of 4930 second solutions differed from the intended one in 2
-/// cells). Host, 2048 seeds, hard candidates per puzzle at 5/9/12/15: 6.4 / 11.2 / 13.4 /
-/// 16.6 -> 7.5 / 11.1 / 11.7 / 12.2.
+/// Give each cell of `renumber` (shaded cells of `shading`) a number that an unshaded cell of
+/// its row or column has ([`LineNumbers::pick`]), so that shading it is justified and the
+/// unshaded cells keep their Latin property. Hard numbers keep away from [`Footholds`] while
+/// another number is left, and a quarter of the hard cells take the number of an orthogonal
+/// neighbour instead (unshaded, as shaded cells never touch): a pair X X where either could be
+/// the shaded one. The neighbour is a walled one ([`LineNumbers::walled`]) when there is one:
+/// the swap such a pair cannot make was the second solution of most ambiguous hard candidates
+/// (9x9: 3496 of 4930 second solutions differed from the intended one in 2 cells). Before the
+/// footholds, half of the cells made pairs (0.62x the candidates of none); with them, pairs
+/// mostly make candidates ambiguous. Host, 512 seeds, candidates per hard puzzle at 9 / 12 /
+/// 15 with pairs at every second cell: mean 2.4 / 2.8 / 3.6, worst 15 / 18 / 23; every fourth
+/// cell 1.7 / 1.8 / 2.0, worst 8 / 11 / 10; none 1.1 / 1.0 / 1.0, but then hard grids would
+/// never show a pair.
 #[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
-fn number_shaded_cells(board: &mut Board, renumber: &CellSet, numbers: &LineNumbers, difficulty: Difficulty, rng: &mut Rng) {
+#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank7"))] // see `break_alternative`
+fn number_shaded_cells(
+    board: &mut Board,
+    shading: &CellSet,
+    renumber: &CellSet,
+    numbers: &LineNumbers,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+) {
+    let hard = difficulty == Difficulty::Hard;
+    let mut footholds = if hard { Footholds::new(board, &shading.minus(renumber)) } else { Footholds::EMPTY };
     for cell in renumber.iter() {
-        let number = if difficulty == Difficulty::Hard && rng.below(2) == 0 {
-            let neighbours = board.neighbours(cell);
-            let cells = neighbours.as_slice();
-            let mut walled = [0u8; 4];
-            let mut count = 0;
-            for &next in cells {
-                if numbers.walled.contains(next) {
-                    walled[count] = next;
-                    count += 1;
-                }
+        if !hard {
+            if let Some(v) = numbers.pick(board, cell, 0, 0, difficulty, rng) {
+                board.set_number(cell, v);
             }
-            let pool = if count > 0 { &walled[..count] } else { cells };
-            Some(board.number(pool[rng.below(pool.len() as u8) as usize]))
-        } else {
-            numbers.pick(board, cell, 0, difficulty, rng)
-        };
+            continue;
+        }
+        let risky = footholds.risky(board, cell);
+        let beside = numbers_at(board, cell, 1);
+        let mut number = None;
+        if rng.below(4) == 0 {
+            // Walled neighbours first in `calm`, then the others.
+            let (mut calm, mut count, mut walled) = ([0u8; 4], 0, 0);
+            for &next in board.neighbours(cell).as_slice() {
+                if (risky | footholds.shaded_in_line(cell, next)) & bit_of(board.number(next)) != 0 {
+                    continue;
+                }
+                calm[count] = next;
+                if numbers.walled.contains(next) {
+                    calm.swap(walled, count);
+                    walled += 1;
+                }
+                count += 1;
+            }
+            let pool = &calm[..if walled > 0 { walled } else { count }];
+            if !pool.is_empty() {
+                number = Some(board.number(pool[rng.below(pool.len() as u8) as usize]));
+            }
+        }
+        if number.is_none() {
+            // Not meant to make a pair: no neighbour's number either.
+            number = numbers.pick(board, cell, 0, risky | beside.0 | beside.1, difficulty, rng);
+        }
         if let Some(v) = number {
             board.set_number(cell, v);
+            footholds.add(cell, bit_of(v), beside);
         }
     }
+}
+
+/// Where a hard numbering keeps the closures from starting. On an empty grid the easy and
+/// medium rules can start only at number patterns (a sandwich X ? X, a pair X X with a third X
+/// in its line, a corner): circling a cell without twins forces nothing. A hard candidate
+/// whose closure finishes was the common failure (71% of 9x9 candidates); without those
+/// starts most candidates leave the closure stuck, and a unique one is then hard. So a shaded
+/// cell of a hard candidate takes, while it has a choice, no number that would make a
+/// sandwich or a pair pattern (corners are left: they are rare). Host, 512 seeds, hard
+/// candidates per puzzle at 9 / 12 / 15: mean 11.2 / 11.8 / 12.5 -> 2.4 / 2.8 / 3.6, worst 73
+/// / 97 / 85 -> 15 / 18 / 23 (pairs at every second cell, as then).
+///
+/// This changes what hard puzzles are like: before, every one had a start and needed its
+/// contradiction step near the end (9x9: the first at step 76 of the hint walk, counting the
+/// circles of numbers without twins); now most open with it (9x9: 16 of 200 have an easier
+/// start, the first contradiction comes at step 28 and is about the only one). Letting one
+/// shaded cell in four or eight take any number brings starts back only with the old
+/// candidate counts (1/4: mean 5.9 / 10.5 / 19.5 at 9 / 12 / 15, 125 of 200 15x15 puzzles
+/// with a start): a start lets the closures through almost every time.
+struct Footholds {
+    /// Numbers of the shaded cells numbered so far, by row and by column (bit v: number v).
+    shaded_in_row: [u16; MAX_SIZE as usize],
+    shaded_in_col: [u16; MAX_SIZE as usize],
+    /// Numbers of the pairs X X (a shaded cell beside an unshaded one) along each row and
+    /// each column.
+    pairs_in_row: [u16; MAX_SIZE as usize],
+    pairs_in_col: [u16; MAX_SIZE as usize],
+}
+
+impl Footholds {
+    const EMPTY: Footholds = Footholds {
+        shaded_in_row: [0; MAX_SIZE as usize],
+        shaded_in_col: [0; MAX_SIZE as usize],
+        pairs_in_row: [0; MAX_SIZE as usize],
+        pairs_in_col: [0; MAX_SIZE as usize],
+    };
+
+    /// The patterns of the shaded cells `numbered`, whose numbers are settled.
+    fn new(board: &Board, numbered: &CellSet) -> Footholds {
+        let mut footholds = Footholds::EMPTY;
+        for cell in numbered.iter() {
+            footholds.add(cell, bit_of(board.number(cell)), numbers_at(board, cell, 1));
+        }
+        footholds
+    }
+
+    /// Takes in the shaded `cell`'s number, as `bit`, beside its neighbours' numbers across
+    /// and down ([`numbers_at`] distance 1).
+    fn add(&mut self, cell: u8, bit: u16, (across, down): (u16, u16)) {
+        let (r, c) = (usize::from(row_of(cell)), usize::from(col_of(cell)));
+        self.shaded_in_row[r] |= bit;
+        self.shaded_in_col[c] |= bit;
+        self.pairs_in_row[r] |= across & bit;
+        self.pairs_in_col[c] |= down & bit;
+    }
+
+    /// The numbers that would make a pattern if the shaded `cell` took them: those of the cells
+    /// two away (a sandwich) and of the pairs in its lines (a third X).
+    fn risky(&self, board: &Board, cell: u8) -> u16 {
+        let (across, down) = numbers_at(board, cell, 2);
+        across | down | self.pairs_in_row[usize::from(row_of(cell))] | self.pairs_in_col[usize::from(col_of(cell))]
+    }
+
+    /// The numbers of the other shaded cells in the line of `cell` and its neighbour `next`:
+    /// with one of them, the pair `cell` would make by copying `next` has a third X.
+    fn shaded_in_line(&self, cell: u8, next: u8) -> u16 {
+        if row_of(next) == row_of(cell) { self.shaded_in_row[usize::from(row_of(cell))] } else { self.shaded_in_col[usize::from(col_of(cell))] }
+    }
+}
+
+/// The numbers of the cells `distance` away from `cell` within the board: of its row (left and
+/// right) and of its column (up and down).
+fn numbers_at(board: &Board, cell: u8, distance: u8) -> (u16, u16) {
+    let (r, c, n) = (row_of(cell), col_of(cell), board.size());
+    let number = |cell: u8| bit_of(board.number(cell));
+    // Rows are 16 cells apart.
+    let rows = distance << 4;
+    let (mut across, mut down) = (0, 0);
+    if c >= distance {
+        across |= number(cell - distance);
+    }
+    if c + distance < n {
+        across |= number(cell + distance);
+    }
+    if r >= distance {
+        down |= number(cell - rows);
+    }
+    if r + distance < n {
+        down |= number(cell + rows);
+    }
+    (across, down)
 }
 
 /// The numbers of a shading's unshaded cells, by row and by column (bit v: number v), that
@@ -397,7 +526,7 @@ impl LineNumbers {
     /// (with no neighbour's number at all: easy 1.2 / 1.0 / 1.0 / 1.0, but no pairs at all in
     /// easy puzzles; hard needs its open pairs: 7.5 / 11.1 / 11.7 / 12.2 -> 10.4 / 15.0 / 14.7
     /// / 15.0 with walled ones only).
-    fn pick(&self, board: &Board, cell: u8, except: u8, difficulty: Difficulty, rng: &mut Rng) -> Option<u8> {
+    fn pick(&self, board: &Board, cell: u8, except: u8, avoid: u16, difficulty: Difficulty, rng: &mut Rng) -> Option<u8> {
         let (mut across, mut down) = (self.in_row[row_of(cell) as usize], self.in_col[col_of(cell) as usize]);
         if difficulty != Difficulty::Hard {
             // Each number is unshaded once per line: an open neighbour's bit is its own. The
@@ -425,7 +554,10 @@ impl LineNumbers {
         }
         // Numbers are 1..=n: bit 0 (no `except`) is never a number's.
         let allowed = !bit_of(except);
-        let (across, down) = (across & allowed, down & allowed);
+        let (mut across, mut down) = (across & allowed, down & allowed);
+        if (across | down) & !avoid != 0 {
+            (across, down) = (across & !avoid, down & !avoid);
+        }
         let both = across & down;
         if both != 0 && difficulty != Difficulty::Medium {
             return Some(nth_set_bit(both, rng.below(both.count_ones() as u8)));

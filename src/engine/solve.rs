@@ -80,6 +80,10 @@ pub struct Solver {
     /// the console). Cleared by resets and by the search and the look-ahead, whose trial marks
     /// may be wrong.
     solvable: bool,
+    /// `found` is the board's only solution, and every mark so far belongs to it (the
+    /// generator's hard check, after the search): a look-ahead trial of `found`'s own mark
+    /// cannot meet a contradiction, so only the other mark is tried. Cleared by resets.
+    unique_found: bool,
     /// The number pattern deductions of levels below this are applied.
     patterns_done: u8,
     /// The first solution the search met.
@@ -109,6 +113,7 @@ impl Solver {
             islands_stale: true,
             justified_all: false,
             solvable: false,
+            unique_found: false,
             patterns_done: 0,
             found: CellSet::EMPTY,
             links: [0; CELL_SLOTS],
@@ -144,6 +149,7 @@ impl Solver {
         self.islands_stale = true;
         self.justified_all = false;
         self.solvable = false;
+        self.unique_found = false;
         self.patterns_done = 0;
     }
 
@@ -243,6 +249,13 @@ impl Solver {
     #[inline(always)]
     pub(crate) fn assume_solvable(&mut self) {
         self.solvable = true;
+    }
+
+    /// [`Solver::solution`] is the board's only solution and the marks so far belong to it
+    /// (see `unique_found`), until the next reset.
+    #[inline(always)]
+    pub(crate) fn assume_unique(&mut self) {
+        self.unique_found = true;
     }
 
     /// Mark `cell`, refusing a mark that contradicts the marks so far by rules 1-3 (unless
@@ -404,9 +417,16 @@ impl Solver {
         Ok(())
     }
 
+    /// The unknown cells whose shading might split the unshaded region
+    /// ([`IslandGuard::might_split`]): early in a look-ahead trial few cells are near a
+    /// shaded one, and each left out is an island query saved.
+    fn island_candidates(&self) -> CellSet {
+        self.unknown_cells().intersection(&self.guard.might_split())
+    }
+
     /// An unknown cell whose shading would split the unshaded region.
     fn island(&self) -> Option<Deduction> {
-        let open = self.unknown_cells();
+        let open = self.island_candidates();
         open.iter()
             .find(|&cell| self.guard.splits_if_shaded(cell))
             .map(|cell| Deduction::new(Rule::Island, cell, Mark::Unshaded, &[]))
@@ -421,7 +441,7 @@ impl Solver {
             }
             self.islands_stale = false;
             // Unshading never changes the faces, so one pass finds every island cell.
-            let open = self.unknown_cells();
+            let open = self.island_candidates();
             for cell in open.iter() {
                 if self.guard.splits_if_shaded(cell) {
                     self.assign_mark(board, cell, Mark::Unshaded)?;
@@ -486,6 +506,9 @@ impl Solver {
         let open = self.unknown_cells();
         for cell in open.iter() {
             for (trial, forced) in [(Mark::Shaded, Mark::Unshaded), (Mark::Unshaded, Mark::Shaded)] {
+                if self.unique_found && (trial == Mark::Shaded) == self.found.contains(cell) {
+                    continue;
+                }
                 let before = self.trail_len;
                 let outcome = self
                     .assign(board, cell, trial)
