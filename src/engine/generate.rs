@@ -313,7 +313,10 @@ fn line_mates(n: u8, cell: u8) -> CellSet {
 /// Give each cell of `renumber` (shaded cells of `shading`) a number that an unshaded cell of
 /// its row or column has ([`LineNumbers::pick`]), so that shading it is justified and the
 /// unshaded cells keep their Latin property. Hard numbers keep away from [`Footholds`] while
-/// another number is left, and a quarter of the hard cells take the number of an orthogonal
+/// another number is left, and so do half of the medium ones (medium too failed most often as
+/// too easy: host, 512 seeds, candidates per medium puzzle at 9 / 12 / 15 1.9 / 1.5 / 1.3 ->
+/// 1.7 / 1.3 / 1.2; 2048 seeds at 9x9: one candidate enough for 56% -> 59%, seven or more
+/// needed by 1.6% -> 1.1%; with every cell, hardly any candidate stays medium). A quarter of the hard cells take the number of an orthogonal
 /// neighbour instead (unshaded, as shaded cells never touch): a pair X X where either could be
 /// the shaded one. The neighbour is a walled one ([`LineNumbers::walled`]) when there is one:
 /// the swap such a pair cannot make was the second solution of most ambiguous hard candidates
@@ -333,46 +336,56 @@ fn number_shaded_cells(
     difficulty: Difficulty,
     rng: &mut Rng,
 ) {
-    let hard = difficulty == Difficulty::Hard;
-    let mut footholds = if hard { Footholds::new(board, &shading.minus(renumber)) } else { Footholds::EMPTY };
+    let mut footholds =
+        if difficulty == Difficulty::Easy { Footholds::EMPTY } else { Footholds::new(board, &shading.minus(renumber)) };
     for cell in renumber.iter() {
-        if !hard {
+        if difficulty == Difficulty::Easy {
             if let Some(v) = numbers.pick(board, cell, 0, 0, difficulty, rng) {
                 board.set_number(cell, v);
             }
             continue;
         }
-        let risky = footholds.risky(board, cell);
         let beside = numbers_at(board, cell, 1);
-        let mut number = None;
-        if rng.below(4) == 0 {
-            // Walled neighbours first in `calm`, then the others.
-            let (mut calm, mut count, mut walled) = ([0u8; 4], 0, 0);
-            for &next in board.neighbours(cell).as_slice() {
-                if (risky | footholds.shaded_in_line(cell, next)) & bit_of(board.number(next)) != 0 {
-                    continue;
-                }
-                calm[count] = next;
-                if numbers.walled.contains(next) {
-                    calm.swap(walled, count);
-                    walled += 1;
-                }
-                count += 1;
-            }
-            let pool = &calm[..if walled > 0 { walled } else { count }];
-            if !pool.is_empty() {
-                number = Some(board.number(pool[rng.below(pool.len() as u8) as usize]));
-            }
-        }
-        if number.is_none() {
-            // Not meant to make a pair: no neighbour's number either.
-            number = numbers.pick(board, cell, 0, risky | beside.0 | beside.1, difficulty, rng);
-        }
+        let number = if difficulty == Difficulty::Hard {
+            hard_number(board, cell, numbers, &footholds, beside, rng)
+        } else {
+            // Half of the cells: enough that fewer candidates finish at the easy level, few
+            // enough that the medium rules still find starts.
+            let avoid = if rng.below(2) == 0 { footholds.risky(board, cell) | beside.0 | beside.1 } else { 0 };
+            numbers.pick(board, cell, 0, avoid, difficulty, rng)
+        };
         if let Some(v) = number {
             board.set_number(cell, v);
             footholds.add(cell, bit_of(v), beside);
         }
     }
+}
+
+/// A hard number for the shaded `cell` (see [`number_shaded_cells`]), whose neighbours have
+/// the numbers `beside` (across, down).
+fn hard_number(board: &Board, cell: u8, numbers: &LineNumbers, footholds: &Footholds, beside: (u16, u16), rng: &mut Rng) -> Option<u8> {
+    let risky = footholds.risky(board, cell);
+    if rng.below(4) == 0 {
+        // Walled neighbours first in `calm`, then the others.
+        let (mut calm, mut count, mut walled) = ([0u8; 4], 0, 0);
+        for &next in board.neighbours(cell).as_slice() {
+            if (risky | footholds.shaded_in_line(cell, next)) & bit_of(board.number(next)) != 0 {
+                continue;
+            }
+            calm[count] = next;
+            if numbers.walled.contains(next) {
+                calm.swap(walled, count);
+                walled += 1;
+            }
+            count += 1;
+        }
+        let pool = &calm[..if walled > 0 { walled } else { count }];
+        if !pool.is_empty() {
+            return Some(board.number(pool[rng.below(pool.len() as u8) as usize]));
+        }
+    }
+    // Not meant to make a pair: no neighbour's number either.
+    numbers.pick(board, cell, 0, risky | beside.0 | beside.1, Difficulty::Hard, rng)
 }
 
 /// Where a hard numbering keeps the closures from starting. On an empty grid the easy and
