@@ -2,7 +2,9 @@
 //! console, so the engine's code (over 20 KB) stays out of the fixed bank 0: the generator in
 //! bank 1, the checks and hints used during play in bank 2. The back end places the code only
 //! these entries reach in their bank and calls the entries through the bank-switching
-//! trampoline (docs/ARCHITECTURE.md, "ROM banks"). On the host they are plain calls.
+//! trampoline (docs/ARCHITECTURE.md, "ROM banks"). On the host they are plain calls. The
+//! engine marks a few entries of its own: the solver (bank 5, shared by generator and hints)
+//! and the generator's numbering (bank 7, for room in bank 1).
 
 use crate::engine::board::{Board, CellSet};
 use crate::engine::difficulty::Difficulty;
