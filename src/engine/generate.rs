@@ -320,8 +320,9 @@ fn line_mates(n: u8, cell: u8) -> CellSet {
 /// another number is left, and so do half of the medium ones (medium too failed most often as
 /// too easy: host, 512 seeds, candidates per medium puzzle at 9 / 12 / 15 1.9 / 1.5 / 1.3 ->
 /// 1.7 / 1.3 / 1.2; 2048 seeds at 9x9: one candidate enough for 56% -> 59%, seven or more
-/// needed by 1.6% -> 1.1%; with every cell, hardly any candidate stays medium). A quarter of the hard cells take the number of an orthogonal
-/// neighbour instead (unshaded, as shaded cells never touch): a pair X X where either could be
+/// needed by 1.6% -> 1.1%; with every cell, hardly any candidate stays medium). A quarter of
+/// the hard cells take the number of an orthogonal neighbour instead (unshaded, as shaded
+/// cells never touch): a pair X X where either could be
 /// the shaded one. The neighbour is a walled one ([`LineNumbers::walled`]) when there is one:
 /// the swap such a pair cannot make was the second solution of most ambiguous hard candidates
 /// (9x9: 3496 of 4930 second solutions differed from the intended one in 2 cells). Before the
@@ -392,9 +393,10 @@ fn hard_number(board: &Board, cell: u8, numbers: &LineNumbers, footholds: &Footh
     numbers.pick(board, cell, 0, risky | beside.0 | beside.1, Difficulty::Hard, rng)
 }
 
-/// Where a hard numbering keeps the closures from starting. On an empty grid the easy and
-/// medium rules can start only at number patterns (a sandwich X ? X, a pair X X with a third X
-/// in its line, a corner): circling a cell without twins forces nothing. A hard candidate
+/// Where a hard numbering (and half of a medium one) keeps the closures from starting. On an
+/// empty grid the easy and medium rules can start only at number patterns (a sandwich X ? X, a
+/// pair X X with a third X in its line, a corner): circling a cell without twins forces
+/// nothing. A hard candidate
 /// whose closure finishes was the common failure (71% of 9x9 candidates); without those
 /// starts most candidates leave the closure stuck, and a unique one is then hard. So a shaded
 /// cell of a hard candidate takes, while it has a choice, no number that would make a
@@ -543,6 +545,8 @@ impl LineNumbers {
     /// (with no neighbour's number at all: easy 1.2 / 1.0 / 1.0 / 1.0, but no pairs at all in
     /// easy puzzles; hard needs its open pairs: 7.5 / 11.1 / 11.7 / 12.2 -> 10.4 / 15.0 / 14.7
     /// / 15.0 with walled ones only).
+    ///
+    /// Numbers in `avoid` (bit v: number v) are left out while another one is left.
     fn pick(&self, board: &Board, cell: u8, except: u8, avoid: u16, difficulty: Difficulty, rng: &mut Rng) -> Option<u8> {
         let (mut across, mut down) = (self.in_row[row_of(cell) as usize], self.in_col[col_of(cell) as usize]);
         if difficulty != Difficulty::Hard {
