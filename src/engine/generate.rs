@@ -406,7 +406,7 @@ fn hard_number(board: &Board, cell: u8, numbers: &LineNumbers, footholds: &Footh
 ///
 /// This changes what hard puzzles are like: before, every one had a start and needed its
 /// contradiction step near the end (9x9: the first at step 76 of the hint walk, counting the
-/// circles of numbers without twins); now most open with it (9x9: 16 of 200 have an easier
+/// circles of numbers without twins); now most open with it (9x9: 17 of 200 have an easier
 /// start, the first contradiction comes at step 28 and is about the only one). Letting one
 /// shaded cell in four or eight take any number brings starts back only with the old
 /// candidate counts (1/4: mean 5.9 / 10.5 / 19.5 at 9 / 12 / 15, 125 of 200 15x15 puzzles
