@@ -6,14 +6,14 @@ use std::hint::black_box;
 use std::mem::size_of;
 use std::time::{Duration, Instant};
 
-use hitori::engine::board::{Board, CellSet};
-use hitori::engine::difficulty::Difficulty;
-use hitori::engine::dual::IslandGuard;
-use hitori::engine::flood;
-use hitori::engine::generate::Generator;
-use hitori::engine::play::Play;
-use hitori::engine::rng::Rng;
-use hitori::engine::solve::Solver;
+use hitori::puzzles::hitori::board::{Board, CellSet};
+use hitori::puzzles::level::Difficulty;
+use hitori::puzzles::hitori::dual::IslandGuard;
+use hitori::puzzles::hitori::flood;
+use hitori::puzzles::hitori::generate::Generator;
+use hitori::puzzles::hitori::play::Play;
+use hitori::puzzles::rng::Rng;
+use hitori::puzzles::hitori::solve::Solver;
 
 /// Time spent per (size, difficulty) cell of the table.
 const BUDGET: Duration = Duration::from_millis(400);
@@ -50,7 +50,7 @@ fn main() {
         let start = Instant::now();
         let squares = 2000;
         for _ in 0..squares {
-            hitori::engine::latin::fill_latin_square(&mut board, &mut rng);
+            hitori::puzzles::hitori::latin::fill_latin_square(&mut board, &mut rng);
             black_box(&board);
         }
         println!("  {n:>2}x{n:<2} {:>8.1} us", start.elapsed().as_secs_f64() * 1e6 / squares as f64);

@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
-use hitori::engine::difficulty::Difficulty;
-use hitori::engine::generate::Generator;
+use hitori::puzzles::level::Difficulty;
+use hitori::puzzles::hitori::generate::Generator;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,7 +1,7 @@
 #![cfg_attr(not(test), no_std)]
 
 pub mod assets;
-pub mod engine;
+pub mod puzzles;
 pub mod game;
 
 /// The ROM's entry points (`rust_main`, `rust_vblank`, `cbe_trap`) and panic handler: only in

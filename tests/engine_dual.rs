@@ -2,9 +2,9 @@
 //! Heavy: the acceptance run is `cargo test --release -p hitori --test engine_dual` (a million
 //! sequences). A debug build runs a twentieth of them, so a plain `cargo test` stays quick.
 
-use hitori::engine::board::{CellSet, cell_at};
-use hitori::engine::dual::IslandGuard;
-use hitori::engine::flood;
+use hitori::puzzles::hitori::board::{CellSet, cell_at};
+use hitori::puzzles::hitori::dual::IslandGuard;
+use hitori::puzzles::hitori::flood;
 
 /// Shadings of `cells` in order, each only where the guard allows it; every query and every
 /// undo is compared with flood fill. Returns the number of queries made.

@@ -7,11 +7,12 @@
 //! puzzles per size). A debug build checks a twentieth of them, so a plain `cargo test` stays
 //! quick.
 
-use hitori::engine::board::{Board, cell_at};
-use hitori::engine::difficulty::{Difficulty, Rule};
-use hitori::engine::generate::{Generator, Puzzle};
-use hitori::engine::play::{Hint, Play};
-use hitori::engine::solve::{Mark, Solver};
+use hitori::puzzles::hitori::board::{Board, cell_at};
+use hitori::puzzles::hitori::difficulty::Rule;
+use hitori::puzzles::level::Difficulty;
+use hitori::puzzles::hitori::generate::{Generator, Puzzle};
+use hitori::puzzles::hitori::play::{Hint, Play};
+use hitori::puzzles::hitori::solve::{Mark, Solver};
 
 const UNKNOWN: u8 = 0;
 const SHADED: u8 = 1;

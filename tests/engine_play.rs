@@ -1,12 +1,12 @@
 //! Play state (marks, undo and redo, live violations, solved), hints and seed codes.
 
-use hitori::engine::board::{CellSet, cell_at};
-use hitori::engine::code::SeedCode;
-use hitori::engine::difficulty::Difficulty;
-use hitori::engine::generate::Generator;
-use hitori::engine::play::{HISTORY_LEN, Hint, Move, Play};
-use hitori::engine::rules::{RuleKind, ViolationMap, is_solution};
-use hitori::engine::solve::{Mark, Solver};
+use hitori::puzzles::hitori::board::{CellSet, cell_at};
+use hitori::puzzles::code::SeedCode;
+use hitori::puzzles::level::Difficulty;
+use hitori::puzzles::hitori::generate::Generator;
+use hitori::puzzles::hitori::play::{HISTORY_LEN, Hint, Move, Play};
+use hitori::puzzles::hitori::rules::{RuleKind, ViolationMap, is_solution};
+use hitori::puzzles::hitori::solve::{Mark, Solver};
 
 #[test]
 fn marks_undo_and_redo() {
@@ -121,8 +121,7 @@ fn seed_codes_round_trip_and_catch_typos() {
     let mut typos_caught = 0;
     let trials = 20000;
     for _ in 0..trials {
-        let code = SeedCode {
-            size: rng.u8(5..=15),
+        let code = SeedCode { kind: hitori::puzzles::Kind::Hitori, size: rng.u8(5..=15),
             difficulty: Difficulty::ALL[rng.usize(..3)],
             seed: rng.u32(..),
         };
@@ -144,11 +143,11 @@ fn seed_codes_round_trip_and_catch_typos() {
     assert!(typos_caught > trials * 6 / 10, "{typos_caught}");
     assert_eq!(SeedCode::decode(b"0000000"), None);
     assert_eq!(SeedCode::decode(b"0000000U"), None);
-    let code = SeedCode { size: 9, difficulty: Difficulty::Hard, seed: 1 };
+    let code = SeedCode { kind: hitori::puzzles::Kind::Hitori, size: 9, difficulty: Difficulty::Hard, seed: 1 };
     let text = code.encode().unwrap();
     let confusable: Vec<u8> = text.iter().map(|&c| if c == b'0' { b'O' } else if c == b'1' { b'l' } else { c }).collect();
     assert_eq!(SeedCode::decode(&confusable), Some(code));
-    assert_eq!(SeedCode { size: 4, difficulty: Difficulty::Easy, seed: 0 }.encode(), None);
+    assert_eq!(SeedCode { kind: hitori::puzzles::Kind::Hitori, size: 4, difficulty: Difficulty::Easy, seed: 0 }.encode(), None);
 }
 
 #[test]

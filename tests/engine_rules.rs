@@ -1,9 +1,9 @@
 //! The rules checker: each kind of violation, with its cells.
 
-use hitori::engine::board::{Board, CellSet, cell_at, col_of, row_of};
-use hitori::engine::play::{Move, Play};
-use hitori::engine::rules::{OpenNumbers, REGION_ROWS, RuleKind, Violation, ViolationMap, for_each_violation, is_solution};
-use hitori::engine::solve::Mark;
+use hitori::puzzles::hitori::board::{Board, CellSet, cell_at, col_of, row_of};
+use hitori::puzzles::hitori::play::{Move, Play};
+use hitori::puzzles::hitori::rules::{OpenNumbers, REGION_ROWS, RuleKind, Violation, ViolationMap, for_each_violation, is_solution};
+use hitori::puzzles::hitori::solve::Mark;
 
 fn board() -> Board {
     // A Latin square with (0,1) changed from 2 to 1: row 0 and column 1 repeat the 1.
@@ -211,7 +211,7 @@ fn reference_map(board: &Board, shaded: &CellSet, kept: &CellSet) -> [CellSet; 4
     let mut kinds = [CellSet::EMPTY; 4];
     for_each_violation(board, shaded, kept, |v| {
         let cells = match v.kind {
-            RuleKind::Disconnected => hitori::engine::flood::component(board.size(), shaded, v.cells[0]).iter().collect(),
+            RuleKind::Disconnected => hitori::puzzles::hitori::flood::component(board.size(), shaded, v.cells[0]).iter().collect(),
             _ => v.cells().to_vec(),
         };
         for cell in cells {

@@ -2,10 +2,11 @@
 //! (many repeats, most without a solution, some with several), every shading is tried and the
 //! rules are checked plainly here.
 
-use hitori::engine::board::{Board, CellSet, cell_at};
-use hitori::engine::difficulty::{Difficulty, grade};
-use hitori::engine::rules;
-use hitori::engine::solve::Solver;
+use hitori::puzzles::hitori::board::{Board, CellSet, cell_at};
+use hitori::puzzles::hitori::difficulty::grade;
+use hitori::puzzles::level::Difficulty;
+use hitori::puzzles::hitori::rules;
+use hitori::puzzles::hitori::solve::Solver;
 
 /// The four rules, checked directly on an n x n grid `num` with shading bits `shaded`.
 fn plain_is_solution(n: usize, num: &[u8], shaded: u32) -> bool {

@@ -6,9 +6,9 @@
 use std::cell::Cell;
 
 use gb_hal::joypad::{Buttons, InputFrame};
-use hitori::engine::board::{cell_at, col_of, row_of};
-use hitori::engine::code::SeedCode;
-use hitori::engine::solve::Mark;
+use hitori::puzzles::hitori::board::{cell_at, col_of, row_of};
+use hitori::puzzles::code::SeedCode;
+use hitori::puzzles::hitori::solve::Mark;
 use hitori::game::canvas::Layer;
 use hitori::game::save::Storage;
 use hitori::game::work::{Job, Work};
@@ -434,7 +434,7 @@ fn a_start_before_the_read_ahead_reads_the_ready_puzzle_first() {
 #[test]
 fn a_typed_code_is_generated_behind_the_generating_screen() {
     let mut p = Player::new(FakeMachine { job_polls: 3, ..FakeMachine::new() });
-    let code = SeedCode { size: 7, difficulty: hitori::engine::difficulty::Difficulty::Medium, seed: 99 };
+    let code = SeedCode { kind: hitori::puzzles::Kind::Hitori, size: 7, difficulty: hitori::puzzles::level::Difficulty::Medium, seed: 99 };
     p.tap(Buttons::START);
     assert_eq!(p.screen(), ScreenId::NewGame);
     // From START: up to SEED, A switches to a code; down to the code row, A edits it.
@@ -442,7 +442,7 @@ fn a_typed_code_is_generated_behind_the_generating_screen() {
         p.tap(button);
     }
     for &symbol in &code.encode().unwrap() {
-        let steps = hitori::engine::code::ALPHABET.iter().position(|&a| a == symbol).unwrap();
+        let steps = hitori::puzzles::code::ALPHABET.iter().position(|&a| a == symbol).unwrap();
         for _ in 0..steps {
             p.tap(Buttons::UP);
         }

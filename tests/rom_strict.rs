@@ -10,8 +10,8 @@ use std::process::Command;
 
 use gbemu::script::{self, Step};
 use gbemu::{Console, SCREEN_HEIGHT, SCREEN_WIDTH};
-use hitori::engine::code::{ALPHABET, SeedCode};
-use hitori::engine::difficulty::Difficulty;
+use hitori::puzzles::code::{ALPHABET, SeedCode};
+use hitori::puzzles::level::Difficulty;
 
 /// Frames to compare: mid-way through both phases of the title prompt's blink.
 const FRAMES: [u32; 3] = [80, 112, 150];
@@ -100,7 +100,7 @@ fn code_session(code: &[u8]) -> String {
 fn strict_emulator_plays_the_same_session() {
     let rom = rom();
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/strict-session");
-    let code = SeedCode { size: 7, difficulty: Difficulty::Easy, seed: 2026 }.encode().unwrap();
+    let code = SeedCode { kind: hitori::puzzles::Kind::Hitori, size: 7, difficulty: Difficulty::Easy, seed: 2026 }.encode().unwrap();
     let text = code_session(&code);
     std::fs::create_dir_all(&out).unwrap();
     let script_path = out.join("session.script");

@@ -6,11 +6,11 @@
 //! engine marks a few entries of its own: the solver (bank 5, shared by generator and hints)
 //! and the generator's numbering (bank 7, for room in bank 1).
 
-use crate::engine::board::{Board, CellSet};
-use crate::engine::difficulty::Difficulty;
-use crate::engine::generate::{Generator, Puzzle};
-use crate::engine::play::{CheckPart, Hint, Marks, Move, Play};
-use crate::engine::rules::ViolationMap;
+use crate::puzzles::hitori::board::{Board, CellSet};
+use crate::puzzles::level::Difficulty;
+use crate::puzzles::hitori::generate::{Generator, Puzzle};
+use crate::puzzles::hitori::play::{CheckPart, Hint, Marks, Move, Play};
+use crate::puzzles::hitori::rules::ViolationMap;
 
 /// Generates the puzzle of (size, difficulty, seed) into `puzzle` (seconds on the console).
 #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]

@@ -49,7 +49,7 @@ impl Generating {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::difficulty::Difficulty;
+    use crate::puzzles::level::Difficulty;
 
     #[test]
     fn the_dots_advance_every_sixteen_frames_and_wrap() {

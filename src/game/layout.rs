@@ -8,7 +8,7 @@
 //! the longest value, else on the screen's last row under the board; a 9x9 board leaves room
 //! for neither (the pause menu shows all of it, for every size).
 
-use crate::engine::board::{MAX_SIZE, MIN_SIZE};
+use crate::puzzles::hitori::board::{MAX_SIZE, MIN_SIZE};
 
 pub const SCREEN_COLS: u8 = 20;
 pub const SCREEN_ROWS: u8 = 18;

@@ -57,8 +57,8 @@ use self::solved::{Solved, SolvedChoice};
 use self::starting::{Stage, Starting};
 use self::title::{Title, TitleEvent};
 use self::work::{Job, Outcome, Work};
-use crate::engine::board::{col_of, row_of};
-use crate::engine::difficulty::Difficulty;
+use crate::puzzles::hitori::board::{col_of, row_of};
+use crate::puzzles::level::Difficulty;
 pub use self::play::{cell_tile, read_cell_tile};
 
 /// The game in progress is saved at least this often while playing (seconds).

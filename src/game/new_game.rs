@@ -9,9 +9,9 @@ use super::layout::SCREEN_COLS;
 use super::size_label::SizeLabel;
 use super::ready::Kind;
 use crate::assets;
-use crate::engine::board::{MAX_SIZE, MIN_SIZE};
-use crate::engine::code::{ALPHABET, CODE_LEN, SeedCode};
-use crate::engine::difficulty::Difficulty;
+use crate::puzzles::hitori::board::{MAX_SIZE, MIN_SIZE};
+use crate::puzzles::code::{ALPHABET, CODE_LEN, SeedCode};
+use crate::puzzles::level::Difficulty;
 
 const ROW_SIZE: u8 = 0;
 const ROW_LEVEL: u8 = 1;
@@ -394,7 +394,7 @@ mod tests {
 
     #[test]
     fn a_typed_code_starts_its_own_puzzle_and_a_bad_one_is_refused() {
-        let wanted = SeedCode { size: 12, difficulty: Difficulty::Medium, seed: 0xBEEF };
+        let wanted = SeedCode { kind: crate::puzzles::Kind::Hitori, size: 12, difficulty: Difficulty::Medium, seed: 0xBEEF };
         let text = wanted.encode().unwrap();
         let mut canvas = Canvas::new();
         let mut screen = NewGame::new(9, Difficulty::Easy);

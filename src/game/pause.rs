@@ -6,7 +6,7 @@ use super::layout::{SCREEN_COLS, SCREEN_ROWS};
 use super::menu::{Menu, MenuEvent};
 use super::size_label::GameLabel;
 use crate::assets;
-use crate::engine::code::CODE_LEN;
+use crate::puzzles::code::CODE_LEN;
 
 pub const ITEMS: &[&[u8]] = &[b"RESUME", b"UNDO", b"REDO", b"HINT", b"RESTART", b"NEW GAME", b"QUIT"];
 
@@ -108,7 +108,7 @@ impl Pause {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::difficulty::Difficulty;
+    use crate::puzzles::level::Difficulty;
     use crate::game::test_input::press;
     use gb_hal::joypad::Buttons;
 

@@ -15,12 +15,12 @@ use super::engine_calls;
 use super::layout::{Layout, SCREEN_COLS, STATUS_ROW, Status};
 use super::size_label::{GameLabel, SizeLabel};
 use crate::assets;
-use crate::engine::board::{CellSet, bit_of, cell_at, col_of, for_each_bit, row_of};
-use crate::engine::code::{CODE_LEN, SeedCode};
-use crate::engine::generate::Puzzle;
-use crate::engine::play::{CheckPart, Hint, Move, Play};
-use crate::engine::rules::{OpenNumbers, ViolationMap};
-use crate::engine::solve::Mark;
+use crate::puzzles::hitori::board::{CellSet, bit_of, cell_at, col_of, for_each_bit, row_of};
+use crate::puzzles::code::{CODE_LEN, SeedCode};
+use crate::puzzles::hitori::generate::Puzzle;
+use crate::puzzles::hitori::play::{CheckPart, Hint, Move, Play};
+use crate::puzzles::hitori::rules::{OpenNumbers, ViolationMap};
+use crate::puzzles::hitori::solve::Mark;
 
 /// Frames the hint banner stays up (unless a key is pressed first).
 const BANNER_FRAMES: u8 = 150;
@@ -146,7 +146,7 @@ impl Session {
     fn begin_at(&mut self, seconds: u16) {
         let n = self.puzzle.board.size();
         self.layout = Layout::for_size(n);
-        self.code = SeedCode { size: n, difficulty: self.puzzle.difficulty, seed: self.puzzle.seed }.encode();
+        self.code = SeedCode { kind: crate::puzzles::Kind::Hitori, size: n, difficulty: self.puzzle.difficulty, seed: self.puzzle.seed }.encode();
         self.clock = Clock::starting_at(seconds);
         self.cursor = cell_at(n / 2, n / 2);
         self.hinted = CellSet::EMPTY;
@@ -592,8 +592,8 @@ pub fn read_cell_tile(big: bool, tile: u8) -> Option<(u8, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::difficulty::Difficulty;
-    use crate::engine::generate::Generator;
+    use crate::puzzles::level::Difficulty;
+    use crate::puzzles::hitori::generate::Generator;
     use crate::game::layout::SCREEN_ROWS;
 
     #[test]

@@ -10,9 +10,9 @@
 //! or invalid and generated again. It never touches the saved game's records.
 
 use super::save::{self, HEADER, PUZZLE_LEN, Storage, UNUSED_FROM, VERSION};
-use crate::engine::board::{MAX_SIZE, MIN_SIZE};
-use crate::engine::difficulty::Difficulty;
-use crate::engine::generate::Puzzle;
+use crate::puzzles::hitori::board::{MAX_SIZE, MIN_SIZE};
+use crate::puzzles::level::Difficulty;
+use crate::puzzles::hitori::generate::Puzzle;
 
 pub const READY_SLOTS: usize = 20;
 /// Bytes from one slot to the next (a puzzle record takes `PUZZLE_LEN`).
@@ -147,7 +147,7 @@ pub fn keep(puzzle: &Puzzle, claim: Claim, storage: &mut impl Storage) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::generate::Generator;
+    use crate::puzzles::hitori::generate::Generator;
 
     type Image = [u8; 0x2000];
 

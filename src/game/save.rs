@@ -9,10 +9,10 @@
 //!
 //! Records are plain byte layouts (little-endian), encoded and checked here, on any host.
 
-use crate::engine::board::{CellSet, MAX_SIZE, MIN_SIZE};
-use crate::engine::difficulty::Difficulty;
-use crate::engine::generate::Puzzle;
-use crate::engine::play::Play;
+use crate::puzzles::hitori::board::{CellSet, MAX_SIZE, MIN_SIZE};
+use crate::puzzles::level::Difficulty;
+use crate::puzzles::hitori::generate::Puzzle;
+use crate::puzzles::hitori::play::Play;
 
 /// Where the two slots of each record sit in SRAM bank 0.
 pub const BEST_SLOTS: [u16; 2] = [0x000, 0x080];
@@ -505,9 +505,9 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::{Board, cell_at};
-    use crate::engine::generate::Generator;
-    use crate::engine::solve::Mark;
+    use crate::puzzles::hitori::board::{Board, cell_at};
+    use crate::puzzles::hitori::generate::Generator;
+    use crate::puzzles::hitori::solve::Mark;
 
     type Image = [u8; 0x2000];
 

@@ -2,7 +2,7 @@
 //! alone or followed by the level: "15x15 MEDIUM".
 
 use super::clock::two_digits;
-use crate::engine::difficulty::Difficulty;
+use crate::puzzles::level::Difficulty;
 
 pub struct SizeLabel {
     /// The label, then spaces up to the longest label's length.

@@ -10,9 +10,9 @@ use super::new_game::Request;
 use super::ready::{self, Claim, Kind};
 use super::save::{self, NewGamePlace, Storage};
 use super::engine_calls;
-use crate::engine::generate::{Generator, Puzzle};
-use crate::engine::play::{Hint, Marks};
-use crate::engine::rules::OpenNumbers;
+use crate::puzzles::hitori::generate::{Generator, Puzzle};
+use crate::puzzles::hitori::play::{Hint, Marks};
+use crate::puzzles::hitori::rules::OpenNumbers;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Job {

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use gbemu::{Console, Profile, Symbols};
 use gbrom::{RomArtifacts, RomSpec, repo_root};
-use hitori::engine::generate::Generator;
+use hitori::puzzles::hitori::generate::Generator;
 
 const KERNELS: [&str; 7] = [
     "kernel_union_find",

@@ -3,8 +3,8 @@
 //! same puzzle generated on the host.
 
 use gbrom::{RomArtifacts, RomSpec, repo_root};
-use hitori::engine::difficulty::Difficulty;
-use hitori::engine::generate::Generator;
+use hitori::puzzles::level::Difficulty;
+use hitori::puzzles::hitori::generate::Generator;
 
 /// Builds `rom/` into `target/bench-engine/engine.gb`, with `sdcc_flags` added to every
 /// `sdcc` run.

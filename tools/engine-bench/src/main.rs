@@ -22,8 +22,8 @@ use std::time::Instant;
 
 use engine_bench::{build_rom, check_puzzle};
 use gbemu::{Console, Profile, Symbols};
-use hitori::engine::difficulty::Difficulty;
-use hitori::engine::generate::Generator;
+use hitori::puzzles::level::Difficulty;
+use hitori::puzzles::hitori::generate::Generator;
 
 const CPU_HZ: f64 = 4_194_304.0;
 /// The whole run is a few billion cycles; a single puzzle far less than this.

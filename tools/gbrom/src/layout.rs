@@ -362,10 +362,10 @@ _DATA                               0000C100    00000004 =           4. bytes (R
     #[test]
     fn sym_file_uses_rust_names_and_banks() {
         let noi = "DEF _rust_main 0x200\nDEF s__CODE 0x150\nDEF _f12 0x4010\nDEF __mulint 0x300\n";
-        let names = vec![("f12".to_string(), "hitori::engine::solve<T as X>".to_string())];
+        let names = vec![("f12".to_string(), "hitori::puzzles::hitori::solve<T as X>".to_string())];
         let sym = sym_file(noi, &names);
         assert!(sym.contains("00:0200 rust_main\n"), "{sym}");
-        assert!(sym.contains("01:4010 hitori::engine::solve<T_as_X>\n"), "{sym}");
+        assert!(sym.contains("01:4010 hitori::puzzles::hitori::solve<T_as_X>\n"), "{sym}");
         assert!(!sym.contains("s__CODE") && !sym.contains("mulint"), "{sym}");
         let banked = sym_file("DEF _f3 0x24123\nDEF b_f3 0x2\n", &[("f3".to_string(), "far::g".to_string())]);
         assert_eq!(banked.lines().skip(1).collect::<Vec<_>>(), ["02:4123 far::g"]);

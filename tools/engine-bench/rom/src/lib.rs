@@ -6,12 +6,12 @@
 #![no_std]
 
 use gb_hal::serial;
-use hitori::engine::board::{MAX_SIZE, cell_at};
-use hitori::engine::difficulty::Difficulty;
-use hitori::engine::dual::IslandGuard;
-use hitori::engine::flood;
-use hitori::engine::generate::Generator;
-use hitori::engine::rng::Rng;
+use hitori::puzzles::hitori::board::{MAX_SIZE, cell_at};
+use hitori::puzzles::level::Difficulty;
+use hitori::puzzles::hitori::dual::IslandGuard;
+use hitori::puzzles::hitori::flood;
+use hitori::puzzles::hitori::generate::Generator;
+use hitori::puzzles::rng::Rng;
 
 /// The jobs: sizes the issue names, at each level with seeds 1..=(its count): 32, enough for a
 /// median and a 95th percentile to mean something (8 hard seeds a size had medians off by 2x).

@@ -6,38 +6,8 @@
 //! in: grading is the closure at Easy, then Medium, then Hard, stopping at the first complete one.
 
 use super::board::Board;
+use crate::puzzles::level::Difficulty;
 use super::solve::Solver;
-
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-pub enum Difficulty {
-    Easy = 0,
-    Medium = 1,
-    Hard = 2,
-}
-
-impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-        }
-    }
-
-    /// A level by its name (any case) or by its number 1..=3.
-    pub fn parse(text: &str) -> Option<Difficulty> {
-        Difficulty::ALL.into_iter().enumerate().find_map(|(i, d)| {
-            let by_number = text.len() == 1 && text.as_bytes()[0] == b'1' + i as u8;
-            (by_number || text.eq_ignore_ascii_case(d.name())).then_some(d)
-        })
-    }
-
-    pub fn from_index(index: u8) -> Option<Difficulty> {
-        Difficulty::ALL.get(index as usize).copied()
-    }
-}
 
 /// A reason to mark a cell. The doc line of each says why the mark is forced.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -6,7 +6,7 @@ use heapless::{Deque, Vec};
 use super::board::{Board, CellSet};
 use super::rules::ViolationMap;
 use super::solve::{Deduction, Mark, Solver};
-use super::difficulty::Difficulty;
+use crate::puzzles::level::Difficulty;
 use super::generate::Puzzle;
 
 /// Moves kept for undo (the oldest are forgotten first).

@@ -10,7 +10,7 @@
 //! uniform pick among a set's bits (count them, draw, walk to the chosen one) three times that.
 
 use super::board::{Board, bit_of, cell_at, row_mask};
-use super::rng::Rng;
+use crate::puzzles::rng::Rng;
 
 const NONE: u8 = 0xFF;
 

@@ -7,7 +7,8 @@
 //! break rules 1-3 at once; rule 4 is kept by the lone-number and last-twin deductions.
 
 use super::board::{Board, CELL_SLOTS, CellSet, LineSet, MAX_SIZE, Twins, bit_of, cell_at, col_of, row_of};
-use super::difficulty::{Difficulty, Rule};
+use super::difficulty::Rule;
+use crate::puzzles::level::Difficulty;
 use super::dual::{APART_SHADING_LOG, IslandGuard};
 use super::rules;
 

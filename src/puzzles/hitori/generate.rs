@@ -6,9 +6,9 @@
 //! square are tried.
 
 use super::board::{Board, CellSet, MAX_SIZE, MIN_SIZE, bit_of, cell_at, col_of, for_each_bit, nth_set_bit, row_mask, row_of};
-use super::difficulty::Difficulty;
+use crate::puzzles::level::Difficulty;
 use super::latin::fill_latin_square;
-use super::rng::Rng;
+use crate::puzzles::rng::Rng;
 use super::rules;
 use super::solve::Solver;
 
