@@ -1,0 +1,159 @@
+//! New puzzles: a random complete grid from the dancing links, then givens taken away in
+//! symmetric pairs (a cell and its partner under a half turn, the centre alone: 41 classes) in
+//! random order, each removal kept only while the techniques of the requested level still
+//! finish the puzzle. Finishing proves the puzzle has one solution (the techniques never
+//! guess), so no separate count is needed there, and it keeps the puzzle within its level. A
+//! puzzle the level below also finishes is thrown away for a new grid: the level is exact.
+
+use super::grid::CELLS;
+use super::links::Links;
+use super::logic::Logic;
+use crate::puzzles::level::Difficulty;
+use crate::puzzles::rng::Rng;
+
+/// Symmetry classes: cell c (0..=40) with its partner 80 - c under a half turn.
+const CLASSES: u8 = 41;
+
+/// A puzzle: its givens (0 for a blank cell) and its one solution, digits 1..=9 row by row.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Puzzle {
+    pub givens: [u8; CELLS],
+    pub solution: [u8; CELLS],
+}
+
+impl Default for Puzzle {
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl Puzzle {
+    pub const EMPTY: Puzzle = Puzzle { givens: [0; CELLS], solution: [0; CELLS] };
+
+    /// A 16-bit hash of givens and solution, for the console bench to compare with the host.
+    pub fn digest(&self) -> u16 {
+        let mut hash: u16 = 0;
+        for cell in 0..CELLS {
+            let value = u16::from(self.givens[cell]) << 4 | u16::from(self.solution[cell]);
+            hash = hash.wrapping_mul(31).wrapping_add(value);
+        }
+        hash
+    }
+}
+
+/// The Sudoku engine's working memory: the links (about 1.8 KiB) and the human solver (243
+/// bytes).
+#[derive(Clone)]
+pub struct Generator {
+    links: Links,
+    logic: Logic,
+    /// Complete grids the last generation carved (for the benchmark).
+    pub candidates_tried: u16,
+}
+
+impl Default for Generator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Generator {
+    pub const fn new() -> Generator {
+        Generator { links: Links::new(), logic: Logic::new(), candidates_tried: 0 }
+    }
+
+    /// The human solver, free between generations (hints use it).
+    pub fn logic(&mut self) -> &mut Logic {
+        &mut self.logic
+    }
+
+    /// The puzzle of (level, seed) into `out`.
+    pub fn generate_into(&mut self, level: Difficulty, seed: u32, out: &mut Puzzle) {
+        generate_sudoku(self, level, seed, out)
+    }
+
+    /// The puzzle of (level, seed) (host convenience).
+    pub fn generate(&mut self, level: Difficulty, seed: u32) -> Puzzle {
+        let mut puzzle = Puzzle::EMPTY;
+        self.generate_into(level, seed, &mut puzzle);
+        puzzle
+    }
+
+    /// The number of solutions of `givens`, counted up to `limit` by the dancing links; the
+    /// first one found is left in [`Generator::solution`].
+    pub fn count_solutions(&mut self, givens: &[u8; CELLS], limit: u8) -> u8 {
+        count_sudoku(self, givens, limit)
+    }
+
+    /// The first solution the last [`Generator::count_solutions`] found.
+    pub fn solution(&self) -> &[u8; CELLS] {
+        self.links.solution()
+    }
+
+    /// The level of `givens` (see [`Logic::grade`]); `None` beyond Hard or when givens clash.
+    pub fn grade(&mut self, givens: &[u8; CELLS]) -> Option<Difficulty> {
+        grade_sudoku(self, givens)
+    }
+
+    /// Whether the techniques of `level` finish `givens`.
+    fn finishes(&mut self, givens: &[u8; CELLS], level: Difficulty) -> bool {
+        self.logic.set_digits(givens) && self.logic.solve(level)
+    }
+
+    /// One complete grid carved down at `level`; false when the level below finishes it too.
+    fn carve(&mut self, level: Difficulty, rng: &mut Rng, out: &mut Puzzle) -> bool {
+        self.links.fill(rng, &mut out.solution);
+        out.givens = out.solution;
+        let mut order = [0u8; CLASSES as usize];
+        for i in 0..CLASSES {
+            order[i as usize] = i;
+        }
+        for i in (1..CLASSES).rev() {
+            order.swap(i as usize, rng.below(i + 1) as usize);
+        }
+        for &cell in &order {
+            let partner = CELLS as u8 - 1 - cell;
+            let kept = (out.givens[cell as usize], out.givens[partner as usize]);
+            out.givens[cell as usize] = 0;
+            out.givens[partner as usize] = 0;
+            if !self.finishes(&out.givens, level) {
+                (out.givens[cell as usize], out.givens[partner as usize]) = kept;
+            }
+        }
+        match level {
+            Difficulty::Easy => true,
+            Difficulty::Medium => !self.finishes(&out.givens, Difficulty::Easy),
+            Difficulty::Hard => !self.finishes(&out.givens, Difficulty::Medium),
+        }
+    }
+}
+
+// The engine's console entry points, one banked call each (docs/ARCHITECTURE.md, "ROM banks").
+
+#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank9"), inline(never))]
+fn generate_sudoku(generator: &mut Generator, level: Difficulty, seed: u32, out: &mut Puzzle) {
+    let mut rng = Rng::new(seed);
+    generator.candidates_tried = 0;
+    loop {
+        generator.candidates_tried += 1;
+        if generator.carve(level, &mut rng, out) {
+            return;
+        }
+    }
+}
+
+#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank9"), inline(never))]
+fn count_sudoku(generator: &mut Generator, givens: &[u8; CELLS], limit: u8) -> u8 {
+    if !generator.links.set_givens(givens) {
+        return 0;
+    }
+    generator.links.count(limit, None)
+}
+
+#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank9"), inline(never))]
+fn grade_sudoku(generator: &mut Generator, givens: &[u8; CELLS]) -> Option<Difficulty> {
+    if !generator.logic.set_digits(givens) {
+        return None;
+    }
+    generator.logic.grade()
+}

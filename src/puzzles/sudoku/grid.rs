@@ -1,0 +1,147 @@
+//! The 9x9 grid's geometry: cells 0..81 numbered row by row, the 27 units (rows 0..9, columns
+//! 9..18, boxes 18..27), digits as bits 0..9 of a `u16` (bit d for digit d + 1), and sets of
+//! cells. The tables are small `const`s (bank 0 on the console: 81 + 81 + 81 + 243 + 256
+//! bytes) so that no division by 3 or 9 runs on the SM83, which has no divide instruction.
+
+/// Cells in the grid.
+pub const CELLS: usize = 81;
+/// Units: 9 rows, 9 columns, 9 boxes.
+pub const UNITS: usize = 27;
+/// Every digit's bit.
+pub const ALL_DIGITS: u16 = 0x1FF;
+
+const fn build_row() -> [u8; CELLS] {
+    let mut t = [0u8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = (i / 9) as u8;
+        i += 1;
+    }
+    t
+}
+
+const fn build_col() -> [u8; CELLS] {
+    let mut t = [0u8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = (i % 9) as u8;
+        i += 1;
+    }
+    t
+}
+
+const fn build_box() -> [u8; CELLS] {
+    let mut t = [0u8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = ((i / 27) * 3 + (i % 9) / 3) as u8;
+        i += 1;
+    }
+    t
+}
+
+const fn build_unit_cells() -> [[u8; 9]; UNITS] {
+    let mut t = [[0u8; 9]; UNITS];
+    let mut k = 0;
+    while k < 9 {
+        let mut s = 0;
+        while s < 9 {
+            t[k][s] = (k * 9 + s) as u8;
+            t[9 + k][s] = (s * 9 + k) as u8;
+            t[18 + k][s] = ((k / 3) * 27 + (k % 3) * 3 + (s / 3) * 9 + s % 3) as u8;
+            s += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+const fn build_popcount() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut i = 1;
+    while i < 256 {
+        t[i] = t[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    t
+}
+
+/// The row (0..9) of each cell.
+pub const ROW: [u8; CELLS] = build_row();
+/// The column (0..9) of each cell.
+pub const COL: [u8; CELLS] = build_col();
+/// The box (0..9, row by row) of each cell.
+pub const BOX: [u8; CELLS] = build_box();
+/// The nine cells of each unit in order: along the row, down the column, row by row in the box.
+pub const UNIT_CELLS: [[u8; 9]; UNITS] = build_unit_cells();
+const POPCOUNT: [u8; 256] = build_popcount();
+
+/// The units of `cell`: its row, column and box.
+#[inline(always)]
+pub fn units_of(cell: u8) -> [u8; 3] {
+    let c = cell as usize;
+    [ROW[c], 9 + COL[c], 18 + BOX[c]]
+}
+
+/// The cell's place (0..9) in its box, row by row.
+#[inline(always)]
+pub fn box_slot(cell: u8) -> u8 {
+    let c = cell as usize;
+    (ROW[c] - BOX[c] / 3 * 3) * 3 + (COL[c] - BOX[c] % 3 * 3)
+}
+
+/// How many bits of a 9-bit set are set.
+#[inline(always)]
+pub fn count(bits: u16) -> u8 {
+    POPCOUNT[(bits & 0xFF) as usize] + (bits >> 8) as u8
+}
+
+/// The lowest set bit's index (bits != 0).
+#[inline(always)]
+pub fn lowest(bits: u16) -> u8 {
+    bits.trailing_zeros() as u8
+}
+
+/// Whether two different cells share a unit.
+pub fn sees(a: u8, b: u8) -> bool {
+    let (a, b) = (a as usize, b as usize);
+    a != b && (ROW[a] == ROW[b] || COL[a] == COL[b] || BOX[a] == BOX[b])
+}
+
+/// A set of cells: bit c of `rows[r]` is cell (r, c).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Cells {
+    rows: [u16; 9],
+}
+
+impl Cells {
+    pub const EMPTY: Cells = Cells { rows: [0; 9] };
+
+    pub fn insert(&mut self, cell: u8) {
+        let c = cell as usize;
+        self.rows[ROW[c] as usize] |= 1 << COL[c];
+    }
+
+    pub fn remove(&mut self, cell: u8) {
+        let c = cell as usize;
+        self.rows[ROW[c] as usize] &= !(1 << COL[c]);
+    }
+
+    pub fn contains(&self, cell: u8) -> bool {
+        let c = cell as usize;
+        self.rows[ROW[c] as usize] & (1 << COL[c]) != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.iter().all(|&r| r == 0)
+    }
+
+    pub fn len(&self) -> u8 {
+        self.rows.iter().map(|&r| count(r)).sum()
+    }
+
+    /// The cells in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..CELLS as u8).filter(|&cell| self.contains(cell))
+    }
+}

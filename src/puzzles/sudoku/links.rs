@@ -1,0 +1,386 @@
+//! Dancing links for Sudoku: Knuth's Algorithm X on the exact-cover matrix of 729 candidate
+//! rows ("digit d in cell c") and 324 constraint columns (each cell holds a digit; each row,
+//! column and box holds each digit), 4 ones a row and exactly 9 a column. Used to fill a random
+//! complete grid and to count a puzzle's solutions up to a limit.
+//!
+//! The layout is chosen for 8 KiB of WRAM shared by the whole game. Knuth's nodes (left,
+//! right, up, down, column: 2,916 of them plus 324 headers) take about 29 KB with 16-bit
+//! links; even the smallest node that keeps real up/down links, two 4-bit slots a node (every
+//! column has exactly 9 rows, so a row's place in a column fits 4 bits), is 2,916 bytes, more
+//! than the whole engine's ~2 KiB. What this keeps:
+//! - Rows have no nodes: a row's four columns and its place in each are computed from (cell,
+//!   digit), so left/right are implicit, as in Knuth's DLX1 with rows of fixed length.
+//! - A column's up/down list is its 9 fixed slots, stored as a 9-bit set of the rows still in
+//!   it: the next row down is the next set bit. Unlinking a row from a column clears its bit and
+//!   relinking sets it again, both O(1), and they restore exactly what was taken away in the
+//!   reverse order, which is all "dancing" asks of the links. 324 x 2 = 648 bytes.
+//! - The column headers are real doubly linked lists (left/right arrays), one for the 81 cell
+//!   columns and one for the 243 unit-digit columns so that every link fits a byte: covering a
+//!   column unlinks its header in O(1) and the search never looks at covered columns.
+//! - The search is iterative, one level per placed digit (at most 81), with the column with the
+//!   fewest rows chosen first (stopping the scan at a column of 0 or 1 rows).
+//! About 1.8 KiB in all (see [`Links`]).
+
+use super::grid::{BOX, CELLS, COL, ROW, UNIT_CELLS, box_slot, count, lowest};
+use crate::puzzles::rng::Rng;
+
+/// Constraint columns: 81 cell columns, then 27 units x 9 digits.
+const COLUMNS: usize = 324;
+const CELL_COLUMNS: u16 = 81;
+/// Unit-digit columns, numbered unit * 9 + digit after the cell columns.
+const UNIT_COLUMNS: usize = 243;
+/// The header of each list: one past its last column.
+const CELL_HEAD: u8 = 81;
+const UNIT_HEAD: u8 = 243;
+/// A search level whose column has no row selected yet.
+const NO_SLOT: u8 = 0xFF;
+
+/// Working memory for the exact-cover search, about 1.8 KiB: row sets (648 bytes), header
+/// links (652), the search stack (405) and the solution (81).
+#[derive(Clone)]
+pub struct Links {
+    /// For each column, the slots (bits 0..9) of its rows still in it.
+    rows: [u16; COLUMNS],
+    cell_left: [u8; CELLS + 1],
+    cell_right: [u8; CELLS + 1],
+    unit_left: [u8; UNIT_COLUMNS + 1],
+    unit_right: [u8; UNIT_COLUMNS + 1],
+    /// Per search level: its column, its rows not tried yet, the row selected now.
+    level_column: [u16; CELLS],
+    level_untried: [u16; CELLS],
+    level_slot: [u8; CELLS],
+    /// The first solution found by the last search, digits 1..=9.
+    solution: [u8; CELLS],
+}
+
+impl Default for Links {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// `u * 9` without a multiplication (the SM83 has none).
+#[inline(always)]
+fn times9(u: u8) -> u16 {
+    ((u as u16) << 3) + u as u16
+}
+
+/// `j / 9` for j < 324 as `j * 57 / 512`, shifts and adds only (checked in the tests).
+#[inline(always)]
+fn div9(j: u16) -> u8 {
+    (((j << 6) - (j << 3) + j) >> 9) as u8
+}
+
+impl Links {
+    pub const fn new() -> Links {
+        Links {
+            rows: [0; COLUMNS],
+            cell_left: [0; CELLS + 1],
+            cell_right: [0; CELLS + 1],
+            unit_left: [0; UNIT_COLUMNS + 1],
+            unit_right: [0; UNIT_COLUMNS + 1],
+            level_column: [0; CELLS],
+            level_untried: [0; CELLS],
+            level_slot: [0; CELLS],
+            solution: [0; CELLS],
+        }
+    }
+
+    /// The first solution of the last [`Links::count`] that found one.
+    pub fn solution(&self) -> &[u8; CELLS] {
+        &self.solution
+    }
+
+    /// An empty grid: every row in every column, every column in its list.
+    fn reset(&mut self) {
+        self.rows = [0x1FF; COLUMNS];
+        for i in 0..=CELL_HEAD {
+            self.cell_left[i as usize] = if i == 0 { CELL_HEAD } else { i - 1 };
+            self.cell_right[i as usize] = if i == CELL_HEAD { 0 } else { i + 1 };
+        }
+        for i in 0..=UNIT_HEAD {
+            self.unit_left[i as usize] = if i == 0 { UNIT_HEAD } else { i - 1 };
+            self.unit_right[i as usize] = if i == UNIT_HEAD { 0 } else { i + 1 };
+        }
+        self.solution = [0; CELLS];
+    }
+
+    /// Takes on a puzzle's givens (0 blank, else 1..=9); false when two of them clash.
+    pub fn set_givens(&mut self, givens: &[u8; CELLS]) -> bool {
+        self.reset();
+        for cell in 0..CELLS as u8 {
+            let digit = givens[cell as usize];
+            if digit != 0 && !self.give(cell, digit - 1) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Selects row (cell, digit) outside the search; false when it is no longer there.
+    fn give(&mut self, cell: u8, digit: u8) -> bool {
+        let c = cell as usize;
+        let uncovered = self.cell_right[self.cell_left[c] as usize] == cell;
+        if !uncovered || self.rows[c] & (1 << digit) == 0 {
+            return false;
+        }
+        self.cover(cell as u16);
+        self.select(cell as u16, digit);
+        self.solution[c] = digit + 1;
+        true
+    }
+
+    /// The cell and digit of the row in `slot` of column `k`.
+    #[inline(always)]
+    fn row_at(k: u16, slot: u8) -> (u8, u8) {
+        if k < CELL_COLUMNS {
+            (k as u8, slot)
+        } else {
+            let j = k - CELL_COLUMNS;
+            let unit = div9(j);
+            (UNIT_CELLS[unit as usize][slot as usize], (j - times9(unit)) as u8)
+        }
+    }
+
+    /// The four columns of row (cell, digit): its cell, its row, its column, its box.
+    #[inline(always)]
+    fn columns_of(cell: u8, digit: u8) -> (u16, u16, u16, u16) {
+        let c = cell as usize;
+        let d = digit as u16;
+        (
+            cell as u16,
+            CELL_COLUMNS + times9(ROW[c]) + d,
+            CELL_COLUMNS + times9(9 + COL[c]) + d,
+            CELL_COLUMNS + times9(18 + BOX[c]) + d,
+        )
+    }
+
+    /// Takes row (cell, digit) out of (`live` false) or back into (`live` true) every column
+    /// but `skip`.
+    fn relink_row(&mut self, cell: u8, digit: u8, skip: u16, live: bool) {
+        let c = cell as usize;
+        let (k0, k1, k2, k3) = Self::columns_of(cell, digit);
+        let mut set = |k: u16, slot: u8| {
+            if k != skip {
+                if live {
+                    self.rows[k as usize] |= 1 << slot;
+                } else {
+                    self.rows[k as usize] &= !(1 << slot);
+                }
+            }
+        };
+        set(k0, digit);
+        set(k1, COL[c]);
+        set(k2, ROW[c]);
+        set(k3, box_slot(cell));
+    }
+
+    /// Knuth's cover: the column leaves its header list, its rows leave every other column.
+    fn cover(&mut self, k: u16) {
+        if k < CELL_COLUMNS {
+            let i = k as usize;
+            let (l, r) = (self.cell_left[i], self.cell_right[i]);
+            self.cell_right[l as usize] = r;
+            self.cell_left[r as usize] = l;
+        } else {
+            let i = (k - CELL_COLUMNS) as usize;
+            let (l, r) = (self.unit_left[i], self.unit_right[i]);
+            self.unit_right[l as usize] = r;
+            self.unit_left[r as usize] = l;
+        }
+        let mut live = self.rows[k as usize];
+        while live != 0 {
+            let slot = lowest(live);
+            live &= live - 1;
+            let (cell, digit) = Self::row_at(k, slot);
+            self.relink_row(cell, digit, k, false);
+        }
+    }
+
+    /// Undoes [`Links::cover`] of `k`, the last column covered and not yet uncovered.
+    fn uncover(&mut self, k: u16) {
+        let mut live = self.rows[k as usize];
+        while live != 0 {
+            let slot = lowest(live);
+            live &= live - 1;
+            let (cell, digit) = Self::row_at(k, slot);
+            self.relink_row(cell, digit, k, true);
+        }
+        if k < CELL_COLUMNS {
+            let i = k as usize;
+            self.cell_right[self.cell_left[i] as usize] = k as u8;
+            self.cell_left[self.cell_right[i] as usize] = k as u8;
+        } else {
+            let i = (k - CELL_COLUMNS) as usize;
+            self.unit_right[self.unit_left[i] as usize] = i as u8;
+            self.unit_left[self.unit_right[i] as usize] = i as u8;
+        }
+    }
+
+    /// Selects the row in `slot` of covered column `k`: covers its other three columns.
+    fn select(&mut self, k: u16, slot: u8) {
+        let (cell, digit) = Self::row_at(k, slot);
+        let (k0, k1, k2, k3) = Self::columns_of(cell, digit);
+        for other in [k0, k1, k2, k3] {
+            if other != k {
+                self.cover(other);
+            }
+        }
+    }
+
+    /// Undoes [`Links::select`]: uncovers the row's other columns in reverse order.
+    fn unselect(&mut self, k: u16, slot: u8) {
+        let (cell, digit) = Self::row_at(k, slot);
+        let (k0, k1, k2, k3) = Self::columns_of(cell, digit);
+        for other in [k3, k2, k1, k0] {
+            if other != k {
+                self.uncover(other);
+            }
+        }
+    }
+
+    /// The uncovered column with the fewest rows (the first found with 0 or 1 rows ends the
+    /// scan); `None` when every column is covered, that is, the grid is full.
+    fn choose(&self) -> Option<u16> {
+        let mut best: Option<u16> = None;
+        let mut fewest = 10;
+        let mut i = self.cell_right[CELL_HEAD as usize];
+        while i != CELL_HEAD {
+            let size = count(self.rows[i as usize]);
+            if size < fewest {
+                best = Some(i as u16);
+                fewest = size;
+                if size <= 1 {
+                    return best;
+                }
+            }
+            i = self.cell_right[i as usize];
+        }
+        let mut i = self.unit_right[UNIT_HEAD as usize];
+        while i != UNIT_HEAD {
+            let k = CELL_COLUMNS + i as u16;
+            let size = count(self.rows[k as usize]);
+            if size < fewest {
+                best = Some(k);
+                fewest = size;
+                if size <= 1 {
+                    return best;
+                }
+            }
+            i = self.unit_right[i as usize];
+        }
+        best
+    }
+
+    /// Counts the solutions of the givens taken on by [`Links::set_givens`], stopping at
+    /// `limit` (>= 1); the first one found is kept ([`Links::solution`]). With `rng`, each level
+    /// tries its rows in random order (how [`Links::fill`] finds a random grid). The links are
+    /// left as the search stopped: set givens again before the next search.
+    pub fn count(&mut self, limit: u8, mut rng: Option<&mut Rng>) -> u8 {
+        let mut found = 0u8;
+        let mut depth = 0usize;
+        'descend: loop {
+            match self.choose() {
+                None => {
+                    found += 1;
+                    if found == 1 {
+                        self.record(depth);
+                    }
+                    if found >= limit {
+                        return found;
+                    }
+                }
+                Some(k) => {
+                    let rows = self.rows[k as usize];
+                    if rows != 0 {
+                        self.cover(k);
+                        self.level_column[depth] = k;
+                        self.level_untried[depth] = rows;
+                        self.level_slot[depth] = NO_SLOT;
+                        depth += 1;
+                    }
+                }
+            }
+            // Backtrack to the deepest level with a row left to try and select it.
+            while depth > 0 {
+                let level = depth - 1;
+                let k = self.level_column[level];
+                if self.level_slot[level] != NO_SLOT {
+                    self.unselect(k, self.level_slot[level]);
+                }
+                let untried = self.level_untried[level];
+                if untried != 0 {
+                    let slot = match rng.as_deref_mut() {
+                        Some(rng) => nth_bit(untried, rng.below(count(untried))),
+                        None => lowest(untried),
+                    };
+                    self.level_untried[level] = untried & !(1 << slot);
+                    self.level_slot[level] = slot;
+                    self.select(k, slot);
+                    continue 'descend;
+                }
+                self.uncover(k);
+                depth = level;
+            }
+            return found;
+        }
+    }
+
+    /// Writes the rows selected on the search levels into the solution (the givens are there).
+    fn record(&mut self, depth: usize) {
+        for level in 0..depth {
+            let (cell, digit) = Self::row_at(self.level_column[level], self.level_slot[level]);
+            self.solution[cell as usize] = digit + 1;
+        }
+    }
+
+    /// A random complete grid into `grid`: the three boxes on the diagonal share no unit, so
+    /// each gets a random order of 1..=9 outright; the search fills the rest in random order.
+    pub fn fill(&mut self, rng: &mut Rng, grid: &mut [u8; CELLS]) {
+        *grid = [0; CELLS];
+        for b in [0usize, 4, 8] {
+            let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+            for i in (1..9u8).rev() {
+                digits.swap(i as usize, rng.below(i + 1) as usize);
+            }
+            for (s, &digit) in digits.iter().enumerate() {
+                grid[UNIT_CELLS[18 + b][s] as usize] = digit;
+            }
+        }
+        // Three boxes that share no unit never clash, and such a grid always completes.
+        self.set_givens(grid);
+        self.count(1, Some(rng));
+        *grid = self.solution;
+    }
+}
+
+/// The index of the `n`th set bit (from 0) of `bits`.
+fn nth_bit(mut bits: u16, n: u8) -> u8 {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    lowest(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn div9_is_exact_over_every_unit_column() {
+        for j in 0..UNIT_COLUMNS as u16 {
+            assert_eq!(div9(j) as u16, j / 9, "j = {j}");
+        }
+    }
+
+    #[test]
+    fn every_column_lists_its_nine_rows_at_their_slots() {
+        for k in 0..COLUMNS as u16 {
+            for slot in 0..9 {
+                let (cell, digit) = Links::row_at(k, slot);
+                let (k0, k1, k2, k3) = Links::columns_of(cell, digit);
+                assert!([k0, k1, k2, k3].contains(&k), "column {k} slot {slot}");
+            }
+        }
+    }
+}

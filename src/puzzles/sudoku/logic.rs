@@ -1,0 +1,566 @@
+//! Sudoku solved the way a person does: candidates per cell and named techniques, easiest
+//! first. Grading, generation and hints all run this one solver.
+//!
+//! The levels (see [`Technique::level`]):
+//! - Easy: hidden and naked singles alone.
+//! - Medium: also locked candidates (pointing, claiming) and naked and hidden pairs.
+//! - Hard: also X-wings, naked triples, swordfish, hidden triples and XY-wings.
+//!
+//! Every technique only removes candidates that no solution has (or places a digit no other
+//! digit can take), so the candidates left after applying those of a level until none applies
+//! do not depend on the order: a level either finishes a puzzle or it does not, and a puzzle a
+//! level finishes has one solution. That makes grading exact: a puzzle's level is the lowest
+//! whose techniques finish it.
+//!
+//! State: each cell's candidates as 9 bits and the placed digits, 243 bytes.
+
+use super::grid::{ALL_DIGITS, CELLS, Cells, UNIT_CELLS, UNITS, count, lowest, sees, units_of};
+use crate::puzzles::level::Difficulty;
+
+/// The named techniques, easiest first: the order a hint looks for them in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Technique {
+    /// A digit has one place left in a row, column or box.
+    HiddenSingle,
+    /// A cell has one candidate left.
+    NakedSingle,
+    /// A digit's places in a box all lie in one row or column: the rest of that line loses it.
+    Pointing,
+    /// A digit's places in a row or column all lie in one box: the rest of the box loses it.
+    Claiming,
+    /// Two cells of a unit with the same two candidates: the unit's other cells lose them.
+    NakedPair,
+    /// Two digits with the same two places in a unit: those cells lose their other candidates.
+    HiddenPair,
+    /// A digit with two places in each of two rows, in the same two columns (or the same with
+    /// rows and columns swapped): those columns lose it elsewhere.
+    XWing,
+    /// Three cells of a unit with three candidates between them.
+    NakedTriple,
+    /// The X-wing's three-line form.
+    Swordfish,
+    /// Three digits with three places between them in a unit.
+    HiddenTriple,
+    /// A cell with candidates {a, b} seeing cells with {a, c} and {b, c}: one of those two is
+    /// c, so a cell that sees both is not.
+    XYWing,
+}
+
+impl Technique {
+    pub const ALL: [Technique; 11] = [
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::XWing,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XYWing,
+    ];
+
+    /// The lowest level that uses the technique.
+    pub fn level(self) -> Difficulty {
+        match self {
+            Technique::HiddenSingle | Technique::NakedSingle => Difficulty::Easy,
+            Technique::Pointing | Technique::Claiming | Technique::NakedPair | Technique::HiddenPair => {
+                Difficulty::Medium
+            }
+            _ => Difficulty::Hard,
+        }
+    }
+
+    /// The technique's name for hints and the CLI.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::HiddenSingle => "hidden single",
+            Technique::NakedSingle => "naked single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked pair",
+            Technique::HiddenPair => "hidden pair",
+            Technique::XWing => "x-wing",
+            Technique::NakedTriple => "naked triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XYWing => "xy-wing",
+        }
+    }
+}
+
+/// One step: `technique`, read from the `reasons` cells, either places `digit` in the one cell
+/// of `targets` (the singles) or removes the candidates `removed` from every cell of `targets`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Deduction {
+    pub technique: Technique,
+    pub reasons: Cells,
+    pub targets: Cells,
+    /// The digit a single places (1..=9); 0 for an elimination.
+    pub digit: u8,
+    /// The candidate bits an elimination removes from its targets (bit d for digit d + 1).
+    pub removed: u16,
+}
+
+/// Candidates and placed digits: the human solver's state.
+#[derive(Clone)]
+pub struct Logic {
+    /// Each cell's candidates; a placed cell keeps its digit's bit alone.
+    candidates: [u16; CELLS],
+    /// Placed digits 1..=9, 0 for an open cell.
+    digits: [u8; CELLS],
+}
+
+impl Default for Logic {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Logic {
+    pub const fn new() -> Logic {
+        Logic { candidates: [ALL_DIGITS; CELLS], digits: [0; CELLS] }
+    }
+
+    pub fn candidates(&self, cell: u8) -> u16 {
+        self.candidates[cell as usize]
+    }
+
+    pub fn digit(&self, cell: u8) -> u8 {
+        self.digits[cell as usize]
+    }
+
+    /// Whether every cell has its digit.
+    pub fn is_complete(&self) -> bool {
+        self.digits.iter().all(|&d| d != 0)
+    }
+
+    /// Takes on a grid of digits (0 for open): every open cell starts with the digits its row,
+    /// column and box leave. False when two digits clash.
+    pub fn set_digits(&mut self, digits: &[u8; CELLS]) -> bool {
+        self.candidates = [ALL_DIGITS; CELLS];
+        self.digits = [0; CELLS];
+        for cell in 0..CELLS as u8 {
+            let digit = digits[cell as usize];
+            if digit != 0 {
+                if self.candidates[cell as usize] & (1 << (digit - 1)) == 0 {
+                    return false;
+                }
+                self.place(cell, digit);
+            }
+        }
+        true
+    }
+
+    /// Keeps only the candidates `allowed` in an open cell (the player's pencil marks).
+    pub fn restrict(&mut self, cell: u8, allowed: u16) {
+        if self.digits[cell as usize] == 0 {
+            self.candidates[cell as usize] &= allowed;
+        }
+    }
+
+    /// Puts `digit` in `cell` and takes it from the candidates of the cells it sees.
+    fn place(&mut self, cell: u8, digit: u8) {
+        let bit = 1u16 << (digit - 1);
+        self.digits[cell as usize] = digit;
+        self.candidates[cell as usize] = bit;
+        for unit in units_of(cell) {
+            for &other in &UNIT_CELLS[unit as usize] {
+                if other != cell {
+                    self.candidates[other as usize] &= !bit;
+                }
+            }
+        }
+    }
+
+    pub fn apply(&mut self, deduction: &Deduction) {
+        if deduction.digit != 0 {
+            if let Some(cell) = deduction.targets.iter().next() {
+                self.place(cell, deduction.digit);
+            }
+        } else {
+            for cell in deduction.targets.iter() {
+                self.candidates[cell as usize] &= !deduction.removed;
+            }
+        }
+    }
+
+    /// Applies the techniques of `level` and below, easiest first, until none applies; true
+    /// when that fills the grid.
+    pub fn solve(&mut self, level: Difficulty) -> bool {
+        while let Some(deduction) = self.find(level) {
+            self.apply(&deduction);
+        }
+        self.is_complete()
+    }
+
+    /// The lowest level that finishes the digits taken on by [`Logic::set_digits`], or `None`
+    /// when Hard does not. Each level carries on from where the one below got stuck.
+    pub fn grade(&mut self) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|&level| self.solve(level))
+    }
+
+    /// The easiest deduction of `level` or below that changes something now.
+    pub fn find(&self, level: Difficulty) -> Option<Deduction> {
+        Technique::ALL.into_iter().take_while(|t| t.level() <= level).find_map(|t| self.find_technique(t))
+    }
+
+    fn find_technique(&self, technique: Technique) -> Option<Deduction> {
+        match technique {
+            Technique::HiddenSingle => self.hidden_single(),
+            Technique::NakedSingle => self.naked_single(),
+            Technique::Pointing => self.pointing(),
+            Technique::Claiming => self.claiming(),
+            Technique::NakedPair => self.naked_subset(2),
+            Technique::HiddenPair => self.hidden_subset(2),
+            Technique::XWing => self.fish(2),
+            Technique::NakedTriple => self.naked_subset(3),
+            Technique::Swordfish => self.fish(3),
+            Technique::HiddenTriple => self.hidden_subset(3),
+            Technique::XYWing => self.xy_wing(),
+        }
+    }
+
+    /// For unit `unit`: each digit's places (slot bits) among its open cells, and the digits
+    /// placed in it.
+    fn places(&self, unit: u8) -> ([u16; 9], u16) {
+        let mut places = [0u16; 9];
+        let mut placed = 0u16;
+        for (slot, &cell) in UNIT_CELLS[unit as usize].iter().enumerate() {
+            let mut bits = self.candidates[cell as usize];
+            if self.digits[cell as usize] != 0 {
+                placed |= bits;
+                continue;
+            }
+            while bits != 0 {
+                places[lowest(bits) as usize] |= 1 << slot;
+                bits &= bits - 1;
+            }
+        }
+        (places, placed)
+    }
+
+    fn hidden_single(&self) -> Option<Deduction> {
+        // Boxes first, then rows and columns: the order people look in.
+        for unit in (18..UNITS as u8).chain(0..18) {
+            let (places, placed) = self.places(unit);
+            for digit in 0..9u8 {
+                let at = places[digit as usize];
+                if placed & (1 << digit) == 0 && count(at) == 1 {
+                    let cell = UNIT_CELLS[unit as usize][lowest(at) as usize];
+                    return Some(single(Technique::HiddenSingle, unit_cells(unit, ALL_SLOTS), cell, digit + 1));
+                }
+            }
+        }
+        None
+    }
+
+    fn naked_single(&self) -> Option<Deduction> {
+        (0..CELLS as u8).find(|&cell| self.digits[cell as usize] == 0 && count(self.candidates[cell as usize]) == 1).map(
+            |cell| {
+                let mut reasons = Cells::EMPTY;
+                for unit in units_of(cell) {
+                    for &other in &UNIT_CELLS[unit as usize] {
+                        if self.digits[other as usize] != 0 {
+                            reasons.insert(other);
+                        }
+                    }
+                }
+                single(Technique::NakedSingle, reasons, cell, lowest(self.candidates[cell as usize]) + 1)
+            },
+        )
+    }
+
+    /// The cells of `unit` outside the cells `inside` (a set of cells) with candidate `bit`.
+    fn cells_with(&self, unit: u8, bit: u16, outside: &Cells) -> Cells {
+        let mut found = Cells::EMPTY;
+        for &cell in &UNIT_CELLS[unit as usize] {
+            if self.digits[cell as usize] == 0 && self.candidates[cell as usize] & bit != 0 && !outside.contains(cell) {
+                found.insert(cell);
+            }
+        }
+        found
+    }
+
+    /// A digit confined to the intersection of `from` (where it is confined) and another unit:
+    /// that other unit's cells outside the intersection lose it.
+    fn locked(&self, technique: Technique, from: core::ops::Range<u8>) -> Option<Deduction> {
+        for unit in from {
+            let (places, _) = self.places(unit);
+            for digit in 0..9u8 {
+                let at = places[digit as usize];
+                if count(at) < 2 {
+                    continue;
+                }
+                let reasons = unit_cells(unit, at);
+                let first = UNIT_CELLS[unit as usize][lowest(at) as usize];
+                let bit = 1u16 << digit;
+                // The other unit all the places share: a line for a box, the box for a line.
+                let [row, col, bx] = units_of(first);
+                let shared = reasons.iter().fold((true, true, true), |(r, c, b), cell| {
+                    let [r2, c2, b2] = units_of(cell);
+                    (r && r2 == row, c && c2 == col, b && b2 == bx)
+                });
+                let others: [(bool, u8); 3] = [(shared.0, row), (shared.1, col), (shared.2, bx)];
+                for (all_in, other) in others {
+                    if all_in && other != unit {
+                        let targets = self.cells_with(other, bit, &reasons);
+                        if !targets.is_empty() {
+                            return Some(eliminate(technique, reasons, targets, bit));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn pointing(&self) -> Option<Deduction> {
+        self.locked(Technique::Pointing, 18..27)
+    }
+
+    fn claiming(&self) -> Option<Deduction> {
+        self.locked(Technique::Claiming, 0..18)
+    }
+
+    /// `size` open cells of a unit with `size` candidates between them: the unit's other cells
+    /// lose those candidates.
+    fn naked_subset(&self, size: u8) -> Option<Deduction> {
+        let technique = if size == 2 { Technique::NakedPair } else { Technique::NakedTriple };
+        for unit in 0..UNITS as u8 {
+            let cells = &UNIT_CELLS[unit as usize];
+            let mut sets = [0u16; 9];
+            let mut eligible = 0u16;
+            let mut open = 0u16;
+            for (slot, &cell) in cells.iter().enumerate() {
+                if self.digits[cell as usize] == 0 {
+                    open |= 1 << slot;
+                    sets[slot] = self.candidates[cell as usize];
+                    if (2..=size).contains(&count(sets[slot])) {
+                        eligible |= 1 << slot;
+                    }
+                }
+            }
+            let found = find_subset(&sets, eligible, size, |slots, digits| {
+                (open & !slots).iter_bits().any(|slot| sets[slot as usize] & digits != 0)
+            });
+            if let Some((slots, digits)) = found {
+                let targets = unit_cells(unit, open & !slots);
+                let targets = self.losing(targets, digits);
+                return Some(eliminate(technique, unit_cells(unit, slots), targets, digits));
+            }
+        }
+        None
+    }
+
+    /// `size` digits with `size` places between them in a unit: those cells lose their other
+    /// candidates.
+    fn hidden_subset(&self, size: u8) -> Option<Deduction> {
+        let technique = if size == 2 { Technique::HiddenPair } else { Technique::HiddenTriple };
+        for unit in 0..UNITS as u8 {
+            let (places, placed) = self.places(unit);
+            let mut eligible = 0u16;
+            for digit in 0..9u8 {
+                if placed & (1 << digit) == 0 && (2..=size).contains(&count(places[digit as usize])) {
+                    eligible |= 1 << digit;
+                }
+            }
+            let cells = &UNIT_CELLS[unit as usize];
+            let found = find_subset(&places, eligible, size, |digits, slots| {
+                slots.iter_bits().any(|slot| self.candidates[cells[slot as usize] as usize] & !digits != 0)
+            });
+            if let Some((digits, slots)) = found {
+                let targets = self.losing(unit_cells(unit, slots), ALL_DIGITS & !digits);
+                return Some(eliminate(technique, unit_cells(unit, ALL_SLOTS), targets, ALL_DIGITS & !digits));
+            }
+        }
+        None
+    }
+
+    /// X-wing (`size` 2) and swordfish (3): a digit whose places in `size` rows lie in `size`
+    /// columns between them is in those rows' cells of those columns, so the columns' other
+    /// cells lose it; the same with rows and columns swapped.
+    fn fish(&self, size: u8) -> Option<Deduction> {
+        let technique = if size == 2 { Technique::XWing } else { Technique::Swordfish };
+        for (base, cover) in [(0u8, 9u8), (9, 0)] {
+            // Per base line, each digit's places (slots: the cross lines) and the placed digits.
+            let mut places = [[0u16; 9]; 9];
+            let mut placed = [0u16; 9];
+            for line in 0..9u8 {
+                (places[line as usize], placed[line as usize]) = self.places(base + line);
+            }
+            for digit in 0..9u8 {
+                let bit = 1u16 << digit;
+                let mut lines = [0u16; 9];
+                let mut eligible = 0u16;
+                for line in 0..9usize {
+                    lines[line] = places[line][digit as usize];
+                    if placed[line] & bit == 0 && (2..=size).contains(&count(lines[line])) {
+                        eligible |= 1 << line;
+                    }
+                }
+                let found = find_subset(&lines, eligible, size, |chosen, crosses| {
+                    (ALL_SLOTS & !chosen).iter_bits().any(|line| lines[line as usize] & crosses != 0)
+                });
+                if let Some((chosen, crosses)) = found {
+                    let mut reasons = Cells::EMPTY;
+                    for line in chosen.iter_bits() {
+                        for slot in lines[line as usize].iter_bits() {
+                            reasons.insert(UNIT_CELLS[(base + line) as usize][slot as usize]);
+                        }
+                    }
+                    let mut targets = Cells::EMPTY;
+                    for cross in crosses.iter_bits() {
+                        targets = union(targets, self.cells_with(cover + cross, bit, &reasons));
+                    }
+                    return Some(eliminate(technique, reasons, targets, bit));
+                }
+            }
+        }
+        None
+    }
+
+    /// A pivot with candidates {a, b} that sees pincers with {a, c} and {b, c}: whichever digit
+    /// the pivot takes, one pincer is c, so cells seeing both pincers lose c.
+    fn xy_wing(&self) -> Option<Deduction> {
+        let two = |cell: u8| self.digits[cell as usize] == 0 && count(self.candidates[cell as usize]) == 2;
+        for pivot in (0..CELLS as u8).filter(|&c| two(c)) {
+            let ab = self.candidates[pivot as usize];
+            for x in (0..CELLS as u8).filter(|&c| two(c) && sees(pivot, c)) {
+                let xc = self.candidates[x as usize];
+                // x shares exactly one digit with the pivot.
+                if count(xc & ab) != 1 {
+                    continue;
+                }
+                let c_bit = xc & !ab;
+                let want = (ab & !xc) | c_bit;
+                for y in (x + 1..CELLS as u8).filter(|&c| two(c) && sees(pivot, c)) {
+                    if self.candidates[y as usize] != want {
+                        continue;
+                    }
+                    let mut targets = Cells::EMPTY;
+                    for cell in 0..CELLS as u8 {
+                        if cell != pivot
+                            && self.digits[cell as usize] == 0
+                            && self.candidates[cell as usize] & c_bit != 0
+                            && sees(cell, x)
+                            && sees(cell, y)
+                        {
+                            targets.insert(cell);
+                        }
+                    }
+                    if !targets.is_empty() {
+                        let mut reasons = Cells::EMPTY;
+                        for cell in [pivot, x, y] {
+                            reasons.insert(cell);
+                        }
+                        return Some(eliminate(Technique::XYWing, reasons, targets, c_bit));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The cells of `cells` that have a candidate among `digits`.
+    fn losing(&self, cells: Cells, digits: u16) -> Cells {
+        let mut found = Cells::EMPTY;
+        for cell in cells.iter() {
+            if self.candidates[cell as usize] & digits != 0 {
+                found.insert(cell);
+            }
+        }
+        found
+    }
+}
+
+/// Every slot of a unit.
+const ALL_SLOTS: u16 = 0x1FF;
+
+/// The cells in slots `slots` of `unit`.
+fn unit_cells(unit: u8, slots: u16) -> Cells {
+    let mut cells = Cells::EMPTY;
+    for slot in slots.iter_bits() {
+        cells.insert(UNIT_CELLS[unit as usize][slot as usize]);
+    }
+    cells
+}
+
+fn union(a: Cells, b: Cells) -> Cells {
+    let mut both = a;
+    for cell in b.iter() {
+        both.insert(cell);
+    }
+    both
+}
+
+fn single(technique: Technique, reasons: Cells, cell: u8, digit: u8) -> Deduction {
+    let mut targets = Cells::EMPTY;
+    targets.insert(cell);
+    Deduction { technique, reasons, targets, digit, removed: 0 }
+}
+
+fn eliminate(technique: Technique, reasons: Cells, targets: Cells, removed: u16) -> Deduction {
+    Deduction { technique, reasons, targets, digit: 0, removed }
+}
+
+/// `size` (2 or 3) of the `sets` among the `eligible` indices whose union has exactly `size`
+/// bits and for which `useful(indices, union)` holds: (indices, union).
+fn find_subset(
+    sets: &[u16; 9],
+    eligible: u16,
+    size: u8,
+    mut useful: impl FnMut(u16, u16) -> bool,
+) -> Option<(u16, u16)> {
+    for i in eligible.iter_bits() {
+        for j in (eligible & !((2u16 << i) - 1)).iter_bits() {
+            let two = sets[i as usize] | sets[j as usize];
+            let pair = (1u16 << i) | (1 << j);
+            if size == 2 {
+                if count(two) == 2 && useful(pair, two) {
+                    return Some((pair, two));
+                }
+                continue;
+            }
+            if count(two) > 3 {
+                continue;
+            }
+            for k in (eligible & !((2u16 << j) - 1)).iter_bits() {
+                let three = two | sets[k as usize];
+                let trio = pair | (1 << k);
+                if count(three) == 3 && useful(trio, three) {
+                    return Some((trio, three));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The set bits of a 9-bit set, lowest first.
+pub trait Bits {
+    fn iter_bits(self) -> BitIter;
+}
+
+impl Bits for u16 {
+    fn iter_bits(self) -> BitIter {
+        BitIter(self)
+    }
+}
+
+pub struct BitIter(u16);
+
+impl Iterator for BitIter {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = lowest(self.0);
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
