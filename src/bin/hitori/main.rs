@@ -4,6 +4,7 @@
 //! `generate`, errors and exit codes.
 
 mod hitori;
+mod sudoku;
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -16,14 +17,14 @@ const HELP: &str = "\
 hitori: generate and solve the cartridge's puzzles
 
 USAGE:
-  hitori [--puzzle P] generate --size N --difficulty D --seed S [--count K]
+  hitori [--puzzle P] generate [--size N] --difficulty D --seed S [--count K]
   hitori [--puzzle P] solve
   hitori --help
 
---puzzle P picks the puzzle, hitori when left out (it may stand anywhere on the line).
+--puzzle P picks the puzzle: hitori (when left out) or sudoku. It may stand anywhere on the line.
 
 generate
-  --size N         board size (each puzzle's sizes are below)
+  --size N         board size (each puzzle's sizes are below; sudoku's is 9, may be left out)
   --difficulty D   easy, medium or hard (or 1, 2, 3)
   --seed S         a puzzle is a pure function of (P, N, D, S)
   --count K        K puzzles, for seeds S, S+1, ... (default 1)
@@ -60,7 +61,7 @@ fn main() -> ExitCode {
     // `--help` asks for help wherever it stands (`hitori generate --help` too).
     let wants_help = args.first().is_some_and(|a| a == "help") || args.iter().any(|a| a == "--help" || a == "-h");
     let result = if wants_help {
-        print!("{HELP}\n{}", hitori::HELP);
+        print!("{HELP}\n{}\n{}", hitori::HELP, sudoku::HELP);
         Ok(())
     } else {
         take_puzzle(&mut args).and_then(|kind| run(kind, &args))
@@ -94,6 +95,7 @@ fn run(kind: Kind, args: &[String]) -> Result<(), String> {
             let mut out = io::BufWriter::new(io::stdout().lock());
             let text = match kind {
                 Kind::Hitori => hitori::generate(&request)?,
+                Kind::Sudoku => sudoku::generate(&request)?,
             };
             out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| e.to_string())
         }
@@ -102,6 +104,7 @@ fn run(kind: Kind, args: &[String]) -> Result<(), String> {
             io::stdin().read_to_string(&mut input).map_err(|e| format!("cannot read stdin: {e}"))?;
             let text = match kind {
                 Kind::Hitori => hitori::solve(&input)?,
+                Kind::Sudoku => sudoku::solve(&input)?,
             };
             print!("{text}");
             Ok(())
