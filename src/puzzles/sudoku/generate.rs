@@ -13,6 +13,8 @@ use crate::puzzles::rng::Rng;
 
 /// Symmetry classes: cell c (0..=40) with its partner 80 - c under a half turn.
 const CLASSES: u8 = 41;
+/// Classes taken away before the first test: 40 of 81 cells, leaving 41 givens.
+const BATCH: usize = 20;
 
 /// A puzzle: its givens (0 for a blank cell) and its one solution, digits 1..=9 row by row.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -111,13 +113,27 @@ impl Generator {
         for i in (1..CLASSES).rev() {
             order.swap(i as usize, rng.below(i + 1) as usize);
         }
-        for &cell in &order {
-            let partner = CELLS as u8 - 1 - cell;
-            let kept = (out.givens[cell as usize], out.givens[partner as usize]);
-            out.givens[cell as usize] = 0;
-            out.givens[partner as usize] = 0;
+        // The first BATCH classes go at once, tested once (they nearly always leave a puzzle
+        // the level finishes); when they do not, they are put back and go one at a time.
+        let clear = |givens: &mut [u8; CELLS], class: &[u8]| {
+            for &cell in class {
+                givens[cell as usize] = 0;
+                givens[CELLS - 1 - cell as usize] = 0;
+            }
+        };
+        clear(&mut out.givens, &order[..BATCH]);
+        let start = if self.finishes(&out.givens, level) {
+            BATCH
+        } else {
+            out.givens = out.solution;
+            0
+        };
+        for &cell in &order[start..] {
+            let partner = CELLS - 1 - cell as usize;
+            clear(&mut out.givens, &[cell]);
             if !self.finishes(&out.givens, level) {
-                (out.givens[cell as usize], out.givens[partner as usize]) = kept;
+                out.givens[cell as usize] = out.solution[cell as usize];
+                out.givens[partner] = out.solution[partner];
             }
         }
         match level {

@@ -1,7 +1,7 @@
 //! The 9x9 grid's geometry: cells 0..81 numbered row by row, the 27 units (rows 0..9, columns
 //! 9..18, boxes 18..27), digits as bits 0..9 of a `u16` (bit d for digit d + 1), and sets of
-//! cells. The tables are small `const`s (bank 0 on the console: 81 + 81 + 81 + 243 + 256
-//! bytes) so that no division by 3 or 9 runs on the SM83, which has no divide instruction.
+//! cells. The tables are small `const`s (bank 0 on the console: 81 + 81 + 81 + 243 + 256 +
+//! 256 bytes) so that no division by 3 or 9 runs on the SM83, which has no divide instruction.
 
 /// Cells in the grid.
 pub const CELLS: usize = 81;
@@ -75,6 +75,18 @@ pub const BOX: [u8; CELLS] = build_box();
 /// The nine cells of each unit in order: along the row, down the column, row by row in the box.
 pub const UNIT_CELLS: [[u8; 9]; UNITS] = build_unit_cells();
 const POPCOUNT: [u8; 256] = build_popcount();
+/// The lowest set bit's index of each byte (8 for 0).
+const LOWEST: [u8; 256] = build_lowest();
+
+const fn build_lowest() -> [u8; 256] {
+    let mut t = [8u8; 256];
+    let mut i = 1;
+    while i < 256 {
+        t[i] = (i as u8).trailing_zeros() as u8;
+        i += 1;
+    }
+    t
+}
 
 /// The units of `cell`: its row, column and box.
 #[inline(always)]
@@ -96,10 +108,11 @@ pub fn count(bits: u16) -> u8 {
     POPCOUNT[(bits & 0xFF) as usize] + (bits >> 8) as u8
 }
 
-/// The lowest set bit's index (bits != 0).
+/// The lowest set bit's index of a 9-bit set (bits != 0), by table: the back end's
+/// count-trailing-zeros is a loop on the SM83.
 #[inline(always)]
 pub fn lowest(bits: u16) -> u8 {
-    bits.trailing_zeros() as u8
+    if bits & 0xFF != 0 { LOWEST[(bits & 0xFF) as usize] } else { 8 }
 }
 
 /// Whether two different cells share a unit.

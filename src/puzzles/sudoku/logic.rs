@@ -14,7 +14,7 @@
 //!
 //! State: each cell's candidates as 9 bits and the placed digits, 243 bytes.
 
-use super::grid::{ALL_DIGITS, CELLS, Cells, UNIT_CELLS, UNITS, count, lowest, sees, units_of};
+use super::grid::{ALL_DIGITS, BOX, CELLS, COL, Cells, ROW, UNIT_CELLS, UNITS, count, lowest, sees, units_of};
 use crate::puzzles::level::Difficulty;
 
 /// The named techniques, easiest first: the order a hint looks for them in.
@@ -110,6 +110,8 @@ pub struct Logic {
     candidates: [u16; CELLS],
     /// Placed digits 1..=9, 0 for an open cell.
     digits: [u8; CELLS],
+    /// Open cells left.
+    open: u8,
 }
 
 impl Default for Logic {
@@ -120,7 +122,7 @@ impl Default for Logic {
 
 impl Logic {
     pub const fn new() -> Logic {
-        Logic { candidates: [ALL_DIGITS; CELLS], digits: [0; CELLS] }
+        Logic { candidates: [ALL_DIGITS; CELLS], digits: [0; CELLS], open: CELLS as u8 }
     }
 
     pub fn candidates(&self, cell: u8) -> u16 {
@@ -133,7 +135,7 @@ impl Logic {
 
     /// Whether every cell has its digit.
     pub fn is_complete(&self) -> bool {
-        self.digits.iter().all(|&d| d != 0)
+        self.open == 0
     }
 
     /// Takes on a grid of digits (0 for open): every open cell starts with the digits its row,
@@ -141,6 +143,7 @@ impl Logic {
     pub fn set_digits(&mut self, digits: &[u8; CELLS]) -> bool {
         self.candidates = [ALL_DIGITS; CELLS];
         self.digits = [0; CELLS];
+        self.open = CELLS as u8;
         for cell in 0..CELLS as u8 {
             let digit = digits[cell as usize];
             if digit != 0 {
@@ -162,15 +165,21 @@ impl Logic {
 
     /// Puts `digit` in `cell` and takes it from the candidates of the cells it sees.
     fn place(&mut self, cell: u8, digit: u8) {
-        let bit = 1u16 << (digit - 1);
-        self.digits[cell as usize] = digit;
-        self.candidates[cell as usize] = bit;
-        for unit in units_of(cell) {
-            for &other in &UNIT_CELLS[unit as usize] {
-                if other != cell {
-                    self.candidates[other as usize] &= !bit;
-                }
-            }
+        let c = cell as usize;
+        let keep = !(1u16 << (digit - 1));
+        self.digits[c] = digit;
+        self.open -= 1;
+        // Three calls rather than a loop over `units_of`: LLVM packs a [u8; 3] into one wide
+        // integer, which the SM83 takes apart with library calls.
+        self.clear_in_unit(ROW[c], keep);
+        self.clear_in_unit(9 + COL[c], keep);
+        self.clear_in_unit(18 + BOX[c], keep);
+        self.candidates[c] = !keep;
+    }
+
+    fn clear_in_unit(&mut self, unit: u8, keep: u16) {
+        for &other in &UNIT_CELLS[unit as usize] {
+            self.candidates[other as usize] &= keep;
         }
     }
 
@@ -189,10 +198,33 @@ impl Logic {
     /// Applies the techniques of `level` and below, easiest first, until none applies; true
     /// when that fills the grid.
     pub fn solve(&mut self, level: Difficulty) -> bool {
-        while let Some(deduction) = self.find(level) {
-            self.apply(&deduction);
+        loop {
+            // Every single found in a pass is placed at once (each is read from the state
+            // as it is then, so it stays sound): far fewer scans than one single a pass.
+            let mut placed = false;
+            for unit in HIDDEN_SINGLE_ORDER {
+                if let Some((cell, digit)) = self.hidden_single_in(unit) {
+                    self.place(cell, digit);
+                    placed = true;
+                }
+            }
+            for cell in 0..CELLS as u8 {
+                if let Some(digit) = self.naked_single_at(cell) {
+                    self.place(cell, digit);
+                    placed = true;
+                }
+            }
+            if placed {
+                continue;
+            }
+            if self.is_complete() || level == Difficulty::Easy {
+                return self.is_complete();
+            }
+            match Technique::ALL[2..].iter().copied().take_while(|t| t.level() <= level).find_map(|t| self.find_technique(t)) {
+                Some(deduction) => self.apply(&deduction),
+                None => return false,
+            }
         }
-        self.is_complete()
     }
 
     /// The lowest level that finishes the digits taken on by [`Logic::set_digits`], or `None`
@@ -227,37 +259,66 @@ impl Logic {
     fn places(&self, unit: u8) -> ([u16; 9], u16) {
         let mut places = [0u16; 9];
         let mut placed = 0u16;
-        for (slot, &cell) in UNIT_CELLS[unit as usize].iter().enumerate() {
-            let mut bits = self.candidates[cell as usize];
+        // Running bits rather than shifts by a variable: those are loops on the SM83.
+        let mut slot_bit = 1u16;
+        for &cell in &UNIT_CELLS[unit as usize] {
+            let bits = self.candidates[cell as usize];
             if self.digits[cell as usize] != 0 {
                 placed |= bits;
-                continue;
+            } else {
+                let mut digit_bit = 1u16;
+                for place in places.iter_mut() {
+                    if bits & digit_bit != 0 {
+                        *place |= slot_bit;
+                    }
+                    digit_bit <<= 1;
+                }
             }
-            while bits != 0 {
-                places[lowest(bits) as usize] |= 1 << slot;
-                bits &= bits - 1;
-            }
+            slot_bit <<= 1;
         }
         (places, placed)
     }
 
-    fn hidden_single(&self) -> Option<Deduction> {
-        // Boxes first, then rows and columns: the order people look in.
-        for unit in (18..UNITS as u8).chain(0..18) {
-            let (places, placed) = self.places(unit);
-            for digit in 0..9u8 {
-                let at = places[digit as usize];
-                if placed & (1 << digit) == 0 && count(at) == 1 {
-                    let cell = UNIT_CELLS[unit as usize][lowest(at) as usize];
-                    return Some(single(Technique::HiddenSingle, unit_cells(unit, ALL_SLOTS), cell, digit + 1));
-                }
+    /// The first hidden single of `unit`: (cell, digit).
+    fn hidden_single_in(&self, unit: u8) -> Option<(u8, u8)> {
+        // Digits seen in one open cell, in more than one, and placed.
+        let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+        for &cell in &UNIT_CELLS[unit as usize] {
+            let bits = self.candidates[cell as usize];
+            if self.digits[cell as usize] != 0 {
+                placed |= bits;
+            } else {
+                twice |= once & bits;
+                once |= bits;
             }
         }
-        None
+        let lone = once & !twice & !placed;
+        if lone == 0 {
+            return None;
+        }
+        let digit = lowest(lone);
+        let bit = 1u16 << digit;
+        let cell = UNIT_CELLS[unit as usize]
+            .into_iter()
+            .find(|&cell| self.digits[cell as usize] == 0 && self.candidates[cell as usize] & bit != 0)?;
+        Some((cell, digit + 1))
+    }
+
+    /// The digit of `cell` when it is open with one candidate left.
+    fn naked_single_at(&self, cell: u8) -> Option<u8> {
+        let bits = self.candidates[cell as usize];
+        (self.digits[cell as usize] == 0 && bits != 0 && bits & (bits - 1) == 0).then(|| lowest(bits) + 1)
+    }
+
+    fn hidden_single(&self) -> Option<Deduction> {
+        HIDDEN_SINGLE_ORDER.into_iter().find_map(|unit| {
+            let (cell, digit) = self.hidden_single_in(unit)?;
+            Some(single(Technique::HiddenSingle, unit_cells(unit, ALL_SLOTS), cell, digit))
+        })
     }
 
     fn naked_single(&self) -> Option<Deduction> {
-        (0..CELLS as u8).find(|&cell| self.digits[cell as usize] == 0 && count(self.candidates[cell as usize]) == 1).map(
+        (0..CELLS as u8).find(|&cell| self.naked_single_at(cell).is_some()).map(
             |cell| {
                 let mut reasons = Cells::EMPTY;
                 for unit in units_of(cell) {
@@ -477,6 +538,17 @@ impl Logic {
 
 /// Every slot of a unit.
 const ALL_SLOTS: u16 = 0x1FF;
+
+/// Boxes first, then rows and columns: the order people look for hidden singles in.
+const HIDDEN_SINGLE_ORDER: [u8; UNITS] = {
+    let mut order = [0u8; UNITS];
+    let mut i = 0;
+    while i < UNITS {
+        order[i] = ((i + 18) % UNITS) as u8;
+        i += 1;
+    }
+    order
+};
 
 /// The cells in slots `slots` of `unit`.
 fn unit_cells(unit: u8, slots: u16) -> Cells {

@@ -9,13 +9,22 @@ use hitori::puzzles::hitori::generate::Generator;
 /// Builds `rom/` into `target/bench-engine/engine.gb`, with `sdcc_flags` added to every
 /// `sdcc` run.
 pub fn build_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
+    build("rom", "engine", "ENGINE", sdcc_flags)
+}
+
+/// Builds `sudoku-rom/` (the Sudoku engine's benchmark) into `target/bench-engine/sudoku.gb`.
+pub fn build_sudoku_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
+    build("sudoku-rom", "sudoku", "SUDOKU", sdcc_flags)
+}
+
+fn build(dir: &str, name: &str, title: &str, sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
     let root = repo_root();
     gbrom::build(&RomSpec {
-        crate_dir: root.join("tools/engine-bench/rom"),
+        crate_dir: root.join("tools/engine-bench").join(dir),
         package: None,
         features: Vec::new(),
-        output: root.join("target/bench-engine/engine.gb"),
-        title: "ENGINE".into(),
+        output: root.join(format!("target/bench-engine/{name}.gb")),
+        title: title.into(),
         target_dir: root.join("target/gb"),
         sdcc_flags,
     })

@@ -11,16 +11,23 @@
 //! the cycles of their calls (callees included), the number of calls and their hottest
 //! places, `BB:AAAA` (look them up in `target/bench-engine/engine.build/*.lst`, or the function in
 //! `engine_*.asm`).
-//! `BENCH_ENGINE_EACH=1` also prints every puzzle's cycles and candidates (`each LEVEL SIZE SEED
+//! `BENCH_ENGINE_SUDOKU_ONLY=1` stops after the Sudoku rows.
+//! `BENCH_ENGINE_EACH=1` also prints each Sudoku job's cycles as it ends (`sudoku each LEVEL SEED
+//! GENERATE LINKS BACKTRACK`), and prints every puzzle's cycles and candidates (`each LEVEL SIZE SEED
 //! CYCLES CANDIDATES`), to set against host figures per seed (`examples/generation_spread.rs
 //! --each`).
 //!
 //! It also times a random draw from the engine's generator and from `fastrand`.
+//!
+//! Sudoku comes first, from a ROM of its own (`sudoku-rom/`): 32 puzzles a level, each checked
+//! against the host's, and each one's solutions counted on the console by the dancing links
+//! and by plain backtracking, which must both find 1. Its lines start with `sudoku`: the same
+//! table as Hitori's, the two counts' cycles and their ratio, the Sudoku engine's WRAM.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use engine_bench::{build_rom, check_puzzle};
+use engine_bench::{build_rom, build_sudoku_rom, check_puzzle};
 use gbemu::{Console, Profile, Symbols};
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::hitori::generate::Generator;
@@ -31,6 +38,9 @@ const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
 /// Calls the ROM makes: its `SIZES` (4) times the seeds of its `LEVELS` (32 at each level).
 /// Checked against its output.
 const JOBS: usize = 4 * (32 + 32 + 32);
+/// Sudoku puzzles the ROM makes: its `SUDOKU_SEEDS` at each of the three levels.
+const SUDOKU_SEEDS: usize = 32;
+const SUDOKU_JOBS: usize = 3 * SUDOKU_SEEDS;
 /// Island queries the ROM times per method (its `ISLAND_QUERIES`), checked against its output.
 const ISLAND_QUERIES: usize = 64;
 /// Draws the ROM times per random source (its `DRAWS`).
@@ -51,11 +61,14 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let rom = build_rom(
-        std::env::var("BENCH_ENGINE_SDCC_FLAGS")
-            .map(|flags| flags.split_whitespace().map(String::from).collect())
-            .unwrap_or_default(),
-    )?;
+    let sdcc_flags: Vec<String> = std::env::var("BENCH_ENGINE_SDCC_FLAGS")
+        .map(|flags| flags.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
+    bench_sudoku(build_sudoku_rom(sdcc_flags.clone())?)?;
+    if std::env::var_os("BENCH_ENGINE_SUDOKU_ONLY").is_some() {
+        return Ok(());
+    }
+    let rom = build_rom(sdcc_flags)?;
     println!("console build: {}", rom.usage.summary());
 
     let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
@@ -182,6 +195,132 @@ fn run() -> Result<(), String> {
         println!("profile of bench_generate (every level), {} cycles, functions by cycles of their own:", profile.total());
         print!("{}", profile.report(&symbols, top, HOT_ADDRESSES));
     }
+    Ok(())
+}
+
+/// The Sudoku ROM: times each job's three calls (generate, count by links, count by
+/// backtracking), checks its lines against the host and prints the Sudoku rows.
+fn bench_sudoku(rom: gbrom::RomArtifacts) -> Result<(), String> {
+    println!("sudoku console build: {}", rom.usage.summary());
+    let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
+    let calls = [symbol("bench_sudoku_generate")?, symbol("bench_sudoku_links")?, symbol("bench_sudoku_backtrack")?];
+    let started = Instant::now();
+    let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
+    console.reset_lowest_sp();
+    let profile_top: Option<usize> = std::env::var("BENCH_ENGINE_PROFILE").ok().and_then(|n| n.parse().ok());
+    let mut profile = profile_top.map(|_| Profile::default());
+    let each = std::env::var_os("BENCH_ENGINE_EACH").is_some();
+    let mut cycles = Vec::new();
+    for _ in 0..SUDOKU_JOBS {
+        let mut job = [0u64; 3];
+        for (spent, &entry) in job.iter_mut().zip(&calls) {
+            *spent = match profile.as_mut() {
+                Some(profile) => console.profile_next_call(entry, MAX_CYCLES_PER_CALL, profile).ok_or(format!("the function at {entry:#06x} did not run to its return"))?,
+                None => time_call(&mut console, entry)?,
+            };
+        }
+        if each {
+            // As they come: a full run takes long.
+            let level = cycles.len() / SUDOKU_SEEDS;
+            let seed = cycles.len() % SUDOKU_SEEDS + 1;
+            println!("sudoku each {level} {seed} {} {} {}", job[0], job[1], job[2]);
+        }
+        cycles.push(job);
+    }
+    let deepest_stack = STACK_TOP - console.lowest_sp();
+    let output = console.run_until_serial_end(b".", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
+    let output = String::from_utf8_lossy(&output);
+    let text = output.trim_end_matches('.');
+    if text.contains('!') {
+        return Err(format!("the Sudoku console trapped: {text}"));
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    report_sudoku(&cycles, &lines, &rom)?;
+    if let (Some(top), Some(profile)) = (profile_top, profile) {
+        let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
+        println!("sudoku profile (every call), {} cycles, functions by cycles of their own:", profile.total());
+        print!("{}", profile.report(&symbols, top, HOT_ADDRESSES));
+    }
+    println!(
+        "sudoku: deepest stack {deepest_stack} bytes; emulated and checked in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Checks the ROM's `sudoku level seed digest LINKS BACKTRACK` lines against the host and
+/// prints the Sudoku rows.
+fn report_sudoku(cycles: &[[u64; 3]], lines: &[&str], rom: &gbrom::RomArtifacts) -> Result<(), String> {
+    if lines.len() != SUDOKU_JOBS {
+        return Err(format!("expected {SUDOKU_JOBS} sudoku lines, got {}", lines.len()));
+    }
+    let mut generator = hitori::puzzles::sudoku::generate::Generator::new();
+    let mut groups: Vec<(Difficulty, Vec<u64>, u32)> = Vec::new();
+    let (mut links_cycles, mut backtrack_cycles) = (Vec::new(), Vec::new());
+    for (line, spent) in lines.iter().zip(cycles) {
+        let fields: Vec<u32> = line.split(' ').skip(1).filter_map(|f| f.parse().ok()).collect();
+        let [level, seed, digest, links, backtrack] = fields[..] else { return Err(format!("unreadable line `{line}`")) };
+        let difficulty = Difficulty::from_index(level as u8).ok_or(format!("unknown level in `{line}`"))?;
+        let host = generator.generate(difficulty, seed);
+        if u32::from(host.digest()) != digest {
+            return Err(format!("sudoku {} seed {seed}: console digest {digest}, host {}", difficulty.name(), host.digest()));
+        }
+        if links != 1 || backtrack != 1 {
+            return Err(format!("sudoku {} seed {seed}: solutions by links {links}, by backtracking {backtrack}", difficulty.name()));
+        }
+        links_cycles.push(spent[1]);
+        backtrack_cycles.push(spent[2]);
+        let tried = u32::from(generator.candidates_tried);
+        match groups.iter_mut().find(|(d, _, _)| *d == difficulty) {
+            Some((_, list, total)) => {
+                list.push(spent[0]);
+                *total += tried;
+            }
+            None => groups.push((difficulty, vec![spent[0]], tried)),
+        }
+    }
+    let seconds = |cycles: u64| cycles as f64 / CPU_HZ;
+    println!("sudoku: console and host agree on all {} puzzles; every one has 1 solution by both counts", lines.len());
+    println!("sudoku level  size   puzzles   median cycles (s)      95th percentile (s)          worst (s)   grids a puzzle, cycles a grid");
+    for (difficulty, mut list, tried) in groups {
+        list.sort_unstable();
+        let median = list[list.len() / 2];
+        let p95 = list[(list.len() * 95).div_ceil(100) - 1];
+        let worst = list[list.len() - 1];
+        let total: u64 = list.iter().sum();
+        println!(
+            "sudoku {:<6}  9x9  {:>8} {median:>14} ({:>6.2}) {p95:>14} ({:>6.2}) {worst:>14} ({:>6.2}) {:>8.1} {:>12.0}",
+            difficulty.name(),
+            list.len(),
+            seconds(median),
+            seconds(p95),
+            seconds(worst),
+            f64::from(tried) / list.len() as f64,
+            total as f64 / f64::from(tried)
+        );
+    }
+    let median = |list: &mut Vec<u64>| {
+        list.sort_unstable();
+        list[list.len() / 2]
+    };
+    let (links_total, backtrack_total): (u64, u64) = (links_cycles.iter().sum(), backtrack_cycles.iter().sum());
+    let (links_median, backtrack_median) = (median(&mut links_cycles), median(&mut backtrack_cycles));
+    println!(
+        "sudoku count of solutions up to 2 ({} puzzles, both agree): dancing links median {links_median} cycles ({:.3} s), plain backtracking median {backtrack_median} cycles ({:.3} s); all puzzles {:.1}x the cycles by backtracking, worst {:.2} s",
+        lines.len(),
+        seconds(links_median),
+        seconds(backtrack_median),
+        backtrack_total as f64 / links_total as f64,
+        seconds(*backtrack_cycles.last().unwrap_or(&0))
+    );
+    let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
+    let sudoku_bytes = symbols
+        .all
+        .iter()
+        .find(|(name, _)| name.ends_with("_engine_bench_sudoku_rom_SUDOKU"))
+        .and_then(|(name, _)| symbols.size(name))
+        .ok_or("no SUDOKU static in the symbol list")?;
+    println!("sudoku WRAM: engine state {sudoku_bytes} bytes (links, human solver)");
     Ok(())
 }
 
