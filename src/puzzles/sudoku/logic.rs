@@ -12,7 +12,8 @@
 //! level finishes has one solution. That makes grading exact: a puzzle's level is the lowest
 //! whose techniques finish it.
 //!
-//! State: each cell's candidates as 9 bits and the placed digits, 243 bytes.
+//! State: the digits placed in each unit, the candidates each cell has lost to techniques, and
+//! the placed digits: 298 bytes.
 
 use super::grid::{ALL_DIGITS, BOX, CELLS, COL, Cells, ROW, UNIT_CELLS, UNITS, count, lowest, sees, units_of};
 use crate::puzzles::level::Difficulty;
@@ -106,8 +107,12 @@ pub struct Deduction {
 /// Candidates and placed digits: the human solver's state.
 #[derive(Clone)]
 pub struct Logic {
-    /// Each cell's candidates; a placed cell keeps its digit's bit alone.
-    candidates: [u16; CELLS],
+    /// The digits placed in each unit: an open cell's candidates are the digits its three
+    /// units lack, less `excluded`. Placing a digit is three ORs, not twenty updates of
+    /// neighbours: most of what grading does on the console.
+    used: [u16; UNITS],
+    /// The candidates each open cell has lost to techniques or to the player's pencil marks.
+    excluded: [u16; CELLS],
     /// Placed digits 1..=9, 0 for an open cell.
     digits: [u8; CELLS],
     /// Open cells left.
@@ -122,11 +127,17 @@ impl Default for Logic {
 
 impl Logic {
     pub const fn new() -> Logic {
-        Logic { candidates: [ALL_DIGITS; CELLS], digits: [0; CELLS], open: CELLS as u8 }
+        Logic { used: [0; UNITS], excluded: [0; CELLS], digits: [0; CELLS], open: CELLS as u8 }
     }
 
+    /// The cell's candidates; a placed cell has its digit's bit alone.
+    #[inline(always)]
     pub fn candidates(&self, cell: u8) -> u16 {
-        self.candidates[cell as usize]
+        let c = cell as usize;
+        match self.digits[c] {
+            0 => !(self.used[ROW[c] as usize] | self.used[9 + COL[c] as usize] | self.used[18 + BOX[c] as usize] | self.excluded[c]) & ALL_DIGITS,
+            digit => DIGIT_BIT[digit as usize],
+        }
     }
 
     pub fn digit(&self, cell: u8) -> u8 {
@@ -141,13 +152,14 @@ impl Logic {
     /// Takes on a grid of digits (0 for open): every open cell starts with the digits its row,
     /// column and box leave. False when two digits clash.
     pub fn set_digits(&mut self, digits: &[u8; CELLS]) -> bool {
-        self.candidates = [ALL_DIGITS; CELLS];
+        self.used = [0; UNITS];
+        self.excluded = [0; CELLS];
         self.digits = [0; CELLS];
         self.open = CELLS as u8;
         for cell in 0..CELLS as u8 {
             let digit = digits[cell as usize];
             if digit != 0 {
-                if self.candidates[cell as usize] & (1 << (digit - 1)) == 0 {
+                if self.candidates(cell) & DIGIT_BIT[digit as usize] == 0 {
                     return false;
                 }
                 self.place(cell, digit);
@@ -159,28 +171,19 @@ impl Logic {
     /// Keeps only the candidates `allowed` in an open cell (the player's pencil marks).
     pub fn restrict(&mut self, cell: u8, allowed: u16) {
         if self.digits[cell as usize] == 0 {
-            self.candidates[cell as usize] &= allowed;
+            self.excluded[cell as usize] |= !allowed & ALL_DIGITS;
         }
     }
 
-    /// Puts `digit` in `cell` and takes it from the candidates of the cells it sees.
+    /// Puts `digit` in `cell`: the cells it sees lose it as a candidate.
     fn place(&mut self, cell: u8, digit: u8) {
         let c = cell as usize;
-        let keep = !(1u16 << (digit - 1));
+        let bit = DIGIT_BIT[digit as usize];
         self.digits[c] = digit;
         self.open -= 1;
-        // Three calls rather than a loop over `units_of`: LLVM packs a [u8; 3] into one wide
-        // integer, which the SM83 takes apart with library calls.
-        self.clear_in_unit(ROW[c], keep);
-        self.clear_in_unit(9 + COL[c], keep);
-        self.clear_in_unit(18 + BOX[c], keep);
-        self.candidates[c] = !keep;
-    }
-
-    fn clear_in_unit(&mut self, unit: u8, keep: u16) {
-        for &other in &UNIT_CELLS[unit as usize] {
-            self.candidates[other as usize] &= keep;
-        }
+        self.used[ROW[c] as usize] |= bit;
+        self.used[9 + COL[c] as usize] |= bit;
+        self.used[18 + BOX[c] as usize] |= bit;
     }
 
     pub fn apply(&mut self, deduction: &Deduction) {
@@ -190,7 +193,7 @@ impl Logic {
             }
         } else {
             for cell in deduction.targets.iter() {
-                self.candidates[cell as usize] &= !deduction.removed;
+                self.excluded[cell as usize] |= deduction.removed;
             }
         }
     }
@@ -262,7 +265,7 @@ impl Logic {
         // Running bits rather than shifts by a variable: those are loops on the SM83.
         let mut slot_bit = 1u16;
         for &cell in &UNIT_CELLS[unit as usize] {
-            let bits = self.candidates[cell as usize];
+            let bits = self.candidates(cell);
             if self.digits[cell as usize] != 0 {
                 placed |= bits;
             } else {
@@ -284,7 +287,7 @@ impl Logic {
         // Digits seen in one open cell, in more than one, and placed.
         let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
         for &cell in &UNIT_CELLS[unit as usize] {
-            let bits = self.candidates[cell as usize];
+            let bits = self.candidates(cell);
             if self.digits[cell as usize] != 0 {
                 placed |= bits;
             } else {
@@ -299,15 +302,21 @@ impl Logic {
         let digit = lowest(lone);
         let bit = 1u16 << digit;
         let cell = UNIT_CELLS[unit as usize]
-            .into_iter()
-            .find(|&cell| self.digits[cell as usize] == 0 && self.candidates[cell as usize] & bit != 0)?;
+            .iter()
+            .copied()
+            .find(|&cell| self.digits[cell as usize] == 0 && self.candidates(cell) & bit != 0)?;
         Some((cell, digit + 1))
     }
 
     /// The digit of `cell` when it is open with one candidate left.
     fn naked_single_at(&self, cell: u8) -> Option<u8> {
-        let bits = self.candidates[cell as usize];
-        (self.digits[cell as usize] == 0 && bits != 0 && bits & (bits - 1) == 0).then(|| lowest(bits) + 1)
+        // `count` by table: LLVM turns `bits & (bits - 1) == 0` into a population count, a
+        // library loop on the SM83.
+        if self.digits[cell as usize] != 0 {
+            return None;
+        }
+        let bits = self.candidates(cell);
+        (count(bits) == 1).then(|| lowest(bits) + 1)
     }
 
     fn hidden_single(&self) -> Option<Deduction> {
@@ -328,7 +337,7 @@ impl Logic {
                         }
                     }
                 }
-                single(Technique::NakedSingle, reasons, cell, lowest(self.candidates[cell as usize]) + 1)
+                single(Technique::NakedSingle, reasons, cell, lowest(self.candidates(cell)) + 1)
             },
         )
     }
@@ -337,7 +346,7 @@ impl Logic {
     fn cells_with(&self, unit: u8, bit: u16, outside: &Cells) -> Cells {
         let mut found = Cells::EMPTY;
         for &cell in &UNIT_CELLS[unit as usize] {
-            if self.digits[cell as usize] == 0 && self.candidates[cell as usize] & bit != 0 && !outside.contains(cell) {
+            if self.digits[cell as usize] == 0 && self.candidates(cell) & bit != 0 && !outside.contains(cell) {
                 found.insert(cell);
             }
         }
@@ -397,7 +406,7 @@ impl Logic {
             for (slot, &cell) in cells.iter().enumerate() {
                 if self.digits[cell as usize] == 0 {
                     open |= 1 << slot;
-                    sets[slot] = self.candidates[cell as usize];
+                    sets[slot] = self.candidates(cell);
                     if (2..=size).contains(&count(sets[slot])) {
                         eligible |= 1 << slot;
                     }
@@ -429,7 +438,7 @@ impl Logic {
             }
             let cells = &UNIT_CELLS[unit as usize];
             let found = find_subset(&places, eligible, size, |digits, slots| {
-                slots.iter_bits().any(|slot| self.candidates[cells[slot as usize] as usize] & !digits != 0)
+                slots.iter_bits().any(|slot| self.candidates(cells[slot as usize]) & !digits != 0)
             });
             if let Some((digits, slots)) = found {
                 let targets = self.losing(unit_cells(unit, slots), ALL_DIGITS & !digits);
@@ -485,11 +494,11 @@ impl Logic {
     /// A pivot with candidates {a, b} that sees pincers with {a, c} and {b, c}: whichever digit
     /// the pivot takes, one pincer is c, so cells seeing both pincers lose c.
     fn xy_wing(&self) -> Option<Deduction> {
-        let two = |cell: u8| self.digits[cell as usize] == 0 && count(self.candidates[cell as usize]) == 2;
+        let two = |cell: u8| self.digits[cell as usize] == 0 && count(self.candidates(cell)) == 2;
         for pivot in (0..CELLS as u8).filter(|&c| two(c)) {
-            let ab = self.candidates[pivot as usize];
+            let ab = self.candidates(pivot);
             for x in (0..CELLS as u8).filter(|&c| two(c) && sees(pivot, c)) {
-                let xc = self.candidates[x as usize];
+                let xc = self.candidates(x);
                 // x shares exactly one digit with the pivot.
                 if count(xc & ab) != 1 {
                     continue;
@@ -497,14 +506,14 @@ impl Logic {
                 let c_bit = xc & !ab;
                 let want = (ab & !xc) | c_bit;
                 for y in (x + 1..CELLS as u8).filter(|&c| two(c) && sees(pivot, c)) {
-                    if self.candidates[y as usize] != want {
+                    if self.candidates(y) != want {
                         continue;
                     }
                     let mut targets = Cells::EMPTY;
                     for cell in 0..CELLS as u8 {
                         if cell != pivot
                             && self.digits[cell as usize] == 0
-                            && self.candidates[cell as usize] & c_bit != 0
+                            && self.candidates(cell) & c_bit != 0
                             && sees(cell, x)
                             && sees(cell, y)
                         {
@@ -528,13 +537,16 @@ impl Logic {
     fn losing(&self, cells: Cells, digits: u16) -> Cells {
         let mut found = Cells::EMPTY;
         for cell in cells.iter() {
-            if self.candidates[cell as usize] & digits != 0 {
+            if self.candidates(cell) & digits != 0 {
                 found.insert(cell);
             }
         }
         found
     }
 }
+
+/// Each digit's bit, by digit 1..=9 (a shift by a variable is a loop on the SM83).
+const DIGIT_BIT: [u16; 10] = [0, 1, 2, 4, 8, 16, 32, 64, 128, 256];
 
 /// Every slot of a unit.
 const ALL_SLOTS: u16 = 0x1FF;
