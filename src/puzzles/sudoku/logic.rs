@@ -201,18 +201,20 @@ impl Logic {
     /// Applies the techniques of `level` and below, easiest first, until none applies; true
     /// when that fills the grid.
     pub fn solve(&mut self, level: Difficulty) -> bool {
+        let mut seen = [0u16; CELLS];
         loop {
-            // Every single found in a pass is placed at once (each is read from the state
+            // Every single found in a pass is placed at once (each checked against the state
             // as it is then, so it stays sound): far fewer scans than one single a pass.
+            self.snapshot(&mut seen);
             let mut placed = false;
             for unit in HIDDEN_SINGLE_ORDER {
-                if let Some((cell, digit)) = self.hidden_single_in(unit) {
+                if let Some((cell, digit)) = self.hidden_single_in(&seen, unit) {
                     self.place(cell, digit);
                     placed = true;
                 }
             }
             for cell in 0..CELLS as u8 {
-                if let Some(digit) = self.naked_single_at(cell) {
+                if let Some(digit) = self.naked_single_at(&seen, cell) {
                     self.place(cell, digit);
                     placed = true;
                 }
@@ -282,52 +284,64 @@ impl Logic {
         (places, placed)
     }
 
-    /// The first hidden single of `unit`: (cell, digit).
-    fn hidden_single_in(&self, unit: u8) -> Option<(u8, u8)> {
-        // Digits seen in one open cell, in more than one, and placed.
-        let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+    /// Every cell's candidates now, for a pass of singles: computed once a pass rather than
+    /// once a look.
+    fn snapshot(&self, seen: &mut [u16; CELLS]) {
+        for (cell, bits) in seen.iter_mut().enumerate() {
+            *bits = self.candidates(cell as u8);
+        }
+    }
+
+    /// The first hidden single of `unit`: (cell, digit). `seen` may be older than the digits
+    /// placed since: candidates only shrink, so a digit with one place in `seen` among cells
+    /// still open, and not placed in the unit, has at most that place now; it is checked there.
+    fn hidden_single_in(&self, seen: &[u16; CELLS], unit: u8) -> Option<(u8, u8)> {
+        // Digits seen in one open cell and in more than one.
+        let (mut once, mut twice) = (0u16, 0u16);
         for &cell in &UNIT_CELLS[unit as usize] {
-            let bits = self.candidates(cell);
-            if self.digits[cell as usize] != 0 {
-                placed |= bits;
-            } else {
+            if self.digits[cell as usize] == 0 {
+                let bits = seen[cell as usize];
                 twice |= once & bits;
                 once |= bits;
             }
         }
-        let lone = once & !twice & !placed;
+        let lone = once & !twice & !self.used[unit as usize];
         if lone == 0 {
             return None;
         }
-        let digit = lowest(lone);
-        let bit = 1u16 << digit;
+        let digit = lowest(lone) + 1;
+        let bit = DIGIT_BIT[digit as usize];
         let cell = UNIT_CELLS[unit as usize]
             .iter()
             .copied()
-            .find(|&cell| self.digits[cell as usize] == 0 && self.candidates(cell) & bit != 0)?;
-        Some((cell, digit + 1))
+            .find(|&cell| self.digits[cell as usize] == 0 && seen[cell as usize] & bit != 0)?;
+        (self.candidates(cell) & bit != 0).then_some((cell, digit))
     }
 
-    /// The digit of `cell` when it is open with one candidate left.
-    fn naked_single_at(&self, cell: u8) -> Option<u8> {
+    /// The digit of `cell` when it is open with one candidate left (`seen` as above).
+    fn naked_single_at(&self, seen: &[u16; CELLS], cell: u8) -> Option<u8> {
         // `count` by table: LLVM turns `bits & (bits - 1) == 0` into a population count, a
         // library loop on the SM83.
-        if self.digits[cell as usize] != 0 {
+        let bits = seen[cell as usize];
+        if self.digits[cell as usize] != 0 || count(bits) != 1 || self.candidates(cell) != bits {
             return None;
         }
-        let bits = self.candidates(cell);
-        (count(bits) == 1).then(|| lowest(bits) + 1)
+        Some(lowest(bits) + 1)
     }
 
     fn hidden_single(&self) -> Option<Deduction> {
+        let mut seen = [0u16; CELLS];
+        self.snapshot(&mut seen);
         HIDDEN_SINGLE_ORDER.into_iter().find_map(|unit| {
-            let (cell, digit) = self.hidden_single_in(unit)?;
+            let (cell, digit) = self.hidden_single_in(&seen, unit)?;
             Some(single(Technique::HiddenSingle, unit_cells(unit, ALL_SLOTS), cell, digit))
         })
     }
 
     fn naked_single(&self) -> Option<Deduction> {
-        (0..CELLS as u8).find(|&cell| self.naked_single_at(cell).is_some()).map(
+        let mut seen = [0u16; CELLS];
+        self.snapshot(&mut seen);
+        (0..CELLS as u8).find(|&cell| self.naked_single_at(&seen, cell).is_some()).map(
             |cell| {
                 let mut reasons = Cells::EMPTY;
                 for unit in units_of(cell) {
