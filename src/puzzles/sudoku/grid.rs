@@ -1,7 +1,7 @@
 //! The 9x9 grid's geometry: cells 0..81 numbered row by row, the 27 units (rows 0..9, columns
 //! 9..18, boxes 18..27), digits as bits 0..9 of a `u16` (bit d for digit d + 1), and sets of
-//! cells. The tables are small `const`s (bank 0 on the console: 81 + 81 + 81 + 243 + 256 +
-//! 256 bytes) so that no division by 3 or 9 runs on the SM83, which has no divide instruction.
+//! cells. The tables are small `const`s (bank 0 on the console: 81 x 4 + 243 + 256 x 2 + 18
+//! bytes) so that no division by 3 or 9 runs on the SM83, which has no divide instruction.
 
 /// Cells in the grid.
 pub const CELLS: usize = 81;
@@ -88,6 +88,22 @@ const fn build_lowest() -> [u8; 256] {
     t
 }
 
+const fn build_box_slot() -> [u8; CELLS] {
+    let mut t = [0u8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = ((i / 9) % 3 * 3 + i % 3) as u8;
+        i += 1;
+    }
+    t
+}
+
+/// Each cell's place (0..9) in its box, row by row.
+const BOX_SLOT: [u8; CELLS] = build_box_slot();
+
+/// Bit i, by i in 0..9: a shift by a variable is a loop on the SM83.
+pub const BIT: [u16; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
 /// The units of `cell`: its row, column and box.
 #[inline(always)]
 pub fn units_of(cell: u8) -> [u8; 3] {
@@ -98,8 +114,7 @@ pub fn units_of(cell: u8) -> [u8; 3] {
 /// The cell's place (0..9) in its box, row by row.
 #[inline(always)]
 pub fn box_slot(cell: u8) -> u8 {
-    let c = cell as usize;
-    (ROW[c] - BOX[c] / 3 * 3) * 3 + (COL[c] - BOX[c] % 3 * 3)
+    BOX_SLOT[cell as usize]
 }
 
 /// How many bits of a 9-bit set are set.
@@ -132,17 +147,17 @@ impl Cells {
 
     pub fn insert(&mut self, cell: u8) {
         let c = cell as usize;
-        self.rows[ROW[c] as usize] |= 1 << COL[c];
+        self.rows[ROW[c] as usize] |= BIT[COL[c] as usize];
     }
 
     pub fn remove(&mut self, cell: u8) {
         let c = cell as usize;
-        self.rows[ROW[c] as usize] &= !(1 << COL[c]);
+        self.rows[ROW[c] as usize] &= !(BIT[COL[c] as usize]);
     }
 
     pub fn contains(&self, cell: u8) -> bool {
         let c = cell as usize;
-        self.rows[ROW[c] as usize] & (1 << COL[c]) != 0
+        self.rows[ROW[c] as usize] & (BIT[COL[c] as usize]) != 0
     }
 
     pub fn is_empty(&self) -> bool {

@@ -15,7 +15,7 @@
 //! State: the digits placed in each unit, the candidates each cell has lost to techniques, and
 //! the placed digits: 298 bytes.
 
-use super::grid::{ALL_DIGITS, BOX, CELLS, COL, Cells, ROW, UNIT_CELLS, UNITS, count, lowest, sees, units_of};
+use super::grid::{ALL_DIGITS, BIT, BOX, CELLS, COL, Cells, ROW, UNIT_CELLS, UNITS, count, lowest, sees, units_of};
 use crate::puzzles::level::Difficulty;
 
 /// The named techniques, easiest first: the order a hint looks for them in.
@@ -136,7 +136,7 @@ impl Logic {
         let c = cell as usize;
         match self.digits[c] {
             0 => !(self.used[ROW[c] as usize] | self.used[9 + COL[c] as usize] | self.used[18 + BOX[c] as usize] | self.excluded[c]) & ALL_DIGITS,
-            digit => DIGIT_BIT[digit as usize],
+            digit => BIT[digit as usize - 1],
         }
     }
 
@@ -159,7 +159,7 @@ impl Logic {
         for cell in 0..CELLS as u8 {
             let digit = digits[cell as usize];
             if digit != 0 {
-                if self.candidates(cell) & DIGIT_BIT[digit as usize] == 0 {
+                if self.candidates(cell) & BIT[digit as usize - 1] == 0 {
                     return false;
                 }
                 self.place(cell, digit);
@@ -178,7 +178,7 @@ impl Logic {
     /// Puts `digit` in `cell`: the cells it sees lose it as a candidate.
     fn place(&mut self, cell: u8, digit: u8) {
         let c = cell as usize;
-        let bit = DIGIT_BIT[digit as usize];
+        let bit = BIT[digit as usize - 1];
         self.digits[c] = digit;
         self.open -= 1;
         self.used[ROW[c] as usize] |= bit;
@@ -310,7 +310,7 @@ impl Logic {
             return None;
         }
         let digit = lowest(lone) + 1;
-        let bit = DIGIT_BIT[digit as usize];
+        let bit = BIT[digit as usize - 1];
         let cell = UNIT_CELLS[unit as usize]
             .iter()
             .copied()
@@ -379,7 +379,7 @@ impl Logic {
                 }
                 let reasons = unit_cells(unit, at);
                 let first = UNIT_CELLS[unit as usize][lowest(at) as usize];
-                let bit = 1u16 << digit;
+                let bit = BIT[digit as usize];
                 // The other unit all the places share: a line for a box, the box for a line.
                 let [row, col, bx] = units_of(first);
                 let shared = reasons.iter().fold((true, true, true), |(r, c, b), cell| {
@@ -419,10 +419,10 @@ impl Logic {
             let mut open = 0u16;
             for (slot, &cell) in cells.iter().enumerate() {
                 if self.digits[cell as usize] == 0 {
-                    open |= 1 << slot;
+                    open |= BIT[slot as usize];
                     sets[slot] = self.candidates(cell);
                     if (2..=size).contains(&count(sets[slot])) {
-                        eligible |= 1 << slot;
+                        eligible |= BIT[slot as usize];
                     }
                 }
             }
@@ -446,8 +446,8 @@ impl Logic {
             let (places, placed) = self.places(unit);
             let mut eligible = 0u16;
             for digit in 0..9u8 {
-                if placed & (1 << digit) == 0 && (2..=size).contains(&count(places[digit as usize])) {
-                    eligible |= 1 << digit;
+                if placed & BIT[digit as usize] == 0 && (2..=size).contains(&count(places[digit as usize])) {
+                    eligible |= BIT[digit as usize];
                 }
             }
             let cells = &UNIT_CELLS[unit as usize];
@@ -475,13 +475,13 @@ impl Logic {
                 (places[line as usize], placed[line as usize]) = self.places(base + line);
             }
             for digit in 0..9u8 {
-                let bit = 1u16 << digit;
+                let bit = BIT[digit as usize];
                 let mut lines = [0u16; 9];
                 let mut eligible = 0u16;
                 for line in 0..9usize {
                     lines[line] = places[line][digit as usize];
                     if placed[line] & bit == 0 && (2..=size).contains(&count(lines[line])) {
-                        eligible |= 1 << line;
+                        eligible |= BIT[line as usize];
                     }
                 }
                 let found = find_subset(&lines, eligible, size, |chosen, crosses| {
@@ -559,9 +559,6 @@ impl Logic {
     }
 }
 
-/// Each digit's bit, by digit 1..=9 (a shift by a variable is a loop on the SM83).
-const DIGIT_BIT: [u16; 10] = [0, 1, 2, 4, 8, 16, 32, 64, 128, 256];
-
 /// Every slot of a unit.
 const ALL_SLOTS: u16 = 0x1FF;
 
@@ -614,7 +611,7 @@ fn find_subset(
     for i in eligible.iter_bits() {
         for j in (eligible & !((2u16 << i) - 1)).iter_bits() {
             let two = sets[i as usize] | sets[j as usize];
-            let pair = (1u16 << i) | (1 << j);
+            let pair = BIT[i as usize] | BIT[j as usize];
             if size == 2 {
                 if count(two) == 2 && useful(pair, two) {
                     return Some((pair, two));
@@ -626,7 +623,7 @@ fn find_subset(
             }
             for k in (eligible & !((2u16 << j) - 1)).iter_bits() {
                 let three = two | sets[k as usize];
-                let trio = pair | (1 << k);
+                let trio = pair | BIT[k as usize];
                 if count(three) == 3 && useful(trio, three) {
                     return Some((trio, three));
                 }

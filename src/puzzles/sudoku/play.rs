@@ -7,7 +7,7 @@
 //! none, by writing the cell's other candidates), and the next hint moves on from there.
 
 use super::generate::Puzzle;
-use super::grid::{CELLS, Cells, UNIT_CELLS, UNITS};
+use super::grid::{BIT, CELLS, Cells, UNIT_CELLS, UNITS};
 use super::logic::{Deduction, Logic};
 use crate::puzzles::level::Difficulty;
 
@@ -53,7 +53,7 @@ impl Marks {
     pub fn apply(&mut self, mv: Move) {
         match mv {
             Move::Digit { cell, to, .. } => self.digits[cell as usize] = to,
-            Move::Pencil { cell, digit } => self.pencil[cell as usize] ^= 1 << (digit - 1),
+            Move::Pencil { cell, digit } => self.pencil[cell as usize] ^= BIT[digit as usize - 1],
         }
     }
 
@@ -85,7 +85,7 @@ impl Marks {
             for &cell in cells {
                 let digit = grid[cell as usize];
                 if digit != 0 {
-                    let bit = 1 << (digit - 1);
+                    let bit = BIT[digit as usize - 1];
                     again |= once & bit;
                     once |= bit;
                 }
@@ -93,7 +93,7 @@ impl Marks {
             if again != 0 {
                 for &cell in cells {
                     let digit = grid[cell as usize];
-                    if digit != 0 && again & (1 << (digit - 1)) != 0 {
+                    if digit != 0 && again & (BIT[digit as usize - 1]) != 0 {
                         found.insert(cell);
                     }
                 }
@@ -127,7 +127,7 @@ fn hint_sudoku(marks: &Marks, logic: &mut Logic, puzzle: &Puzzle) -> Hint {
         let answer = puzzle.solution[cell];
         let (digit, pencil) = (marks.digits[cell], marks.pencil[cell]);
         let wrong_digit = digit != 0 && digit != answer;
-        let wrong_marks = digit == 0 && pencil != 0 && pencil & (1 << (answer - 1)) == 0;
+        let wrong_marks = digit == 0 && pencil != 0 && pencil & (BIT[answer as usize - 1]) == 0;
         if wrong_digit || wrong_marks {
             return Hint::Mistake(cell as u8);
         }
