@@ -14,7 +14,7 @@ use hitori::puzzles::Kind;
 use hitori::puzzles::code::SeedCode;
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::sudoku::generate::{Generator, Puzzle};
-use hitori::puzzles::sudoku::logic::Logic;
+use hitori::puzzles::sudoku::logic::{Logic, Technique};
 use hitori::puzzles::sudoku::play::{Hint, Marks, Move};
 
 const PUZZLES: u32 = if cfg!(debug_assertions) { 2_400 / 20 } else { 2_400 };
@@ -222,6 +222,13 @@ fn moves_undo_and_conflicts_show_repeats() {
     assert!(solved.is_solved(&puzzle) && !marks.is_solved(&puzzle));
     assert_eq!(solved.hint(generator.logic(), &puzzle), Hint::Solved);
     assert_eq!(marks.hint(generator.logic(), &puzzle), Hint::Mistake(cell));
+}
+
+#[test]
+fn techniques_have_distinct_names_and_levels_in_order() {
+    let names: std::collections::HashSet<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+    assert_eq!(names.len(), Technique::ALL.len());
+    assert!(Technique::ALL.windows(2).all(|w| w[0].level() <= w[1].level()));
 }
 
 #[test]

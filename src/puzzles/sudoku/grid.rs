@@ -150,11 +150,6 @@ impl Cells {
         self.rows[ROW[c] as usize] |= BIT[COL[c] as usize];
     }
 
-    pub fn remove(&mut self, cell: u8) {
-        let c = cell as usize;
-        self.rows[ROW[c] as usize] &= !(BIT[COL[c] as usize]);
-    }
-
     pub fn contains(&self, cell: u8) -> bool {
         let c = cell as usize;
         self.rows[ROW[c] as usize] & (BIT[COL[c] as usize]) != 0
@@ -162,10 +157,6 @@ impl Cells {
 
     pub fn is_empty(&self) -> bool {
         self.rows.iter().all(|&r| r == 0)
-    }
-
-    pub fn len(&self) -> u8 {
-        self.rows.iter().map(|&r| count(r)).sum()
     }
 
     /// The cells in increasing order.

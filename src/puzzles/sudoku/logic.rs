@@ -140,10 +140,6 @@ impl Logic {
         }
     }
 
-    pub fn digit(&self, cell: u8) -> u8 {
-        self.digits[cell as usize]
-    }
-
     /// Whether every cell has its digit.
     pub fn is_complete(&self) -> bool {
         self.open == 0
