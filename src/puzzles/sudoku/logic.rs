@@ -171,8 +171,29 @@ impl Logic {
         }
     }
 
+    /// Whether a single puts `digit` in open `cell` now: it is the cell's one candidate, or
+    /// the cell is the digit's one place in its row, column or box.
+    pub fn single_fills(&self, cell: u8, digit: u8) -> bool {
+        let c = cell as usize;
+        let bits = self.candidates(cell);
+        let bit = BIT[digit as usize - 1];
+        self.digits[c] == 0
+            && bits & bit != 0
+            && (count(bits) == 1
+                || self.only_place(ROW[c], cell, bit)
+                || self.only_place(9 + COL[c], cell, bit)
+                || self.only_place(18 + BOX[c], cell, bit))
+    }
+
+    /// Whether no open cell of `unit` but `cell` has candidate `bit`.
+    fn only_place(&self, unit: u8, cell: u8, bit: u16) -> bool {
+        UNIT_CELLS[unit as usize]
+            .iter()
+            .all(|&other| other == cell || self.digits[other as usize] != 0 || self.candidates(other) & bit == 0)
+    }
+
     /// Puts `digit` in `cell`: the cells it sees lose it as a candidate.
-    fn place(&mut self, cell: u8, digit: u8) {
+    pub(super) fn place(&mut self, cell: u8, digit: u8) {
         let c = cell as usize;
         let bit = BIT[digit as usize - 1];
         self.digits[c] = digit;
