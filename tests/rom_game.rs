@@ -16,11 +16,13 @@ use hitori::puzzles::hitori::board::{Board, cell_at};
 use hitori::puzzles::code::{ALPHABET, SeedCode};
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::hitori::generate::Puzzle;
-use hitori::puzzles::hitori::play::Play;
 use hitori::puzzles::hitori::solve::Solver;
 use hitori::game::layout::Layout;
 use hitori::game::read_cell_tile;
-use hitori::game::save::{BEST_LEN, BEST_SLOTS, BestTimes, PROGRESS_LEN, PROGRESS_SLOTS, PUZZLE_LEN, PUZZLE_SLOTS, Saves, UNUSED_FROM};
+use hitori::game::save::{BestTimes, Saves, record_copies};
+use hitori::puzzles::Kind;
+use hitori::puzzles::hitori::Hitori;
+use hitori::puzzles::hitori::play::Marks;
 
 const BACKGROUND_MAP: usize = 0x1800;
 const WINDOW_MAP: usize = 0x1C00;
@@ -315,8 +317,8 @@ fn marks_undo_redo_resume_after_power_off_hint_and_soft_reset() {
 /// The best times a boot reads from cartridge RAM `sram` (the game's save code, on the host).
 fn best_times(sram: &[u8]) -> BestTimes {
     let mut image: [u8; 0x2000] = sram.try_into().expect("8 KiB of cartridge RAM");
-    let mut best = BestTimes::new();
-    Saves::new().load(&mut image, &mut best, &mut Puzzle::new(), &mut Play::new());
+    let mut best = BestTimes::new(Kind::Hitori);
+    Saves::new().load::<Hitori>(&mut image, &mut best, &mut Puzzle::new(), &mut Marks::NONE.clone());
     best
 }
 
@@ -393,9 +395,7 @@ fn check_cuts_in_save(console: &mut Console, button: Button, frames: u32, n: u8,
     // marked invalid (first byte 0) while it is written. (A copy torn otherwise would be caught
     // by its checksum only by chance, so the boots below could miss it.)
     let (before, after) = (&states[0], &states[states.len() - 1]);
-    let copies = [(BEST_SLOTS, BEST_LEN), (PROGRESS_SLOTS, PROGRESS_LEN), (PUZZLE_SLOTS, PUZZLE_LEN)]
-        .into_iter()
-        .flat_map(|(slots, len)| slots.map(|offset| usize::from(offset)..usize::from(offset) + len));
+    let copies = record_copies::<Hitori>().map(|(offset, len)| usize::from(offset)..usize::from(offset) + len);
     for copy in copies {
         for (write, state) in states.iter().enumerate() {
             let (now, start) = (&state[copy.clone()], copy.start);
@@ -461,10 +461,11 @@ fn a_power_cut_at_any_write_of_a_save_leaves_the_old_or_the_new_state() {
 
     // One bit flipped in the saves (a sample of 48): a boot finds states once saved.
     let mut rng = fastrand::Rng::with_seed(17);
+    let hitori_saves_end = record_copies::<Hitori>().iter().map(|&(offset, len)| usize::from(offset) + len).max().unwrap();
     let flipped: Vec<Vec<u8>> = (0..48)
         .map(|_| {
             let mut image = sram.clone();
-            image[rng.usize(..usize::from(UNUSED_FROM))] ^= 1 << rng.u8(..8);
+            image[rng.usize(..hitori_saves_end)] ^= 1 << rng.u8(..8);
             image
         })
         .collect();
@@ -480,7 +481,7 @@ fn random_blank_and_erased_saves_boot_to_a_title_with_nothing_to_continue() {
     let images: Vec<Vec<u8>> =
         [vec![0; 0x2000], vec![0xFF; 0x2000]].into_iter().chain((0..4).map(|_| (0..0x2000).map(|_| rng.u8(..)).collect())).collect();
     for (image, now) in images.iter().zip(found_in_each(&images, 9)) {
-        assert_eq!(now, (None, BestTimes::new()), "image starting {:02x?}", &image[..8]);
+        assert_eq!(now, (None, BestTimes::new(Kind::Hitori)), "image starting {:02x?}", &image[..8]);
     }
 }
 

@@ -7,7 +7,8 @@ use gb_hal::joypad::{Buttons, InputFrame};
 use super::canvas::{Canvas, Layer};
 use super::layout::SCREEN_COLS;
 use super::size_label::SizeLabel;
-use super::ready::Kind;
+use super::ready::Variant;
+use crate::puzzles::Kind;
 use crate::assets;
 use crate::puzzles::hitori::board::{MAX_SIZE, MIN_SIZE};
 use crate::puzzles::code::{ALPHABET, CODE_LEN, SeedCode};
@@ -90,8 +91,8 @@ impl NewGame {
     }
 
     /// The size and level chosen so far (a random-seed start would want a ready puzzle of it).
-    pub fn kind(&self) -> Kind {
-        Kind { size: self.size, difficulty: self.difficulty }
+    pub fn kind(&self) -> Variant {
+        Variant { puzzle: Kind::Hitori, size: self.size, difficulty: self.difficulty }
     }
 
     /// Whether parts of the screen are still to be drawn.

@@ -11,6 +11,7 @@
 pub mod code;
 pub mod hitori;
 pub mod level;
+pub mod record;
 pub mod rng;
 
 use level::Difficulty;
