@@ -9,9 +9,10 @@ use hitori::puzzles::lizards::generate::Engine;
 
 fn main() {
     let seeds: u32 = std::env::args().nth(1).map_or(200, |s| s.parse().expect("a seed count"));
+    let largest: u8 = std::env::args().nth(2).map_or(12, |s| s.parse().expect("a size"));
     let mut engine = Engine::new();
     println!("size level    lizards  trees  candidates (mean, worst)  host us/puzzle  search nodes (mean, worst)");
-    for n in 6..=12u8 {
+    for n in 6..=largest {
         for level in Difficulty::ALL {
             let (mut lizards, mut trees, mut candidates, mut worst, mut nodes, mut worst_nodes) = (0u32, 0u32, 0u32, 0u16, 0u64, 0u32);
             let start = Instant::now();

@@ -52,9 +52,6 @@ impl Puzzle {
     }
 }
 
-/// Trees added to an incomplete candidate before giving it up.
-const FIXES: u8 = 12;
-
 /// Working memory for generating, solving, grading and hints (one static on the console).
 pub struct Engine {
     pub(crate) segments: Segments,
@@ -98,7 +95,7 @@ impl Engine {
         loop {
             self.candidates_tried = self.candidates_tried.wrapping_add(1);
             self.candidate(size, &mut rng, puzzle);
-            if self.settle(level, &mut rng, puzzle) {
+            if self.add_trees(level, &mut rng, puzzle) && self.clear_trees(level, &mut rng, puzzle) {
                 puzzle.difficulty = level;
                 puzzle.seed = seed;
                 return true;
@@ -128,57 +125,64 @@ impl Engine {
                 continue;
             }
             let start = segments.row_start(row);
-            let safe = |cell: u8| cell < board.cells() && segments.id(Dir::Row, cell) == row;
+            let in_row = |cell: u8| cell < board.cells() && segments.id(Dir::Row, cell) == row;
             let fits = |sight: &SegmentSight, cell: u8| sight.safe(board, segments, cell, 0, 0);
-            let count = (start..).take_while(|&cell| safe(cell)).filter(|&cell| fits(&self.sight, cell)).count() as u8;
+            let count = (start..).take_while(|&cell| in_row(cell)).filter(|&cell| fits(&self.sight, cell)).count() as u8;
             if count == 0 {
                 continue;
             }
-            let choice = rng.below(count);
-            let cell = (start..).take_while(|&cell| safe(cell)).filter(|&cell| fits(&self.sight, cell)).nth(choice as usize);
-            let Some(cell) = cell else { continue };
+            let choice = rng.below(count) as usize;
+            let Some(cell) = (start..).take_while(|&cell| in_row(cell)).filter(|&cell| fits(&self.sight, cell)).nth(choice) else {
+                continue;
+            };
             self.sight.place(segments, cell);
             solution.insert(cell);
             held.insert(row);
         }
-        // Row segments without a lizard: every cell is seen, so they become trees.
-        let mut filled = false;
-        for row in 0..rows {
-            if !held.contains(row) {
-                let mut at = Some(self.segments.row_start(row));
+        // Row segments without a lizard (every cell seen): a lizard there behind a new tree
+        // that blocks its one onlooker, else the segment becomes trees.
+        loop {
+            let segments = &self.segments;
+            let Some(row) = (0..segments.count(Dir::Row)).find(|&row| {
+                let mut at = Some(segments.row_start(row));
                 while let Some(cell) = at {
-                    board.set_tree(cell);
-                    at = self.segments.next_in_segment(Dir::Row, cell, true);
+                    if solution.contains(cell) {
+                        return false;
+                    }
+                    at = segments.next_in_segment(Dir::Row, cell, true);
                 }
-                filled = true;
+                true
+            }) else {
+                break;
+            };
+            let start = segments.row_start(row);
+            match shield(board, segments, &solution, start) {
+                Some((lizard, tree)) => {
+                    board.set_tree(tree);
+                    solution.insert(lizard);
+                }
+                None => {
+                    let mut at = Some(start);
+                    while let Some(cell) = at {
+                        board.set_tree(cell);
+                        at = segments.next_in_segment(Dir::Row, cell, true);
+                    }
+                }
             }
-        }
-        if filled {
             self.segments.build(board);
         }
         puzzle.lizards = solution.len();
         puzzle.solution = solution;
     }
 
-    /// Step 2: trees until the level's closure is complete; true when the puzzle is kept.
-    fn settle(&mut self, level: Difficulty, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+    /// Step 2: trees until the level's closure is complete; false after [`FIXES`] of them.
+    fn add_trees(&mut self, level: Difficulty, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
         for _ in 0..FIXES {
-            let (segments, deducer) = (&self.segments, &mut self.deducer);
-            deducer.reset(&puzzle.board, segments, puzzle.lizards);
-            if deducer.closure(segments, level).is_err() {
-                // Sound rules on a board with a solution meet no contradiction.
-                debug_assert!(false, "contradiction on a solvable board");
-                return false;
-            }
-            if deducer.is_complete() {
-                debug_assert_eq!(deducer.lizards(), &puzzle.solution);
-                let Some(below) = level_below(level) else { return true };
-                deducer.reset(&puzzle.board, segments, puzzle.lizards);
-                let _ = deducer.closure(segments, below);
-                return !deducer.is_complete();
+            if self.solves(&puzzle.board, puzzle.lizards, level) {
+                return true;
             }
             // Two solutions: a tree on a lizard of the other one. One: the puzzle needs more
-            // than the level, so a tree on any cell the deductions left open.
+            // than the level, so a tree on a cell the deductions left open.
             let choices = if self.search.count(&mut self.sight, &puzzle.board, &self.segments, puzzle.lizards, 2) == 2 {
                 let other = self.search.solution();
                 let other = if *other == puzzle.solution { self.search.second_solution() } else { other };
@@ -186,12 +190,15 @@ impl Engine {
             } else {
                 self.deducer.open().minus(&puzzle.solution)
             };
-            let undecided = choices;
-            let count = undecided.len();
-            if count == 0 {
+            // The fewest new trees: a random one of the choices nearest their row segment's end.
+            let Some(fewest) = choices.iter().map(|cell| self.planting(&puzzle.solution, cell).1).min() else {
                 return false;
+            };
+            let mut nearest = CellSet::EMPTY;
+            for cell in choices.iter().filter(|&cell| self.planting(&puzzle.solution, cell).1 == fewest) {
+                nearest.insert(cell);
             }
-            let Some(cell) = undecided.iter().nth(rng.below(count) as usize) else { return false };
+            let Some(cell) = nearest.iter().nth(rng.below(nearest.len()) as usize) else { return false };
             self.plant_from(&mut puzzle.board, &puzzle.solution, cell);
             self.segments.build(&puzzle.board);
         }
@@ -201,19 +208,149 @@ impl Engine {
     /// Trees on `cell` and on the cells of its row segment beyond it, away from the
     /// segment's lizard.
     fn plant_from(&self, board: &mut Board, solution: &CellSet, cell: u8) {
-        let segments = &self.segments;
-        let mut lizard_after = false;
-        let mut at = cell;
-        while let Some(next) = segments.next_in_segment(Dir::Row, at, true) {
-            lizard_after |= solution.contains(next);
-            at = next;
-        }
+        let (forward, _) = self.planting(solution, cell);
         let mut at = Some(cell);
         while let Some(here) = at {
             board.set_tree(here);
-            at = segments.next_in_segment(Dir::Row, here, !lizard_after);
+            at = self.segments.next_in_segment(Dir::Row, here, forward);
         }
     }
+
+    /// Which way [`Engine::plant_from`] goes from `cell` (forward: to the row segment's end)
+    /// and how many trees it plants.
+    fn planting(&self, solution: &CellSet, cell: u8) -> (bool, u8) {
+        let segments = &self.segments;
+        let (mut lizard_after, mut after, mut before) = (false, 0, 0);
+        let mut at = cell;
+        while let Some(next) = segments.next_in_segment(Dir::Row, at, true) {
+            lizard_after |= solution.contains(next);
+            after += 1;
+            at = next;
+        }
+        let mut at = cell;
+        while let Some(next) = segments.next_in_segment(Dir::Row, at, false) {
+            before += 1;
+            at = next;
+        }
+        if lizard_after { (false, before + 1) } else { (true, after + 1) }
+    }
+
+    /// Step 3: every tree in a random order, taken away when the puzzle stays one of the
+    /// level's (see the module doc); true when the result is not one of the level below's.
+    fn clear_trees(&mut self, level: Difficulty, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+        let board = &mut puzzle.board;
+        let cells = board.cells();
+        // A random order: a random start and a step coprime to the cell count.
+        let step = loop {
+            let step = STEPS[rng.below(STEPS.len() as u8) as usize];
+            if board.size() % step != 0 {
+                break step;
+            }
+        };
+        for _ in 0..PASSES {
+            let mut cleared = false;
+            let mut cell = rng.below(cells);
+            for _ in 0..cells {
+                cell = if cell + step >= cells { cell + step - cells } else { cell + step };
+                if !board.is_tree(cell) || !clearable(board, &puzzle.solution, cell) {
+                    continue;
+                }
+                board.remove_tree(cell);
+                self.segments.build(board);
+                if self.solves(board, puzzle.lizards, level) {
+                    cleared = true;
+                } else {
+                    board.set_tree(cell);
+                }
+            }
+            if !cleared {
+                break;
+            }
+        }
+        self.segments.build(board);
+        self.solves(board, puzzle.lizards, level)
+            && level_below(level).is_none_or(|below| !self.solves(board, puzzle.lizards, below))
+    }
+
+    /// Whether the closure of `level` solves `board` (whose segments are built).
+    fn solves(&mut self, board: &Board, lizards: u8, level: Difficulty) -> bool {
+        self.deducer.reset(board, &self.segments, lizards);
+        self.deducer.closure(&self.segments, level).is_ok() && self.deducer.is_complete()
+    }
+}
+
+/// Passes over the trees; a pass that clears none ends it.
+const PASSES: u8 = 1;
+/// Trees added to a candidate before giving it up.
+const FIXES: u8 = 24;
+/// Steps of the tree order: primes, one of them coprime to every size.
+const STEPS: [u8; 4] = [5, 7, 11, 13];
+
+/// Whether the tree on `cell` can go with the solution still one: its lizards see no other,
+/// and every row segment holds one of them. So `cell` joins exactly one row segment (a free
+/// neighbour on one side, a tree or the edge on the other: two free sides would join two
+/// lizards, none would make a row segment without one), and on no column or diagonal does it
+/// join two segments that each hold a lizard.
+fn clearable(board: &Board, solution: &CellSet, cell: u8) -> bool {
+    let (r, c) = board.row_col(cell);
+    let free = |at: Option<(u8, u8)>| at.is_some_and(|(r, c)| !board.is_tree(board.cell_at(r, c)));
+    if free(board.step(r, c, Dir::Row, true)) == free(board.step(r, c, Dir::Row, false)) {
+        return false;
+    }
+    [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal].into_iter().all(|dir| {
+        [true, false].into_iter().any(|forward| {
+            let mut at = (r, c);
+            while let Some((r2, c2)) = board.step(at.0, at.1, dir, forward) {
+                let next = board.cell_at(r2, c2);
+                if board.is_tree(next) {
+                    return true;
+                }
+                if solution.contains(next) {
+                    return false;
+                }
+                at = (r2, c2);
+            }
+            true
+        })
+    })
+}
+
+/// For the row segment starting at `start`, which holds no lizard: a cell of it that one
+/// lizard alone sees, and a cell between them where a tree blocks the view without making a
+/// row segment (it is at an end of its own row segment).
+fn shield(board: &Board, segments: &Segments, lizards: &CellSet, start: u8) -> Option<(u8, u8)> {
+    let mut at = Some(start);
+    while let Some(cell) = at {
+        at = segments.next_in_segment(Dir::Row, cell, true);
+        let (r, c) = board.row_col(cell);
+        let mut blocker = None;
+        let mut onlookers = 0;
+        for dir in [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal] {
+            for forward in [true, false] {
+                let (mut pos, mut end_cell) = ((r, c), None);
+                while let Some((r2, c2)) = board.step(pos.0, pos.1, dir, forward) {
+                    let next = board.cell_at(r2, c2);
+                    if board.is_tree(next) {
+                        break;
+                    }
+                    if lizards.contains(next) {
+                        onlookers += 1;
+                        blocker = end_cell;
+                        break;
+                    }
+                    let row_end = c2 == 0 || c2 + 1 == board.size() || board.is_tree(next - 1) || board.is_tree(next + 1);
+                    if row_end && end_cell.is_none() {
+                        end_cell = Some(next);
+                    }
+                    pos = (r2, c2);
+                }
+            }
+        }
+        if let (1, Some(tree)) = (onlookers, blocker) {
+            return Some((cell, tree));
+        }
+    }
+    None
 }
 
 /// Trees sown at random before the lizards (some land twice): about one cell in eight.

@@ -168,6 +168,10 @@ impl Board {
         self.trees.insert(cell);
     }
 
+    pub fn remove_tree(&mut self, cell: u8) {
+        self.trees.remove(cell);
+    }
+
     /// Drops every tree and resizes to `n` x `n`.
     pub fn clear(&mut self, n: u8) {
         self.n = n;
