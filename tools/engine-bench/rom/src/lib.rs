@@ -3,6 +3,9 @@
 //! `size level seed digest` (level 0..=2, `Puzzle::digest`).
 //! The host side (`tools/engine-bench`) times each `bench_generate` call from entry to return
 //! and checks every digest against the same puzzle generated on the host.
+//! Before them, Baby Lizards: every level at `LIZARD_SIZES`, `LIZARD_SEEDS` seeds each, one line
+//! a puzzle, `lizards size level seed digest segments walking` (the last two: the solutions the
+//! two solvers count on it), then `lizards done`.
 #![no_std]
 
 use gb_hal::serial;
@@ -11,6 +14,7 @@ use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::hitori::dual::IslandGuard;
 use hitori::puzzles::hitori::flood;
 use hitori::puzzles::hitori::generate::Generator;
+use hitori::puzzles::lizards::generate::{Engine as LizardEngine, Puzzle as LizardPuzzle};
 use hitori::puzzles::rng::Rng;
 
 /// The jobs: sizes the issue names, at each level with seeds 1..=(its count): 32, enough for a
@@ -19,6 +23,60 @@ pub const SIZES: [u8; 4] = [5, 9, 12, 15];
 pub const LEVELS: [(Difficulty, u16); 3] = [(Difficulty::Easy, 32), (Difficulty::Medium, 32), (Difficulty::Hard, 32)];
 
 static mut GENERATOR: Option<Generator> = None;
+
+/// Baby Lizards' jobs: these sizes at every level, seeds 1..=LIZARD_SEEDS.
+pub const LIZARD_SIZES: [u8; 3] = [6, 9, 12];
+pub const LIZARD_SEEDS: u16 = 32;
+static mut LIZARDS: LizardEngine = LizardEngine::new();
+static mut LIZARD_PUZZLE: LizardPuzzle = LizardPuzzle::new();
+
+/// One Baby Lizards puzzle: the function the host times.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_lizards_generate(size: u8, level: u8, seed: u16) -> u16 {
+    // SAFETY: single-threaded; the VBlank handler touches neither static.
+    let (engine, puzzle) = unsafe { (&mut *core::ptr::addr_of_mut!(LIZARDS), &mut *core::ptr::addr_of_mut!(LIZARD_PUZZLE)) };
+    let level = Difficulty::from_index(level).unwrap_or(Difficulty::Easy);
+    if engine.generate_puzzle(size, level, u32::from(seed), puzzle) { puzzle.digest() } else { 0 }
+}
+
+/// The last puzzle's solutions (up to 2) by the segment search.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_lizards_segments() -> u8 {
+    // SAFETY: as above.
+    let (engine, puzzle) = unsafe { (&mut *core::ptr::addr_of_mut!(LIZARDS), &*core::ptr::addr_of!(LIZARD_PUZZLE)) };
+    engine.count_solutions(&puzzle.board, puzzle.lizards, 2)
+}
+
+/// The same by the solver that walks the lines.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_lizards_walking() -> u8 {
+    // SAFETY: as above.
+    let (engine, puzzle) = unsafe { (&mut *core::ptr::addr_of_mut!(LIZARDS), &*core::ptr::addr_of!(LIZARD_PUZZLE)) };
+    engine.count_solutions_walking(&puzzle.board, puzzle.lizards, 2)
+}
+
+fn lizards() {
+    for level in Difficulty::ALL {
+        for size in LIZARD_SIZES {
+            for seed in 1..=LIZARD_SEEDS {
+                let digest = bench_lizards_generate(size, level as u8, seed);
+                let segments = bench_lizards_segments();
+                let walking = bench_lizards_walking();
+                serial::write_bytes(b"lizards ");
+                for value in [u16::from(size), level as u16, seed, digest, u16::from(segments)] {
+                    send_decimal(value);
+                    serial::write_byte(b' ');
+                }
+                send_decimal(u16::from(walking));
+                serial::write_byte(b'\n');
+            }
+        }
+    }
+    serial::write_bytes(b"lizards done\n");
+}
 
 /// Island queries timed per method, on one 15x15 shading (the host side expects this count).
 pub const ISLAND_QUERIES: u8 = 64;
@@ -144,6 +202,7 @@ fn send_decimal(mut value: u16) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_main() {
+    lizards();
     for (level, seeds) in LEVELS {
         for size in SIZES {
             for seed in 1..=seeds {
