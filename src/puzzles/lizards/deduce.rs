@@ -11,12 +11,15 @@
 //! order they apply in; grading is the closure at Easy, then Medium, then Hard):
 //! - Easy: *sight* (a lizard's four lines stay empty; applied with every lizard placed) and
 //!   *last cell* (a segment that must hold a lizard has one open cell).
-//! - Medium: *lock* (a must-hold segment whose open cells all lie in one segment of another
-//!   direction: that segment's other cells stay empty) and *pigeonhole* (two must-hold
-//!   segments of one direction whose open cells lie in two segments of another direction:
-//!   those two take both lizards, so their other cells stay empty).
-//! - Hard: *contradiction* (a lizard on this cell would see every open cell of a must-hold
-//!   segment, leaving it empty). It contains the lock, not the pigeonhole.
+//! - Medium: *pair* (a lizard on this cell would see both open cells of a must-hold segment,
+//!   leaving it empty).
+//! - Hard: *block* (the same for a must-hold segment with three or more open cells) and
+//!   *pigeonhole* (two must-hold segments of one direction whose open cells lie in two segments
+//!   of another direction: those two take both lizards, so their other cells stay empty).
+//!
+//! Not a rule: "a must-hold segment's open cells all lie in one other segment" (Star Battle's
+//! region lock). Two cells share at most one line, so with two or more open cells it never
+//! happens, and with one it is a last cell.
 
 use super::grid::{Board, CellSet, Dir, MAX_SEGMENTS, NO_SEGMENT, Segments};
 use super::solve::SEGMENT_SET_BYTES;
@@ -40,7 +43,9 @@ pub enum Rule {
     Sight,
     /// A segment that must hold a lizard has this one open cell.
     LastCell,
-    /// A lizard here would see every open cell of a segment that must hold one.
+    /// A lizard here would see both open cells of a segment that must hold a lizard.
+    Pair,
+    /// A lizard here would see every open cell (three or more) of a segment that must hold one.
     Block,
     /// Two must-hold segments' open cells lie in two other segments, whose lizards are theirs.
     Pigeonhole,
@@ -51,8 +56,8 @@ impl Rule {
     pub fn level(self) -> Difficulty {
         match self {
             Rule::Sight | Rule::LastCell => Difficulty::Easy,
-            Rule::Block => Difficulty::Medium,
-            Rule::Pigeonhole => Difficulty::Hard,
+            Rule::Pair => Difficulty::Medium,
+            Rule::Block | Rule::Pigeonhole => Difficulty::Hard,
         }
     }
 
@@ -60,6 +65,7 @@ impl Rule {
         match self {
             Rule::Sight => "sight",
             Rule::LastCell => "last cell",
+            Rule::Pair => "pair",
             Rule::Block => "block",
             Rule::Pigeonhole => "pigeonhole",
         }
@@ -90,8 +96,8 @@ impl Deduction {
         d
     }
 
-    /// The segments the deduction reads (sight: the lizard's; lock: the must-hold segment and
-    /// the one it locks; ...).
+    /// The segments the deduction reads (sight: the lizard's; last cell, pair, block: the
+    /// must-hold segment; pigeonhole: the two must-hold segments and the two they fill).
     pub fn lines(&self) -> &[Line] {
         &self.lines[..self.line_count as usize]
     }
@@ -125,7 +131,7 @@ impl Sink {
     }
 }
 
-/// In the lock and pigeonhole scratch: no target segment seen yet, or more than two.
+/// In the pigeonhole scratch: no target segment seen yet, or more than two.
 const NONE: u8 = NO_SEGMENT;
 const MANY: u8 = 0xFE;
 
@@ -143,7 +149,7 @@ pub struct Deducer {
     open_count: [[u8; MAX_SEGMENTS]; 4],
     /// Per direction, the segments that can still take a lizard (none yet, an open cell).
     live: [u8; 4],
-    /// Lock and pigeonhole scratch, per segment of the source direction: the first and second
+    /// Pigeonhole scratch, per segment of the source direction: the first and second
     /// segments of the target direction its open cells lie in ([`NONE`], [`MANY`]).
     first_target: [u8; MAX_SEGMENTS],
     second_target: [u8; MAX_SEGMENTS],
@@ -328,8 +334,12 @@ impl Deducer {
         if found(sink) || level < Difficulty::Medium {
             return Ok(());
         }
-        self.blocks(segments, sink)?;
+        self.blocks(segments, sink, Rule::Pair)?;
         if found(sink) || level < Difficulty::Hard {
+            return Ok(());
+        }
+        self.blocks(segments, sink, Rule::Block)?;
+        if found(sink) {
             return Ok(());
         }
         self.pigeonholes(segments, sink)
@@ -353,9 +363,7 @@ impl Deducer {
         Ok(())
     }
 
-    /// Pigeonholes from every tight direction into every other one. (The one-segment case,
-    /// "a must-hold segment's open cells all lie in one other segment", never happens with
-    /// two or more open cells: two cells share at most one line. One open cell is a last cell.)
+    /// Pigeonholes from every tight direction into every other one.
     fn pigeonholes(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
         let cells = segments.size() * segments.size();
         for from in Dir::ALL {
@@ -433,9 +441,10 @@ impl Deducer {
         Line { dir, cell }
     }
 
-    /// For every must-hold segment with two or more open cells, the cells that see them all:
-    /// found along the lines of its first open cell.
-    fn blocks(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
+    /// For every must-hold segment with two open cells (pairs) or more (blocks), the cells
+    /// that see them all: found along the lines of its first open cell.
+    /// Pairs (`rule` [`Rule::Pair`]: segments with two open cells) or blocks (three or more).
+    fn blocks(&mut self, segments: &Segments, sink: &mut Sink, rule: Rule) -> Result<(), Contradiction> {
         let cells = segments.size() * segments.size();
         for dir in Dir::ALL {
             // Reading order meets every segment's cells first to last in each direction.
@@ -450,7 +459,8 @@ impl Deducer {
                     continue;
                 }
                 met[(id >> 3) as usize] |= bit;
-                if self.open_count[dir as usize][id as usize] < 2 {
+                let open = self.open_count[dir as usize][id as usize];
+                if open < 2 || (open == 2) != (rule == Rule::Pair) {
                     continue;
                 }
                 for across in Dir::ALL {
@@ -463,7 +473,7 @@ impl Deducer {
                             at = cell;
                             if self.open.contains(cell) && self.sees_all_open(segments, cell, dir, first) {
                                 let lines = [Line { dir, cell: first }];
-                                let d = Deduction::with_lines(Rule::Block, cell, Mark::Empty, &lines);
+                                let d = Deduction::with_lines(rule, cell, Mark::Empty, &lines);
                                 if !self.take(segments, sink, d)? {
                                     return Ok(());
                                 }
