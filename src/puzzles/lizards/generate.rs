@@ -206,16 +206,43 @@ impl Engine {
                 nearest.insert(cell);
             }
             let Some(cell) = nearest.iter().nth(rng.below(nearest.len()) as usize) else { return false };
-            self.plant_from(&mut puzzle.board, &puzzle.solution, cell);
+            let (forward, _) = self.planting(&puzzle.solution, cell);
+            let beyond = self.segments.next_in_segment(Dir::Row, cell, forward);
+            puzzle.board.set_tree(cell);
             self.segments.build(&puzzle.board);
+            // The cells beyond the tree are a row segment without a lizard: one where a lizard
+            // fits, else trees.
+            if let Some(start) = beyond {
+                let sight = &mut self.sight;
+                sight.clear();
+                for lizard in puzzle.solution.iter() {
+                    sight.place(&self.segments, lizard);
+                }
+                let mut safe = CellSet::EMPTY;
+                let mut at = Some(start);
+                while let Some(here) = at {
+                    if sight.safe(&puzzle.board, &self.segments, here, 0, 0) {
+                        safe.insert(here);
+                    }
+                    at = self.segments.next_in_segment(Dir::Row, here, forward);
+                }
+                match safe.iter().nth(rng.below(safe.len().max(1)) as usize) {
+                    Some(lizard) => {
+                        puzzle.solution.insert(lizard);
+                        puzzle.lizards += 1;
+                    }
+                    None => {
+                        self.plant_run(&mut puzzle.board, start, forward);
+                        self.segments.build(&puzzle.board);
+                    }
+                }
+            }
         }
         false
     }
 
-    /// Trees on `cell` and on the cells of its row segment beyond it, away from the
-    /// segment's lizard.
-    fn plant_from(&self, board: &mut Board, solution: &CellSet, cell: u8) {
-        let (forward, _) = self.planting(solution, cell);
+    /// Trees on `cell` and on the cells of its row segment beyond it (`forward`: to its end).
+    fn plant_run(&self, board: &mut Board, cell: u8, forward: bool) {
         let mut at = Some(cell);
         while let Some(here) = at {
             board.set_tree(here);
@@ -223,8 +250,8 @@ impl Engine {
         }
     }
 
-    /// Which way [`Engine::plant_from`] goes from `cell` (forward: to the row segment's end)
-    /// and how many trees it plants.
+    /// Which way from `cell` leads away from its row segment's lizard (forward: to the
+    /// segment's end), and the cells that way, `cell` included.
     fn planting(&self, solution: &CellSet, cell: u8) -> (bool, u8) {
         let segments = &self.segments;
         let (mut lizard_after, mut after, mut before) = (false, 0, 0);
