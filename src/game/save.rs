@@ -29,6 +29,7 @@ pub struct Area {
 pub const fn area(kind: Kind) -> Area {
     match kind {
         Kind::Hitori => Area { best: [0x000, 0x080], progress: [0x100, 0x180], puzzle: [0x200, 0x400] },
+        Kind::Lizards => Area { best: [0x600, 0x680], progress: [0x700, 0x800], puzzle: [0x900, 0xA40] },
     }
 }
 
@@ -40,6 +41,7 @@ pub const AREAS_END: u16 = 0x1680;
 const fn letter(kind: Kind) -> u8 {
     match kind {
         Kind::Hitori => b'H',
+        Kind::Lizards => b'L',
     }
 }
 
@@ -66,7 +68,16 @@ const fn times(kind: Kind) -> usize {
 }
 
 /// The most best times any puzzle keeps (what [`BestTimes`] holds in RAM).
-const MAX_TIMES: usize = times(Kind::Hitori);
+const MAX_TIMES: usize = {
+    let (mut most, mut i) = (0, 0);
+    while i < Kind::ALL.len() {
+        if times(Kind::ALL[i]) > most {
+            most = times(Kind::ALL[i]);
+        }
+        i += 1;
+    }
+    most
+};
 
 /// The times (2 each), the number of the last game finished (2), checksum.
 const fn best_len(kind: Kind) -> usize {

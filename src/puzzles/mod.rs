@@ -11,6 +11,7 @@
 pub mod code;
 pub mod hitori;
 pub mod level;
+pub mod lizards;
 pub mod record;
 pub mod rng;
 
@@ -20,15 +21,17 @@ use level::Difficulty;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
     Hitori = 0,
+    Lizards = 1,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 1] = [Kind::Hitori];
+    pub const ALL: [Kind; 2] = [Kind::Hitori, Kind::Lizards];
 
     /// The name the CLI's `--puzzle` takes and its output's first word.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Hitori => "hitori",
+            Kind::Lizards => "lizards",
         }
     }
 
@@ -36,6 +39,7 @@ impl Kind {
     pub const fn sizes(self) -> (u8, u8) {
         match self {
             Kind::Hitori => (hitori::Hitori::MIN_SIZE, hitori::Hitori::MAX_SIZE),
+            Kind::Lizards => (lizards::Lizards::MIN_SIZE, lizards::Lizards::MAX_SIZE),
         }
     }
 
