@@ -12,6 +12,7 @@
 //! puzzle lays out its own puzzle and marks in a record's body (`puzzles::record::Record`).
 
 use crate::puzzles::hitori::Hitori;
+use crate::puzzles::lizards::Lizards;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::record::{self, Record};
 use crate::puzzles::Kind;
@@ -112,7 +113,7 @@ const fn area_fits<P: Record>() -> bool {
         && puzzle_len::<P>() <= MAX_PUZZLE_LEN
         && progress_len::<P>() <= MAX_PROGRESS_LEN
 }
-const _: () = assert!(area_fits::<Hitori>());
+const _: () = assert!(area_fits::<Hitori>() && area_fits::<Lizards>());
 
 /// Where each copy of puzzle `P`'s records lies and how long it is: best times, progress,
 /// puzzle, two copies each (for tests and tools that look into SRAM).
@@ -496,6 +497,7 @@ mod tests {
     use crate::puzzles::hitori::generate::{Generator, Puzzle};
     use crate::puzzles::hitori::play::{Marks, Play};
     use crate::puzzles::hitori::solve::Mark;
+    use crate::puzzles::record::Record;
 
     type Image = [u8; 0x2000];
 
@@ -684,6 +686,44 @@ mod tests {
         assert_eq!(image[0x180 + 4], VERSION);
         assert_eq!(found(&image).game.map(|g| g.6), Some(80));
         assert!(saves.new_game_place().number > 5, "new games are numbered after the carried-over one");
+    }
+
+    /// What a boot finds of Baby Lizards' game in `image`: its puzzle, marks and seconds.
+    fn found_lizards(image: &Image) -> Option<(crate::puzzles::lizards::generate::Puzzle, crate::puzzles::lizards::Marks, u16)> {
+        let mut puzzle = crate::puzzles::lizards::generate::Puzzle::new();
+        let mut marks = crate::puzzles::lizards::Marks::new();
+        let seconds = Saves::new().load::<Lizards>(&mut image.clone(), &mut BestTimes::new(Kind::Lizards), &mut puzzle, &mut marks)?;
+        Some((puzzle, marks, seconds))
+    }
+
+    #[test]
+    fn each_puzzle_keeps_its_own_game_and_a_cut_in_one_leaves_the_other_alone() {
+        let lizards = crate::puzzles::lizards::generate::Engine::new().generate(8, Difficulty::Medium, 5).unwrap();
+        let mut marks = crate::puzzles::lizards::Marks::new();
+        let before = image_with_history();
+        let hitori = found(&before);
+        let mut image = before;
+        let mut saves = Saves::new();
+        assert_eq!(found_lizards(&image), None);
+        saves.load::<Lizards>(&mut image, &mut BestTimes::new(Kind::Lizards), &mut lizards.clone(), &mut marks.clone());
+        saves.save_new_game::<Lizards>(&lizards, &marks, 3, &mut image);
+        assert_eq!(found_lizards(&image), Some((lizards.clone(), marks, 3)));
+        assert_eq!(found(&image), hitori, "Hitori's game and best times untouched");
+        // A move saved with the power cut at every byte write: the old or the new progress,
+        // and Hitori's game whole.
+        let first = lizards.solution.iter().next().unwrap();
+        marks.lizards.insert(first);
+        let (old, new) = (found_lizards(&image), Some((lizards.clone(), marks, 9)));
+        for cut_at in 0..=Lizards::MARKS_BYTES + 16 {
+            let mut cut = image;
+            let mut at = saves.clone();
+            at.save_progress::<Lizards>(&marks, 9, &mut PowerCut { image: &mut cut, cut_at, garble: true, writes: 0 });
+            let now = found_lizards(&cut);
+            assert!(now == old || now == new, "cut at byte write {cut_at}");
+            assert_eq!(found(&cut), hitori);
+        }
+        saves.save_progress::<Lizards>(&marks, 9, &mut image);
+        assert_eq!(found_lizards(&image), new);
     }
 
     #[test]

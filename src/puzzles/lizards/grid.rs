@@ -33,6 +33,19 @@ impl Default for CellSet {
 
 impl CellSet {
     pub const EMPTY: CellSet = CellSet([0; SET_BYTES]);
+    /// Bytes of [`CellSet::as_bytes`]: a bit per cell of the largest board.
+    pub const BYTES: usize = SET_BYTES;
+
+    /// The set's bits, cell 0 in bit 0 of the first byte (what the saves keep).
+    pub fn as_bytes(&self) -> &[u8; SET_BYTES] {
+        &self.0
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        set.0.copy_from_slice(bytes);
+        set
+    }
 
     #[inline]
     pub fn contains(&self, cell: u8) -> bool {

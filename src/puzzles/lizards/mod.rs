@@ -16,6 +16,7 @@
 pub mod deduce;
 pub mod generate;
 pub mod grid;
+pub mod record;
 pub mod solve;
 
 use deduce::{Deduction, Line, Mark, Rule};
