@@ -11,6 +11,7 @@
 pub mod code;
 pub mod hitori;
 pub mod level;
+pub mod numberlink;
 pub mod rng;
 
 use level::Difficulty;
@@ -19,15 +20,17 @@ use level::Difficulty;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
     Hitori = 0,
+    Numberlink = 3,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 1] = [Kind::Hitori];
+    pub const ALL: [Kind; 2] = [Kind::Hitori, Kind::Numberlink];
 
     /// The name the CLI's `--puzzle` takes and its output's first word.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Hitori => "hitori",
+            Kind::Numberlink => "numberlink",
         }
     }
 
@@ -35,6 +38,7 @@ impl Kind {
     pub const fn sizes(self) -> (u8, u8) {
         match self {
             Kind::Hitori => (hitori::Hitori::MIN_SIZE, hitori::Hitori::MAX_SIZE),
+            Kind::Numberlink => (numberlink::Numberlink::MIN_SIZE, numberlink::Numberlink::MAX_SIZE),
         }
     }
 
@@ -42,8 +46,9 @@ impl Kind {
         Kind::ALL.into_iter().find(|kind| text.eq_ignore_ascii_case(kind.name()))
     }
 
+    /// The kind whose number (its value, as in seed codes and saves) is `index`.
     pub fn from_index(index: u8) -> Option<Kind> {
-        Kind::ALL.get(index as usize).copied()
+        Kind::ALL.into_iter().find(|&kind| kind as u8 == index)
     }
 }
 
