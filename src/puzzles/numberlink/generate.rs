@@ -26,6 +26,10 @@ use super::solve::Solver;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
 
+/// The smallest hard puzzles: on smaller boards the medium rules finish almost every
+/// drawing that has one solution (5x5: none of 100 drawings needed the hard rules, 7x7: 1 of
+/// 100; 8x8: one hard puzzle in 33 drawings; docs/numberlink-notes.md).
+pub const MIN_HARD_SIZE: u8 = 8;
 /// Repairs of one drawing before it is drawn again.
 const REPAIRS_PER_DRAWING: u8 = 4;
 /// `scratch` value of a square that is not free and on no path (off the board, or solid).
@@ -54,7 +58,8 @@ impl Generator {
         &mut self.solver
     }
 
-    /// The puzzle of (size, level, seed); `None` unless 5 <= size <= 12.
+    /// The puzzle of (size, level, seed); `None` unless 5 <= size <= 12, and from
+    /// [`MIN_HARD_SIZE`] for hard ones.
     pub fn generate(&mut self, size: u8, level: Difficulty, seed: u32) -> Option<Puzzle> {
         let mut puzzle = Puzzle::new();
         self.generate_into(size, level, seed, &mut puzzle).then_some(puzzle)
@@ -63,7 +68,7 @@ impl Generator {
     /// [`Generator::generate`] into a caller-owned puzzle; false when the size is out of range.
     #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn generate_into(&mut self, size: u8, level: Difficulty, seed: u32, puzzle: &mut Puzzle) -> bool {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) || (level == Difficulty::Hard && size < MIN_HARD_SIZE) {
             return false;
         }
         let mut rng = Rng::new(seed ^ (u32::from(size) << 24) ^ ((level as u32) << 30));
@@ -74,7 +79,7 @@ impl Generator {
                 continue;
             }
             for repairs in 0..=REPAIRS_PER_DRAWING {
-                match self.solver.grade(&puzzle.givens) {
+                match self.solver.grade_up_to(&puzzle.givens, level) {
                     Some(grade) if grade == level => {
                         renumber(&mut puzzle.givens);
                         puzzle.difficulty = level;
@@ -84,8 +89,10 @@ impl Generator {
                     Some(_) => break,
                     None => {}
                 }
-                // The solver holds the hard closure: look for a second solution from there.
-                if repairs == REPAIRS_PER_DRAWING || !self.solver.find_other(&puzzle.solution) {
+                // The solver holds the target level's closure. Solved by the hard rules: unique
+                // and too hard, no search needed. Otherwise look for a second solution from
+                // the hard closure, the smallest space to search.
+                if repairs == REPAIRS_PER_DRAWING || self.solver.finish_hard() || !self.solver.find_other(&puzzle.solution) {
                     break;
                 }
                 if !self.cut_where_other_differs(puzzle, &mut rng) {
@@ -95,9 +102,10 @@ impl Generator {
         }
     }
 
-    /// Draws paths over an `n` x `n` board into `puzzle` (givens and solution). False when
-    /// the drawing needed more than [`MAX_PATHS`] numbers.
-    pub fn draw(&mut self, n: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+    /// Draws paths over an `n` x `n` board into `puzzle` (givens and solution), each aiming at
+    /// a random length from 3 to 2n + 2. False when the drawing needed more than [`MAX_PATHS`]
+    /// numbers.
+    fn draw(&mut self, n: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
         let owner = &mut self.solver.scratch;
         owner.fill(TAKEN);
         puzzle.solution = [0; CELL_SLOTS];

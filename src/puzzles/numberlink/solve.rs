@@ -15,16 +15,18 @@
 //! needs one link, so it is always an end of its segment).
 //!
 //! **Deductions** (each names a [`Rule`]):
-//! - Easy: a square with all its links has its other sides crossed (full square); a side that
-//!   would close a loop, join two numbers, or enter a full square is crossed; a square with
-//!   exactly as many open sides as links it still needs takes them all (only way).
-//! - Medium: try extending a path one square; if the easy rules then meet a contradiction,
-//!   that side is crossed (dead end).
-//! - Hard: the same trial, where the contradiction may also be a region cut off: the squares
-//!   not yet on a numbered path, joined by open sides, form regions, and every region must
-//!   touch both open ends of some number (the path through any of its squares enters and
-//!   leaves through them), and the two open ends of every number must touch a common region or
-//!   each other (cut off).
+//! - Easy: a square with all its links has its other sides crossed, and so has every side
+//!   into it; a side whose link would join two different numbers, or join a path piece to
+//!   itself (a loop), is crossed; a square with exactly as many open sides as links it still
+//!   needs takes them all (only way).
+//! - Medium: a numbered path tried one square further; if the easy rules then meet a
+//!   contradiction, that side is crossed (dead end).
+//! - Hard: a link tried on any open side of any square still needing one; if the easy rules
+//!   then meet a contradiction (dead end), or the region check fails (cut off), the side is
+//!   crossed. The region check: the squares not yet on a numbered path, joined by open sides,
+//!   form regions; every region must touch both open ends of some number (the path through any
+//!   of its squares enters and leaves through them), and the two open ends of every number
+//!   must touch a common region or each other.
 //!
 //! A puzzle's level is the lowest whose closure links every square; a closure only adds
 //! facts, so its result does not depend on the order rules apply in. Each rule holds in every
@@ -46,11 +48,11 @@ type Outcome = Result<(), Contradiction>;
 pub enum Rule {
     /// A square with as many open sides as links it still needs: they are all links.
     OnlyWay,
-    /// Extending a path through this side leaves a square without enough ways on, a loop, or
-    /// two numbers joined (by the easy rules): the side is crossed.
+    /// A link on this side leaves the easy rules stuck (a square without enough ways on, a
+    /// loop or two numbers joined): crossed.
     DeadEnd,
-    /// Extending a path through this side cuts off squares no number can reach, or a number
-    /// from its twin: the side is crossed.
+    /// A link on this side cuts off squares no number can reach, or a number from its twin:
+    /// crossed.
     CutOff,
 }
 
@@ -394,10 +396,9 @@ impl Solver {
             }
             let far = step(cell, side);
             let far_label = self.label(far);
-            if !self.is_open_end(far)
-                || self.other[cell as usize] == far
-                || (label != 0 && far_label != 0 && label != far_label)
-            {
+            let wrong_join =
+                self.other[cell as usize] == far || (label != 0 && far_label != 0 && label != far_label);
+            if !self.is_open_end(far) || wrong_join {
                 self.cross(cell, side, 0);
             }
         }
@@ -503,37 +504,45 @@ impl Solver {
         (0..4).any(|side| open & (1 << side) != 0 && self.scratch[step(cell, side) as usize] == region)
     }
 
-    /// One round of trials at `rule`'s level: every open side of every numbered open end is
-    /// tried as a link; a trial that meets a contradiction crosses its side. Whether any did.
-    fn trial_round(&mut self, rule: Rule) -> Result<bool, Contradiction> {
+    /// One round of trials. Medium: every open side of every numbered open end is tried as a
+    /// link under the easy rules. Hard: every open side of every open end, under the easy
+    /// rules and then the region check. A failed trial crosses its side (dead end or cut off,
+    /// by what failed). Whether any failed.
+    fn trial_round(&mut self, level: Difficulty) -> Result<bool, Contradiction> {
         let mut progress = false;
         for cell in self.board_cells() {
             for side in 0..4 {
-                if !self.is_open_end(cell) || self.label(cell) == 0 || self.open_sides(cell) & (1 << side) == 0 {
+                if !self.is_open_end(cell) || self.open_sides(cell) & (1 << side) == 0 {
+                    continue;
+                }
+                if level == Difficulty::Medium && self.label(cell) == 0 {
                     continue;
                 }
                 let mark = self.trail_len;
                 let recording = core::mem::replace(&mut self.recording, false);
+                let mut rule = Rule::DeadEnd;
                 let mut outcome = self.link(cell, side, 0).and_then(|()| self.propagate());
-                if rule == Rule::CutOff && outcome.is_ok() {
+                if level == Difficulty::Hard && outcome.is_ok() {
+                    rule = Rule::CutOff;
                     outcome = self.regions_reachable();
                 }
                 self.clear_stack();
                 self.undo_to(mark);
                 self.recording = recording;
-                if outcome.is_err() {
-                    let (old_rule, old_reason) = (self.rule, self.reason);
-                    self.rule = self.rule.max(rule);
-                    self.reason = cell;
-                    self.cross(cell, side, 0);
-                    let applied = self.propagate();
-                    self.rule = old_rule;
-                    self.reason = old_reason;
-                    applied?;
-                    progress = true;
-                    if self.recording && self.first_link.is_some() {
-                        return Ok(true);
-                    }
+                if outcome.is_ok() {
+                    continue;
+                }
+                let (old_rule, old_reason) = (self.rule, self.reason);
+                self.rule = self.rule.max(rule);
+                self.reason = cell;
+                self.cross(cell, side, 0);
+                let applied = self.propagate();
+                self.rule = old_rule;
+                self.reason = old_reason;
+                applied?;
+                progress = true;
+                if self.recording && self.first_link.is_some() {
+                    return Ok(true);
                 }
             }
         }
@@ -543,30 +552,19 @@ impl Solver {
     /// Applies the deductions of `level` and below until none applies.
     fn close(&mut self, level: Difficulty) -> Outcome {
         self.propagate()?;
-        if self.recording && self.first_link.is_some() {
-            return Ok(());
-        }
-        let trials = [(Difficulty::Medium, Rule::DeadEnd), (Difficulty::Hard, Rule::CutOff)];
-        'rounds: loop {
-            for (at, rule) in trials {
-                if level < at {
-                    break 'rounds;
-                }
-                if self.trial_round(rule)? {
-                    if self.recording && self.first_link.is_some() {
-                        return Ok(());
-                    }
-                    continue 'rounds;
-                }
+        for at in [Difficulty::Medium, Difficulty::Hard] {
+            if level < at {
+                break;
             }
-            break;
+            while !(self.recording && self.first_link.is_some()) && self.trial_round(at)? {}
         }
         Ok(())
     }
 
-    /// The lowest level whose closure completes the givens loaded, or `None`.
-    fn grade_loaded(&mut self) -> Option<Difficulty> {
-        for level in Difficulty::ALL {
+    /// The lowest level up to `most` whose closure completes the givens loaded, or `None`
+    /// (the solver then holds the closure at `most`).
+    fn grade_loaded(&mut self, most: Difficulty) -> Option<Difficulty> {
+        for level in Difficulty::ALL.into_iter().filter(|&level| level <= most) {
             self.close(level).ok()?;
             if self.is_complete() {
                 return Some(level);
@@ -586,6 +584,7 @@ impl Solver {
             if at > level {
                 break;
             }
+            self.rule = Rule::OnlyWay;
             if self.close(at).is_err() {
                 break;
             }
@@ -670,6 +669,11 @@ impl Solver {
         self.search(limit, None)
     }
 
+    /// Goes on from the current closure with every rule: whether that solves the puzzle.
+    pub(super) fn finish_hard(&mut self) -> bool {
+        self.close(Difficulty::Hard).is_ok() && self.is_complete()
+    }
+
     /// A solution of the current state other than `except`, if there is one (the solver then
     /// holds it).
     pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS]) -> bool {
@@ -680,8 +684,14 @@ impl Solver {
     /// closure of the level tried last.
     #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn grade(&mut self, givens: &Givens) -> Option<Difficulty> {
+        self.grade_up_to(givens, Difficulty::Hard)
+    }
+
+    /// [`Solver::grade`] stopped after `most`: `None` when the rules up to `most` do not solve
+    /// `givens`, and the solver holds their closure.
+    pub(super) fn grade_up_to(&mut self, givens: &Givens, most: Difficulty) -> Option<Difficulty> {
         self.load(givens);
-        self.grade_loaded()
+        self.grade_loaded(most)
     }
 
     /// After [`Solver::load`] and the player's links ([`Solver::add_link`]): the first link the
