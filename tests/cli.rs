@@ -237,6 +237,7 @@ fn numberlink_help_and_bad_arguments() {
         &["--puzzle", "numberlink", "generate", "--size", "4", "--difficulty", "easy", "--seed", "1"],
         &["--puzzle", "numberlink", "generate", "--size", "7", "--difficulty", "easy", "--seed", "268435456"],
         &["--puzzle", "numberlink", "solve", "extra"],
+        &["--puzzle", "numberlink", "generate", "--size", "7", "--difficulty", "hard", "--seed", "1"],
     ] {
         let output = hitori(args, "");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
