@@ -14,10 +14,14 @@ use hitori::puzzles::numberlink::generate::{Generator, MIN_HARD_SIZE};
 use hitori::puzzles::numberlink::grid::{CELL_SLOTS, Cells, Givens, MAX_SIZE, MIN_SIZE, Puzzle, cell_at, step};
 use hitori::puzzles::numberlink::play::{self, Hint, Marks, Move};
 
-/// Puzzles per size and level. From 11x11 one each: the plain search takes seconds a puzzle
-/// there, and hard generation seconds too (docs/numberlink-notes.md).
+/// Puzzles per size and level: fewer from 10x10, where the plain search and the hint walks
+/// of hard puzzles take seconds (docs/numberlink-notes.md).
 fn seeds(n: u8) -> u32 {
-    if cfg!(debug_assertions) || n > 10 { 1 } else { 20 }
+    match (cfg!(debug_assertions), n) {
+        (true, _) | (false, 11..) => 1,
+        (false, 10) => 4,
+        (false, _) => 20,
+    }
 }
 
 /// A piece of a path in the plain search: its number (0 none yet), endpoints and open links
@@ -146,31 +150,49 @@ fn walk_hints(generator: &mut Generator, puzzle: &Puzzle) -> u32 {
     panic!("hints did not finish");
 }
 
-#[test]
-fn generated_puzzles_are_unique_graded_and_hinted() {
+/// Generates `seeds` puzzles of each (size, level) and checks each: one solution as paths by
+/// the plain search, the generator's; the engine's grade is the level; the hints reach the
+/// solution. Returns (puzzles, puzzles with solid squares).
+fn check_generated(cases: &[(u8, Difficulty)], seeds: impl Fn(u8) -> u32) -> (u32, u32) {
     let mut generator = Generator::new();
     let (mut puzzles, mut with_solid) = (0, 0);
-    for n in MIN_SIZE..=MAX_SIZE {
-        for level in Difficulty::ALL {
-            if level == Difficulty::Hard && n < MIN_HARD_SIZE {
-                assert!(generator.generate(n, level, 1).is_none());
-                continue;
-            }
-            for seed in 0..seeds(n) {
-                let puzzle = generator.generate(n, level, seed).expect("a size in range");
-                let (count, links) = plain_count(&puzzle.givens);
-                assert_eq!(count, 1, "{n}x{n} {level:?} seed {seed}: solutions as paths");
-                assert_eq!(links, engine_links(&puzzle), "{n}x{n} {level:?} seed {seed}: the solution");
-                assert_eq!(Numberlink::grade(&mut generator, &puzzle), Some(level), "{n}x{n} seed {seed}");
-                assert_eq!(Numberlink::count_solutions(&mut generator, &puzzle, 2), 1);
-                walk_hints(&mut generator, &puzzle);
-                puzzles += 1;
-                eprintln!("{n}x{n} {} seed {seed} ok", level.name());
-                with_solid += u32::from(!puzzle.givens.solid.is_empty());
-            }
+    for &(n, level) in cases {
+        if level == Difficulty::Hard && n < MIN_HARD_SIZE {
+            assert!(generator.generate(n, level, 1).is_none());
+            continue;
+        }
+        for seed in 0..seeds(n) {
+            let puzzle = generator.generate(n, level, seed).expect("a size in range");
+            let (count, links) = plain_count(&puzzle.givens);
+            assert_eq!(count, 1, "{n}x{n} {level:?} seed {seed}: solutions as paths");
+            assert_eq!(links, engine_links(&puzzle), "{n}x{n} {level:?} seed {seed}: the solution");
+            assert_eq!(Numberlink::grade(&mut generator, &puzzle), Some(level), "{n}x{n} seed {seed}");
+            assert_eq!(Numberlink::count_solutions(&mut generator, &puzzle, 2), 1);
+            walk_hints(&mut generator, &puzzle);
+            puzzles += 1;
+            with_solid += u32::from(!puzzle.givens.solid.is_empty());
+            eprintln!("{n}x{n} {} seed {seed} ok", level.name());
         }
     }
+    (puzzles, with_solid)
+}
+
+#[test]
+fn generated_puzzles_are_unique_graded_and_hinted() {
+    // Every size and level but hard 12x12, which takes minutes (the next test).
+    let cases: Vec<(u8, Difficulty)> = (MIN_SIZE..=MAX_SIZE)
+        .flat_map(|n| Difficulty::ALL.into_iter().map(move |level| (n, level)))
+        .filter(|&(n, level)| (n, level) != (MAX_SIZE, Difficulty::Hard))
+        .collect();
+    let (puzzles, with_solid) = check_generated(&cases, seeds);
     println!("{puzzles} puzzles, {with_solid} with solid squares");
+}
+
+/// Hard 12x12: minutes a puzzle on the host today (docs/numberlink-notes.md, "What is left").
+#[test]
+#[ignore]
+fn generated_hard_12x12() {
+    check_generated(&[(MAX_SIZE, Difficulty::Hard)], |_| 1);
 }
 
 #[test]
