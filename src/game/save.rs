@@ -31,6 +31,7 @@ pub const fn area(kind: Kind) -> Area {
     match kind {
         Kind::Hitori => Area { best: [0x000, 0x080], progress: [0x100, 0x180], puzzle: [0x200, 0x400] },
         Kind::Lizards => Area { best: [0x600, 0x680], progress: [0x700, 0x800], puzzle: [0x900, 0xA40] },
+        Kind::Numberlink => Area { best: [0x1100, 0x1180], progress: [0x1200, 0x1300], puzzle: [0x1400, 0x1540] },
     }
 }
 
@@ -43,6 +44,7 @@ const fn letter(kind: Kind) -> u8 {
     match kind {
         Kind::Hitori => b'H',
         Kind::Lizards => b'L',
+        Kind::Numberlink => b'N',
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod hitori;
 mod lizards;
+mod numberlink;
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -61,7 +62,7 @@ fn main() -> ExitCode {
     // `--help` asks for help wherever it stands (`hitori generate --help` too).
     let wants_help = args.first().is_some_and(|a| a == "help") || args.iter().any(|a| a == "--help" || a == "-h");
     let result = if wants_help {
-        print!("{HELP}\n{}\n{}", hitori::HELP, lizards::HELP);
+        print!("{HELP}\n{}\n{}\n{}", hitori::HELP, lizards::HELP, numberlink::HELP);
         Ok(())
     } else {
         take_puzzle(&mut args).and_then(|kind| run(kind, &args))
@@ -96,6 +97,7 @@ fn run(kind: Kind, args: &[String]) -> Result<(), String> {
             let text = match kind {
                 Kind::Hitori => hitori::generate(&request)?,
                 Kind::Lizards => lizards::generate(&request)?,
+                Kind::Numberlink => numberlink::generate(&request)?,
             };
             out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| e.to_string())
         }
@@ -105,6 +107,7 @@ fn run(kind: Kind, args: &[String]) -> Result<(), String> {
             let text = match kind {
                 Kind::Hitori => hitori::solve(&input)?,
                 Kind::Lizards => lizards::solve(&input)?,
+                Kind::Numberlink => numberlink::solve(&input)?,
             };
             print!("{text}");
             Ok(())
