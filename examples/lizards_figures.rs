@@ -1,16 +1,29 @@
-//! Host figures for the Baby Lizards engine (not a test): per size and level, the puzzles'
-//! lizards and trees, candidates tried, host time per puzzle, and search nodes of the two
-//! solvers. Run: `cargo run --release --example lizards_figures [SEEDS]` (default 200 a cell).
+//! Host figures for the Baby Lizards engine (not a test): the engine's state sizes, then per
+//! size and level the puzzles' lizards and trees, candidates tried, host time per puzzle and
+//! the segment search's nodes to prove each unique. Run:
+//! `cargo run --release --example lizards_figures [SEEDS [LARGEST]]` (default 200 seeds a
+//! cell, sizes 6 to 12).
 
 use std::time::Instant;
 
 use hitori::puzzles::level::Difficulty;
-use hitori::puzzles::lizards::generate::Engine;
+use hitori::puzzles::lizards::deduce::Deducer;
+use hitori::puzzles::lizards::generate::{Engine, Puzzle};
+use hitori::puzzles::lizards::grid::Segments;
+use hitori::puzzles::lizards::solve::Search;
 
 fn main() {
     let seeds: u32 = std::env::args().nth(1).map_or(200, |s| s.parse().expect("a seed count"));
     let largest: u8 = std::env::args().nth(2).map_or(12, |s| s.parse().expect("a size"));
     let mut engine = Engine::new();
+    println!(
+        "engine state: Engine {} B (Segments {} B, Search {} B, Deducer {} B), Puzzle {} B",
+        size_of::<Engine>(),
+        size_of::<Segments>(),
+        size_of::<Search>(),
+        size_of::<Deducer>(),
+        size_of::<Puzzle>()
+    );
     println!("size level    lizards  trees  candidates (mean, worst)  host us/puzzle  search nodes (mean, worst)");
     for n in 6..=largest {
         for level in Difficulty::ALL {

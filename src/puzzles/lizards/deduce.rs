@@ -347,8 +347,12 @@ impl Deducer {
 
     fn last_cells(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
         for dir in Dir::ALL {
+            // A direction that tightens during the scan is scanned in the closure's next pass.
+            if !self.tight(dir) {
+                continue;
+            }
             for cell in 0..segments.size() * segments.size() {
-                if !self.tight(dir) || !self.open.contains(cell) {
+                if !self.open.contains(cell) {
                     continue;
                 }
                 let id = segments.id(dir, cell);
@@ -448,9 +452,12 @@ impl Deducer {
         let cells = segments.size() * segments.size();
         for dir in Dir::ALL {
             // Reading order meets every segment's cells first to last in each direction.
+            if !self.tight(dir) {
+                continue;
+            }
             let mut met = [0u8; SEGMENT_SET_BYTES];
             for first in 0..cells {
-                if !self.tight(dir) || !self.open.contains(first) {
+                if !self.open.contains(first) {
                     continue;
                 }
                 let id = segments.id(dir, first);

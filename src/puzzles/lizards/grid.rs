@@ -17,6 +17,8 @@ const SET_BYTES: usize = CELLS.div_ceil(8);
 pub const MAX_SEGMENTS: usize = 80;
 /// The segment id of a tree.
 pub const NO_SEGMENT: u8 = 0xFF;
+/// No such cell.
+const NO_CELL: u8 = 0xFF;
 
 /// `1 << b` for b < 8 by table: the SM83 shifts one bit per instruction.
 const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
@@ -254,23 +256,26 @@ impl Segments {
                     cell += 1;
                     continue;
                 }
-                let before = [
-                    (c > 0).then(|| cell - 1),
-                    (r > 0).then(|| cell - n),
-                    (r > 0 && c > 0).then(|| cell - n - 1),
-                    (r > 0 && c + 1 < n).then(|| cell - n + 1),
-                ];
-                for (dir, prev) in before.into_iter().enumerate() {
-                    let id = match prev {
-                        Some(p) if self.ids[dir][p as usize] != NO_SEGMENT => self.ids[dir][p as usize],
-                        _ => {
-                            let id = self.counts[dir];
-                            if dir == Dir::Row as usize {
-                                self.row_starts[id as usize] = cell;
-                            }
-                            self.counts[dir] += 1;
-                            id
+                for dir in 0..4 {
+                    // The cell before this one along the direction (left, above, above-left,
+                    // above-right), if on the board. Plain branches, not an array of options:
+                    // LLVM packs small arrays into wide integers, which the SM83 pays for.
+                    let prev = match dir {
+                        0 if c > 0 => cell - 1,
+                        1 if r > 0 => cell - n,
+                        2 if r > 0 && c > 0 => cell - n - 1,
+                        3 if r > 0 && c + 1 < n => cell - n + 1,
+                        _ => NO_CELL,
+                    };
+                    let id = if prev != NO_CELL && self.ids[dir][prev as usize] != NO_SEGMENT {
+                        self.ids[dir][prev as usize]
+                    } else {
+                        let id = self.counts[dir];
+                        if dir == Dir::Row as usize {
+                            self.row_starts[id as usize] = cell;
                         }
+                        self.counts[dir] += 1;
+                        id
                     };
                     self.ids[dir][cell as usize] = id;
                 }

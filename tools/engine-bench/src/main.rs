@@ -210,8 +210,11 @@ fn lizards(rom: gbrom::RomArtifacts) -> Result<(), String> {
         (symbol("bench_lizards_generate")?, symbol("bench_lizards_segments")?, symbol("bench_lizards_walking")?);
     console.reset_lowest_sp();
     let mut timed = Vec::new();
-    for _ in 0..LIZARD_JOBS {
-        timed.push((time_call(console, generate)?, time_call(console, segments)?, time_call(console, walking)?));
+    for job in 0..LIZARD_JOBS {
+        let spent = (|| Ok::<_, String>((time_call(console, generate)?, time_call(console, segments)?, time_call(console, walking)?)))();
+        // A call that never returns is most likely a trap: show what the console said.
+        let spent = spent.map_err(|e| format!("lizards job {job}: {e}; serial: {}", String::from_utf8_lossy(&console.serial_output())))?;
+        timed.push(spent);
     }
     let deepest_stack = STACK_TOP - console.lowest_sp();
     let output = console.run_until_serial_end(b"lizards done\n.", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
