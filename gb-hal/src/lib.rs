@@ -20,6 +20,8 @@ pub mod lcd;
 pub mod mmio;
 pub mod oam;
 pub mod serial;
+pub mod sound;
+pub mod sound_effects;
 pub mod sram;
 pub mod timer;
 pub mod video;
