@@ -25,6 +25,7 @@ mod pause;
 mod play;
 pub mod ready;
 pub mod save;
+pub mod sound;
 mod size_label;
 mod solved;
 mod starting;
