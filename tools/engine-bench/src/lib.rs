@@ -18,6 +18,7 @@ pub fn build_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
         title: "ENGINE".into(),
         target_dir: root.join("target/gb"),
         sdcc_flags,
+        color: false,
     })
     .map_err(|e| e.to_string())
 }
