@@ -16,6 +16,7 @@
 
 pub mod canvas;
 mod clock;
+pub mod colors;
 pub mod engine_calls;
 mod generating;
 pub mod layout;
