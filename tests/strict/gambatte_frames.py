@@ -30,9 +30,8 @@ WIDTH, HEIGHT = 160, 144
 SAMPLES_PER_FRAME = 35112
 # runfor may overrun the requested samples by up to this many (gambatte's documented slack).
 AUDIO_SLACK = 2064
-# libgambatte's load flags: the ROM's header marks it Color-compatible, which would make
-# gambatte a Color; these tests are about the original Game Boy, so it is forced.
-LOAD_FORCE_DMG = 1
+# gambaterm's libgambatte load flags (GB.LoadFlag): without CGB_MODE (1) gambatte is an
+# original Game Boy whatever the header says (ours marks the ROM Color-compatible).
 LOAD_NO_BIOS = 32
 # A tap holds its button this many frames, then waits as many (as tools/gbemu/src/script.rs).
 TAP_FRAMES = 4
@@ -82,7 +81,7 @@ class Machine:
         self.dir = tempfile.TemporaryDirectory()
         copy = os.path.join(self.dir.name, os.path.basename(rom))
         shutil.copyfile(rom, copy)
-        if self.lib.gambatte_load(self.gb, copy.encode(), LOAD_FORCE_DMG | LOAD_NO_BIOS) != 0:
+        if self.lib.gambatte_load(self.gb, copy.encode(), LOAD_NO_BIOS) != 0:
             sys.exit(f"gambatte could not load {rom}")
         self.held = 0
         # Kept referenced: gambatte calls it whenever the game reads the joypad.
