@@ -60,8 +60,9 @@ struct Bench {
     /// The phase's overruns so far (`LATE_FRAMES`).
     overruns: u32,
     longest_vblank: u64,
-    /// The longest `sound_tick`, callees included.
+    /// The longest and the shortest `sound_tick`, callees included.
     longest_sound_tick: u64,
+    shortest_sound_tick: u64,
     latest_end_line: u8,
     symbols: Symbols,
     /// With `BENCH_ROM_PROFILE=N`: the phase's profile and N.
@@ -113,6 +114,7 @@ impl Bench {
             overruns: 0,
             longest_vblank: 0,
             longest_sound_tick: 0,
+            shortest_sound_tick: u64::MAX,
             latest_end_line: 0,
             profile: profile_top.map(|top| (Profile::default(), top)),
             overrun_top,
@@ -160,7 +162,9 @@ impl Bench {
             let mut handler = Profile::default();
             if let Some(cycles) = self.console.profile_next_call(self.vblank_at, CYCLES_PER_FRAME, &mut handler) {
                 self.longest_vblank = self.longest_vblank.max(cycles);
-                self.longest_sound_tick = self.longest_sound_tick.max(handler.inclusive_at(u32::from(self.sound_tick_at)));
+                let tick = handler.inclusive_at(u32::from(self.sound_tick_at));
+                self.longest_sound_tick = self.longest_sound_tick.max(tick);
+                self.shortest_sound_tick = self.shortest_sound_tick.min(tick);
                 let line = self.console.read(self.end_line_at);
                 // Line 153 reads as 0; copies ending past VBlank would read 1 or more.
                 let line = if line < 144 { 153 + line } else { line };
@@ -466,7 +470,7 @@ fn main() {
             100.0 * b.longest_vblank as f64 / VBLANK_CYCLES as f64,
             b.latest_end_line
         );
-        println!("longest sound tick (in the handler): {} cycles", b.longest_sound_tick);
+        println!("sound tick (in the handler): longest {} cycles, shortest {}", b.longest_sound_tick, b.shortest_sound_tick);
     }
     println!(
         "boot (LCD off: tile sets, saves) to the main loop's first frame: {boot_cycles} cycles = {:.1} frames",
@@ -520,11 +524,12 @@ fn main() {
     c.report("play, marking cells (with saves)");
     if c.profile.is_none() && c.overrun_top.is_none() {
         println!(
-            "longest VBlank handler: {} cycles ({:.0}% of VBlank), copies ended by line {}; longest sound tick: {} cycles",
+            "longest VBlank handler: {} cycles ({:.0}% of VBlank), copies ended by line {}; sound tick: longest {} cycles, shortest {}",
             c.longest_vblank,
             100.0 * c.longest_vblank as f64 / VBLANK_CYCLES as f64,
             c.latest_end_line,
-            c.longest_sound_tick
+            c.longest_sound_tick,
+            c.shortest_sound_tick
         );
     }
     println!("boot to the main loop's first frame: {:.1} frames", boot_cycles as f64 / CYCLES_PER_FRAME as f64);
