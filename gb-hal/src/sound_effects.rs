@@ -131,7 +131,7 @@ pub const SILENT: u8 = 0;
 /// The loudest volume, `NR50`'s 7 plus one.
 pub const LOUDEST: u8 = 8;
 
-/// The player's state: 12 bytes for the channels, the volume and the table.
+/// The player's state: 15 bytes (the table, the volume, 4 bytes a channel).
 pub struct Player {
     table: &'static EffectTable,
     /// 0 ([`SILENT`]): the APU is off; 1-8: `NR50` holds `volume - 1` on both sides.
