@@ -16,6 +16,7 @@
 
 pub mod canvas;
 mod clock;
+pub mod colors;
 pub mod engine_calls;
 mod generating;
 pub mod layout;
@@ -25,6 +26,7 @@ mod pause;
 mod play;
 pub mod ready;
 pub mod save;
+pub mod sound;
 mod size_label;
 mod solved;
 mod starting;

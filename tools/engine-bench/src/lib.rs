@@ -28,6 +28,7 @@ fn build(features: Vec<String>, file: &str, sdcc_flags: Vec<String>) -> Result<R
         title: "ENGINE".into(),
         target_dir: root.join("target/gb"),
         sdcc_flags,
+        color: false,
     })
     .map_err(|e| e.to_string())
 }
