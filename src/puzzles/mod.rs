@@ -11,6 +11,9 @@
 pub mod code;
 pub mod hitori;
 pub mod level;
+pub mod lizards;
+pub mod record;
+pub mod numberlink;
 pub mod rng;
 pub mod sudoku;
 
@@ -20,17 +23,21 @@ use level::Difficulty;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
     Hitori = 0,
+    Lizards = 1,
     Sudoku = 2,
+    Numberlink = 3,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 2] = [Kind::Hitori, Kind::Sudoku];
+    pub const ALL: [Kind; 4] = [Kind::Hitori, Kind::Lizards, Kind::Sudoku, Kind::Numberlink];
 
     /// The name the CLI's `--puzzle` takes and its output's first word.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Hitori => "hitori",
+            Kind::Lizards => "lizards",
             Kind::Sudoku => "sudoku",
+            Kind::Numberlink => "numberlink",
         }
     }
 
@@ -38,7 +45,9 @@ impl Kind {
     pub const fn sizes(self) -> (u8, u8) {
         match self {
             Kind::Hitori => (hitori::Hitori::MIN_SIZE, hitori::Hitori::MAX_SIZE),
+            Kind::Lizards => (lizards::Lizards::MIN_SIZE, lizards::Lizards::MAX_SIZE),
             Kind::Sudoku => (sudoku::Sudoku::MIN_SIZE, sudoku::Sudoku::MAX_SIZE),
+            Kind::Numberlink => (numberlink::Numberlink::MIN_SIZE, numberlink::Numberlink::MAX_SIZE),
         }
     }
 
@@ -46,7 +55,7 @@ impl Kind {
         Kind::ALL.into_iter().find(|kind| text.eq_ignore_ascii_case(kind.name()))
     }
 
-    /// The kind whose number (its discriminant, as in seed codes and saves) is `index`.
+    /// The kind whose number (its value, as in seed codes and saves) is `index`.
     pub fn from_index(index: u8) -> Option<Kind> {
         Kind::ALL.into_iter().find(|&kind| kind as u8 == index)
     }

@@ -4,6 +4,8 @@
 //! `generate`, errors and exit codes.
 
 mod hitori;
+mod lizards;
+mod numberlink;
 mod sudoku;
 
 use std::io::{self, Read, Write};
@@ -21,7 +23,8 @@ USAGE:
   hitori [--puzzle P] solve
   hitori --help
 
---puzzle P picks the puzzle: hitori (when left out) or sudoku. It may stand anywhere on the line.
+--puzzle P picks the puzzle: hitori (when left out), lizards, sudoku or numberlink. It may
+stand anywhere on the line.
 
 generate
   --size N         board size (each puzzle's sizes are below; sudoku's is 9, may be left out)
@@ -61,7 +64,7 @@ fn main() -> ExitCode {
     // `--help` asks for help wherever it stands (`hitori generate --help` too).
     let wants_help = args.first().is_some_and(|a| a == "help") || args.iter().any(|a| a == "--help" || a == "-h");
     let result = if wants_help {
-        print!("{HELP}\n{}\n{}", hitori::HELP, sudoku::HELP);
+        print!("{HELP}\n{}\n{}\n{}\n{}", hitori::HELP, lizards::HELP, sudoku::HELP, numberlink::HELP);
         Ok(())
     } else {
         take_puzzle(&mut args).and_then(|kind| run(kind, &args))
@@ -95,7 +98,9 @@ fn run(kind: Kind, args: &[String]) -> Result<(), String> {
             let mut out = io::BufWriter::new(io::stdout().lock());
             let text = match kind {
                 Kind::Hitori => hitori::generate(&request)?,
+                Kind::Lizards => lizards::generate(&request)?,
                 Kind::Sudoku => sudoku::generate(&request)?,
+                Kind::Numberlink => numberlink::generate(&request)?,
             };
             out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| e.to_string())
         }
@@ -104,7 +109,9 @@ fn run(kind: Kind, args: &[String]) -> Result<(), String> {
             io::stdin().read_to_string(&mut input).map_err(|e| format!("cannot read stdin: {e}"))?;
             let text = match kind {
                 Kind::Hitori => hitori::solve(&input)?,
+                Kind::Lizards => lizards::solve(&input)?,
                 Kind::Sudoku => sudoku::solve(&input)?,
+                Kind::Numberlink => numberlink::solve(&input)?,
             };
             print!("{text}");
             Ok(())

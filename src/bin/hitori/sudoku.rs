@@ -7,7 +7,7 @@ use ::hitori::puzzles::sudoku::grid::CELLS;
 use crate::Request;
 
 pub const HELP: &str = "\
-sudoku (--puzzle sudoku)
+sudoku
   hitori --puzzle sudoku generate --difficulty D --seed S [--count K] [--size 9]
     Prints, for each puzzle, a line `sudoku 9 D CODE`, then 9 lines of the givens (a digit
     given, `.` blank), then 9 lines of the solution's digits. The givens are symmetric under

@@ -9,24 +9,31 @@ use hitori::puzzles::hitori::generate::Generator;
 /// Builds `rom/` into `target/bench-engine/engine.gb`, with `sdcc_flags` added to every
 /// `sdcc` run.
 pub fn build_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
-    build("rom", "engine", "ENGINE", sdcc_flags)
+    build("rom", Vec::new(), "engine", "ENGINE", sdcc_flags)
+}
+
+/// Builds `rom/` with its `lizards` feature (Baby Lizards' jobs) into
+/// `target/bench-engine/lizards.gb`.
+pub fn build_lizards_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
+    build("rom", vec!["lizards".into()], "lizards", "ENGINE", sdcc_flags)
 }
 
 /// Builds `sudoku-rom/` (the Sudoku engine's benchmark) into `target/bench-engine/sudoku.gb`.
 pub fn build_sudoku_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
-    build("sudoku-rom", "sudoku", "SUDOKU", sdcc_flags)
+    build("sudoku-rom", Vec::new(), "sudoku", "SUDOKU", sdcc_flags)
 }
 
-fn build(dir: &str, name: &str, title: &str, sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
+fn build(dir: &str, features: Vec<String>, name: &str, title: &str, sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
     let root = repo_root();
     gbrom::build(&RomSpec {
         crate_dir: root.join("tools/engine-bench").join(dir),
         package: None,
-        features: Vec::new(),
+        features,
         output: root.join(format!("target/bench-engine/{name}.gb")),
         title: title.into(),
         target_dir: root.join("target/gb"),
         sdcc_flags,
+        color: false,
     })
     .map_err(|e| e.to_string())
 }
