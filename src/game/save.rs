@@ -282,6 +282,19 @@ impl Saves {
     pub fn load<P: Record>(&mut self, storage: &mut impl Storage, best: &mut BestTimes, puzzle: &mut P::Puzzle, marks: &mut P::Marks) -> Option<u16> {
         *self = Saves { kind: P::KIND, ..Saves::new() };
         self.load_best(storage, best);
+        // The marks are checked against the board's size once the puzzle is read.
+        let (game, seconds) = self.load_progress::<P>(storage, marks)?;
+        read_puzzle::<P>(storage, game, puzzle)?;
+        P::marks_fit(puzzle, marks).then_some(seconds)
+    }
+
+    /// The progress part of [`Saves::load`]: the saved game unless it is finished, with its
+    /// seconds, and its marks into `marks`. Apart, so that its copies share static frame space
+    /// with the puzzle's buffer and the best times' copies on the console: kept in `load`'s
+    /// own frame, they came on top of those, and Sudoku's progress records (178 bytes against
+    /// Hitori's 76) took 204 bytes of the game ROM's stack room.
+    #[inline(never)]
+    fn load_progress<P: Record>(&mut self, storage: &mut impl Storage, marks: &mut P::Marks) -> Option<(SavedGame, u16)> {
         let mut copies = [[0u8; MAX_PROGRESS_LEN]; 2];
         let copies = copies.each_mut().map(|copy| &mut copy[..progress_len::<P>()]);
         let (newest, mut progress) = read_newest(storage, area(P::KIND).progress, magic(P::KIND, *b"PRG"), copies)?;
@@ -295,12 +308,8 @@ impl Saves {
             return None;
         }
         let seconds = progress.u16();
-        // The marks are checked against the board's size once the puzzle is read: read
-        // them first, so that the progress copies are dead while the puzzle is read (its
-        // buffer then takes the same static frame space on the console).
         P::read_marks(&mut progress, marks)?;
-        read_puzzle::<P>(storage, game, puzzle)?;
-        P::marks_fit(puzzle, marks).then_some(seconds)
+        Some((game, seconds))
     }
 
     /// The best-times part of [`Saves::load`]; apart, so that its copies share static frame
