@@ -15,6 +15,7 @@ use crate::puzzles::hitori::Hitori;
 use crate::puzzles::lizards::Lizards;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::record::{self, Record};
+use crate::puzzles::sudoku::Sudoku;
 use crate::puzzles::Kind;
 
 /// Where one puzzle's records lie in SRAM bank 0: two slots each.
@@ -102,7 +103,9 @@ pub const MAX_PUZZLE_LEN: usize = puzzle_len::<Hitori>();
 const fn progress_len<P: Record>() -> usize {
     HEADER + 1 + 2 + 2 + 2 + P::MARKS_BYTES + TRAILER
 }
-const MAX_PROGRESS_LEN: usize = progress_len::<Hitori>();
+/// The longest progress record of any puzzle (buffers are this long): Sudoku's, whose marks
+/// take a 16-bit word a cell.
+const MAX_PROGRESS_LEN: usize = progress_len::<Sudoku>();
 
 /// Every record of every area fits its slot, and the areas keep apart.
 const fn area_fits<P: Record>() -> bool {
@@ -117,7 +120,7 @@ const fn area_fits<P: Record>() -> bool {
         && puzzle_len::<P>() <= MAX_PUZZLE_LEN
         && progress_len::<P>() <= MAX_PROGRESS_LEN
 }
-const _: () = assert!(area_fits::<Hitori>() && area_fits::<Lizards>());
+const _: () = assert!(area_fits::<Hitori>() && area_fits::<Lizards>() && area_fits::<Sudoku>());
 
 /// Where each copy of puzzle `P`'s records lies and how long it is: best times, progress,
 /// puzzle, two copies each (for tests and tools that look into SRAM).
@@ -701,42 +704,63 @@ mod tests {
         assert!(saves.new_game_place().number > 5, "new games are numbered after the carried-over one");
     }
 
-    /// What a boot finds of Baby Lizards' game in `image`: its puzzle, marks and seconds.
-    fn found_lizards(image: &Image) -> Option<(crate::puzzles::lizards::generate::Puzzle, crate::puzzles::lizards::Marks, u16)> {
-        let mut puzzle = crate::puzzles::lizards::generate::Puzzle::new();
-        let mut marks = crate::puzzles::lizards::Marks::new();
-        let seconds = Saves::new().load::<Lizards>(&mut image.clone(), &mut BestTimes::new(Kind::Lizards), &mut puzzle, &mut marks)?;
+    /// What a boot finds of puzzle `P`'s game in `image`: its puzzle, marks and seconds.
+    fn found_game<P: Record<Puzzle: Default, Marks: Default>>(image: &Image) -> Option<(P::Puzzle, P::Marks, u16)> {
+        let (mut puzzle, mut marks) = (P::Puzzle::default(), P::Marks::default());
+        let seconds = Saves::new().load::<P>(&mut image.clone(), &mut BestTimes::new(P::KIND), &mut puzzle, &mut marks)?;
         Some((puzzle, marks, seconds))
     }
 
-    #[test]
-    fn each_puzzle_keeps_its_own_game_and_a_cut_in_one_leaves_the_other_alone() {
-        let lizards = crate::puzzles::lizards::generate::Engine::new().generate(8, Difficulty::Medium, 5).unwrap();
-        let mut marks = crate::puzzles::lizards::Marks::new();
-        let before = image_with_history();
-        let hitori = found(&before);
+    /// Saves a new game of `puzzle` in `before`, which holds no game of `P`, then the move
+    /// that leaves `moved` with the power cut at every byte write: the boot finds `P`'s old or
+    /// new progress, and no byte outside `P`'s area changes. The image after the move.
+    fn keeps_its_own_game<P>(before: Image, puzzle: &P::Puzzle, moved: &P::Marks) -> Image
+    where
+        P: Record<Puzzle: Default + PartialEq + core::fmt::Debug, Marks: Default + PartialEq + core::fmt::Debug>,
+    {
+        let a = area(P::KIND);
+        let own = usize::from(a.best[0])..usize::from(a.puzzle[1]) + puzzle_len::<P>();
+        let others_untouched = |image: &Image| {
+            (0..image.len()).filter(|at| !own.contains(at)).all(|at| image[at] == before[at])
+        };
+        let unmarked = P::Marks::default();
         let mut image = before;
         let mut saves = Saves::new();
-        assert_eq!(found_lizards(&image), None);
-        saves.load::<Lizards>(&mut image, &mut BestTimes::new(Kind::Lizards), &mut lizards.clone(), &mut marks.clone());
-        saves.save_new_game::<Lizards>(&lizards, &marks, 3, &mut image);
-        assert_eq!(found_lizards(&image), Some((lizards.clone(), marks, 3)));
-        assert_eq!(found(&image), hitori, "Hitori's game and best times untouched");
-        // A move saved with the power cut at every byte write: the old or the new progress,
-        // and Hitori's game whole.
-        let first = lizards.solution.iter().next().unwrap();
-        marks.lizards.insert(first);
-        let (old, new) = (found_lizards(&image), Some((lizards.clone(), marks, 9)));
-        for cut_at in 0..=Lizards::MARKS_BYTES + 16 {
+        assert_eq!(found_game::<P>(&image), None);
+        saves.load::<P>(&mut image, &mut BestTimes::new(P::KIND), &mut puzzle.clone(), &mut unmarked.clone());
+        saves.save_new_game::<P>(puzzle, &unmarked, 3, &mut image);
+        assert_eq!(found_game::<P>(&image), Some((puzzle.clone(), unmarked, 3)));
+        assert!(others_untouched(&image));
+        let (old, new) = (found_game::<P>(&image), Some((puzzle.clone(), moved.clone(), 9)));
+        for cut_at in 0..=P::MARKS_BYTES + 16 {
             let mut cut = image;
             let mut at = saves.clone();
-            at.save_progress::<Lizards>(&marks, 9, &mut PowerCut { image: &mut cut, cut_at, garble: true, writes: 0 });
-            let now = found_lizards(&cut);
+            at.save_progress::<P>(moved, 9, &mut PowerCut { image: &mut cut, cut_at, garble: true, writes: 0 });
+            let now = found_game::<P>(&cut);
             assert!(now == old || now == new, "cut at byte write {cut_at}");
-            assert_eq!(found(&cut), hitori);
+            assert!(others_untouched(&cut), "cut at byte write {cut_at}");
         }
-        saves.save_progress::<Lizards>(&marks, 9, &mut image);
-        assert_eq!(found_lizards(&image), new);
+        saves.save_progress::<P>(moved, 9, &mut image);
+        assert_eq!(found_game::<P>(&image), new);
+        image
+    }
+
+    #[test]
+    fn each_puzzle_keeps_its_own_game_and_a_cut_in_one_leaves_the_others_alone() {
+        let hitori = image_with_history();
+        let lizards = crate::puzzles::lizards::generate::Engine::new().generate(8, Difficulty::Medium, 5).unwrap();
+        let mut lizard_marks = crate::puzzles::lizards::Marks::new();
+        lizard_marks.lizards.insert(lizards.solution.iter().next().unwrap());
+        let image = keeps_its_own_game::<Lizards>(hitori, &lizards, &lizard_marks);
+        // Sudoku's marks: a digit in one open cell, pencil marks in another.
+        let sudoku = crate::puzzles::sudoku::generate::Generator::new().generate(Difficulty::Easy, 5);
+        let mut open = (0..81).filter(|&cell| sudoku.givens[cell] == 0);
+        let (digit_at, pencil_at) = (open.next().unwrap(), open.next().unwrap());
+        let mut sudoku_marks = crate::puzzles::sudoku::play::Marks::EMPTY;
+        sudoku_marks.digits[digit_at] = sudoku.solution[digit_at];
+        sudoku_marks.pencil[pencil_at] = 0b1_0000_0101;
+        let image = keeps_its_own_game::<Sudoku>(image, &sudoku, &sudoku_marks);
+        assert_eq!(found(&image), found(&hitori), "Hitori's game and best times untouched");
     }
 
     #[test]

@@ -16,11 +16,14 @@ const CLASSES: u8 = 41;
 /// Classes taken away before the first test: 40 of 81 cells, leaving 41 givens.
 const BATCH: usize = 20;
 
-/// A puzzle: its givens (0 for a blank cell) and its one solution, digits 1..=9 row by row.
+/// A puzzle: its givens (0 for a blank cell) and its one solution, digits 1..=9 row by row,
+/// and the level and seed it was made from (a game shows them as its seed code).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Puzzle {
     pub givens: [u8; CELLS],
     pub solution: [u8; CELLS],
+    pub difficulty: Difficulty,
+    pub seed: u32,
 }
 
 impl Default for Puzzle {
@@ -30,7 +33,7 @@ impl Default for Puzzle {
 }
 
 impl Puzzle {
-    pub const EMPTY: Puzzle = Puzzle { givens: [0; CELLS], solution: [0; CELLS] };
+    pub const EMPTY: Puzzle = Puzzle { givens: [0; CELLS], solution: [0; CELLS], difficulty: Difficulty::Easy, seed: 0 };
 
     /// A 16-bit hash of givens and solution, for the console bench to compare with the host.
     pub fn digest(&self) -> u16 {
@@ -168,6 +171,8 @@ impl Generator {
 #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank9"), inline(never))]
 fn generate_sudoku(generator: &mut Generator, level: Difficulty, seed: u32, out: &mut Puzzle) {
     let mut rng = Rng::new(seed);
+    out.difficulty = level;
+    out.seed = seed;
     generator.candidates_tried = 0;
     loop {
         generator.candidates_tried += 1;

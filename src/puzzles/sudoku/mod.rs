@@ -2,14 +2,16 @@
 //! game model like Hitori's: the dancing links (`links`) fill random grids and count
 //! solutions, the human solver (`logic`) grades by named techniques and finds hints, the
 //! generator (`generate`) carves symmetric puzzles of an exact level, `play` holds the
-//! player's digits and pencil marks. Fixed-size state, no allocation; the engine's working
-//! memory is about 2 KiB (docs/sudoku-notes.md).
+//! player's digits and pencil marks, `record` lays puzzle and marks out in the saves.
+//! Fixed-size state, no allocation; the engine's working memory is about 2 KiB
+//! (docs/sudoku-notes.md).
 
 pub mod grid;
 pub mod generate;
 pub mod links;
 pub mod logic;
 pub mod play;
+pub mod record;
 
 use generate::{Generator, Puzzle};
 use play::{Hint, Marks, Move};
