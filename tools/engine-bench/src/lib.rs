@@ -1,36 +1,39 @@
-//! What `make bench-engine` and `make bench-codegen` share: the engine ROM (`rom/`, the
-//! engine's generator for the Game Boy) and the check of each puzzle it reports against the
-//! same puzzle generated on the host.
+//! What `make bench-engine` and `make bench-codegen` share: the engine ROMs (`rom/`, a puzzle
+//! engine's jobs for the Game Boy) and the check of each Hitori puzzle the ROM reports against
+//! the same puzzle generated on the host.
 
 use gbrom::{RomArtifacts, RomSpec, repo_root};
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::hitori::generate::Generator;
 
-/// Builds `rom/` into `target/bench-engine/engine.gb`, with `sdcc_flags` added to every
-/// `sdcc` run.
+/// Builds `rom/` with Hitori's jobs into `target/bench-engine/engine.gb`, with `sdcc_flags`
+/// added to every `sdcc` run.
 pub fn build_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
-    build("rom", Vec::new(), "engine", "ENGINE", sdcc_flags)
+    build(None, sdcc_flags)
 }
 
-/// Builds `rom/` with its `lizards` feature (Baby Lizards' jobs) into
-/// `target/bench-engine/lizards.gb`.
+/// Builds `rom/` with Baby Lizards' jobs into `target/bench-engine/lizards.gb`.
 pub fn build_lizards_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
-    build("rom", vec!["lizards".into()], "lizards", "ENGINE", sdcc_flags)
+    build(Some("lizards"), sdcc_flags)
 }
 
-/// Builds `sudoku-rom/` (the Sudoku engine's benchmark) into `target/bench-engine/sudoku.gb`.
+/// Builds `rom/` with Sudoku's jobs into `target/bench-engine/sudoku.gb`.
 pub fn build_sudoku_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
-    build("sudoku-rom", Vec::new(), "sudoku", "SUDOKU", sdcc_flags)
+    build(Some("sudoku"), sdcc_flags)
 }
 
-fn build(dir: &str, features: Vec<String>, name: &str, title: &str, sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
+/// Builds `rom/` with the jobs of `puzzle`, the crate's feature of that name (Hitori's without
+/// one), into `target/bench-engine/<puzzle>.gb` (`engine.gb` for Hitori's), the name in
+/// capitals as its title.
+fn build(puzzle: Option<&str>, sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
     let root = repo_root();
+    let name = puzzle.unwrap_or("engine");
     gbrom::build(&RomSpec {
-        crate_dir: root.join("tools/engine-bench").join(dir),
+        crate_dir: root.join("tools/engine-bench/rom"),
         package: None,
-        features,
-        output: root.join(format!("target/bench-engine/{name}.gb")),
-        title: title.into(),
+        features: puzzle.into_iter().map(String::from).collect(),
+        output: root.join("target/bench-engine").join(format!("{name}.gb")),
+        title: name.to_ascii_uppercase(),
         target_dir: root.join("target/gb"),
         sdcc_flags,
         color: false,
@@ -38,13 +41,24 @@ fn build(dir: &str, features: Vec<String>, name: &str, title: &str, sdcc_flags: 
     .map_err(|e| e.to_string())
 }
 
+/// The `N` numbers of a line of the ROM's output (the puzzle's name before them, on every
+/// puzzle's lines but Hitori's, is not a number).
+pub fn numbers<const N: usize>(line: &str) -> Result<[u32; N], String> {
+    let numbers: Vec<u32> = line.split(' ').filter_map(|f| f.parse().ok()).collect();
+    numbers.try_into().map_err(|_| format!("unreadable line `{line}`"))
+}
+
+/// The level numbered `level` (0..=2) in `line`.
+pub fn level(level: u32, line: &str) -> Result<Difficulty, String> {
+    u8::try_from(level).ok().and_then(Difficulty::from_index).ok_or(format!("unknown level in `{line}`"))
+}
+
 /// One puzzle line of the ROM's output (`size level seed digest`), checked against the host:
 /// its size, level and seed.
 pub fn check_puzzle(generator: &mut Generator, line: &str) -> Result<(u8, Difficulty, u32), String> {
-    let fields: Vec<u32> = line.split(' ').filter_map(|f| f.parse().ok()).collect();
-    let [size, level, seed, digest] = fields[..] else { return Err(format!("unreadable line `{line}`")) };
+    let [size, level_number, seed, digest] = numbers(line)?;
     let size = size as u8;
-    let difficulty = Difficulty::from_index(level as u8).ok_or(format!("unknown level in `{line}`"))?;
+    let difficulty = level(level_number, line)?;
     let host = generator.generate(size, difficulty, seed).ok_or("host generation failed")?;
     if u32::from(host.digest()) != digest {
         let name = difficulty.name();

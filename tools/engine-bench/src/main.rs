@@ -1,52 +1,52 @@
-//! `make bench-engine`, console side: builds `rom/` (the engine's generator for the Game Boy),
-//! times every `bench_generate` call in the emulator from entry to return (exact T-cycles at
-//! 4.194304 MHz), checks each puzzle's digest against the host engine, and prints median, 95th
-//! percentile and worst case per level and size with ROM and WRAM use, the engine state's WRAM and the deepest
-//! stack seen during generation. A benchmark: it prints figures and fails only when the build
-//! fails or console and host disagree.
+//! `make bench-engine`, console side: builds `rom/` once per puzzle engine (a puzzle's jobs are
+//! a feature of that crate: one engine a ROM), times every timed call in the emulator from
+//! entry to return (exact T-cycles at 4.194304 MHz), checks each puzzle's digest against the
+//! host engine, and prints median, 95th percentile and worst case per level and size with ROM
+//! and WRAM use, the engine state's WRAM and the deepest stack seen. A benchmark: it prints
+//! figures and fails only when a build fails or console and host disagree.
 //!
+//! The parts, each from its own ROM, in the order they run; every line of a part but
+//! Hitori's starts with the puzzle's name:
+//! - Baby Lizards (`lizards.gb`): its table, and the cycles of its two complete solvers on
+//!   each puzzle (segment flags against walking the lines), both counting the one solution.
+//! - Sudoku (`sudoku.gb`), only with `BENCH_ENGINE_SUDOKU=1`: 32 puzzles a level, and each
+//!   one's solutions counted by the dancing links and by plain backtracking, both finding 1:
+//!   their cycles and ratio. Opt-in: its generator still takes 14-20 s of console time an easy
+//!   puzzle, several times that for medium and hard, and the backtracking count over 8
+//!   minutes on some, so the part emulates for hours (docs/sudoku-notes.md).
+//! - Hitori (`engine.gb`): its table, then a 15x15 island query by the dual union-find against
+//!   a flood fill, and a random draw from the engine's generator against `fastrand`.
+//!
+//! `BENCH_ENGINE_PUZZLE=hitori` (or `lizards`, `sudoku`) runs that part alone.
 //! `BENCH_ENGINE_SDCC_FLAGS="..."` adds options to every `sdcc` run (for experiments).
-//! `BENCH_ENGINE_PROFILE=N` also charges every instruction the generation runs to its address
-//! and prints the N functions with the most cycles of their own (callees not included), with
-//! the cycles of their calls (callees included), the number of calls and their hottest
-//! places, `BB:AAAA` (look them up in `target/bench-engine/engine.build/*.lst`, or the function in
-//! `engine_*.asm`).
-//! `BENCH_ENGINE_SUDOKU_ONLY=1` runs the Sudoku part alone.
-//! `BENCH_ENGINE_EACH=1` also prints each Sudoku job's cycles as it ends (`sudoku each LEVEL SEED
-//! GENERATE LINKS BACKTRACK`), and prints every puzzle's cycles and candidates (`each LEVEL SIZE SEED
-//! CYCLES CANDIDATES`), to set against host figures per seed (`examples/generation_spread.rs
-//! --each`).
-//!
-//! It also times a random draw from the engine's generator and from `fastrand`.
-//!
-//! Baby Lizards comes first, from a ROM of its own (`rom/` with its `lizards` feature: both
-//! engines pass the 32 KiB of unbanked ROM): the same table for its puzzles (rows starting with
-//! `lizards`), each checked against the host, and the cycles of its two complete solvers on
-//! each puzzle (segment flags against walking the lines). `BENCH_ENGINE_PUZZLE=lizards` stops
-//! after it.
-//!
-//! With `BENCH_ENGINE_SUDOKU=1`, Sudoku comes first, from a ROM of its own (`sudoku-rom/`): 32
-//! puzzles a level, each checked against the host's, and each one's solutions counted on the
-//! console by the dancing links and by plain backtracking, which must both find 1. Its lines
-//! start with `sudoku`: the same table as Hitori's, the two counts' cycles and their ratio, the
-//! Sudoku engine's WRAM. Opt-in for now: the Sudoku generator still takes tens of seconds of
-//! console time a puzzle, so the run emulates for hours (docs/sudoku-notes.md).
+//! `BENCH_ENGINE_PROFILE=N` also charges every instruction of the timed calls to its address
+//! and prints, for each part, the N functions with the most cycles of their own (callees not
+//! included), with the cycles of their calls (callees included), the number of calls and their
+//! hottest places, `BB:AAAA` (look them up in `target/bench-engine/<rom>.build/*.lst`, or the
+//! function in `<rom>_*.asm`).
+//! `BENCH_ENGINE_EACH=1` also prints every Hitori puzzle's cycles and candidates (`each LEVEL
+//! SIZE SEED CYCLES CANDIDATES`), to set against host figures per seed
+//! (`examples/generation_spread.rs --each`), and each Sudoku job's cycles as it ends (`sudoku
+//! each LEVEL SEED GENERATE LINKS BACKTRACK`: a full run takes long).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use engine_bench::{build_lizards_rom, build_rom, build_sudoku_rom, check_puzzle};
+use engine_bench::{build_lizards_rom, build_rom, build_sudoku_rom, check_puzzle, level, numbers};
+use gbemu::profile::place_of_linker_address;
 use gbemu::{Console, Profile, Symbols};
-use hitori::puzzles::level::Difficulty;
+use gbrom::RomArtifacts;
 use hitori::puzzles::hitori::generate::Generator;
+use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::lizards::generate::Engine as LizardEngine;
+use hitori::puzzles::sudoku::generate::Generator as SudokuGenerator;
 
 const CPU_HZ: f64 = 4_194_304.0;
-/// The whole run is a few billion cycles; a single puzzle far less than this.
+/// The whole run is a few billion cycles; a single call far less than this.
 const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
-/// Calls the ROM makes: its `SIZES` (4) times the seeds of its `LEVELS` (32 at each level).
-/// Checked against its output.
-const JOBS: usize = 4 * (32 + 32 + 32);
+/// Hitori puzzles the ROM makes: its `SIZES` (4) times the seeds of its `LEVELS` (32 at each
+/// level). Checked against its output.
+const HITORI_JOBS: usize = 4 * (32 + 32 + 32);
 /// Baby Lizards puzzles the ROM makes: 3 levels, its `LIZARD_SIZES` (3), `LIZARD_SEEDS` (32).
 const LIZARD_JOBS: usize = 3 * 3 * 32;
 /// Sudoku puzzles the ROM makes: its `SUDOKU_SEEDS` at each of the three levels.
@@ -60,6 +60,8 @@ const DRAWS: u8 = 64;
 const STACK_TOP: u16 = 0xE000;
 /// Places listed per function in a profile.
 const HOT_ADDRESSES: usize = 6;
+/// The parts `BENCH_ENGINE_PUZZLE` can pick.
+const PARTS: [&str; 3] = ["hitori", "lizards", "sudoku"];
 
 fn main() -> ExitCode {
     match run() {
@@ -75,116 +77,243 @@ fn run() -> Result<(), String> {
     let sdcc_flags: Vec<String> = std::env::var("BENCH_ENGINE_SDCC_FLAGS")
         .map(|flags| flags.split_whitespace().map(String::from).collect())
         .unwrap_or_default();
-    let sudoku_only = std::env::var_os("BENCH_ENGINE_SUDOKU_ONLY").is_some();
-    if sudoku_only || std::env::var_os("BENCH_ENGINE_SUDOKU").is_some() {
-        bench_sudoku(build_sudoku_rom(sdcc_flags.clone())?)?;
+    let only = std::env::var("BENCH_ENGINE_PUZZLE").ok();
+    if let Some(name) = only.as_deref().filter(|name| !PARTS.contains(name)) {
+        return Err(format!("BENCH_ENGINE_PUZZLE={name}: expected one of {}", PARTS.join(", ")));
     }
-    if sudoku_only {
-        return Ok(());
+    let runs = |part: &str, by_default: bool| only.as_deref().map_or(by_default, |name| name == part);
+    if runs("lizards", true) {
+        lizards(Bench::start(build_lizards_rom(sdcc_flags.clone())?, "lizards ")?)?;
     }
-    lizards(build_lizards_rom(sdcc_flags.clone())?)?;
-    if std::env::var("BENCH_ENGINE_PUZZLE").is_ok_and(|p| p == "lizards") {
-        return Ok(());
+    if runs("sudoku", std::env::var_os("BENCH_ENGINE_SUDOKU").is_some()) {
+        sudoku(Bench::start(build_sudoku_rom(sdcc_flags.clone())?, "sudoku ")?)?;
     }
-    let rom = build_rom(sdcc_flags)?;
-    println!("console build: {}", rom.usage.summary());
+    if runs("hitori", true) {
+        hitori(Bench::start(build_rom(sdcc_flags)?, "")?)?;
+    }
+    Ok(())
+}
 
-    let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
-    let (generate, dual, flood) =
-        (symbol("bench_generate")?, symbol("bench_island_dual")?, symbol("bench_island_flood")?);
-    let (draw_engine, draw_fastrand) = (symbol("bench_draw_engine")?, symbol("bench_draw_fastrand")?);
-    let profile_top: Option<usize> = match std::env::var("BENCH_ENGINE_PROFILE") {
-        Ok(n) => Some(n.parse().map_err(|_| format!("BENCH_ENGINE_PROFILE={n}: expected a count of functions"))?),
-        Err(_) => None,
-    };
-    let mut profile = profile_top.map(|_| Profile::default());
-    let started = Instant::now();
-    let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
-    let mut cycles = Vec::new();
-    console.reset_lowest_sp();
-    while cycles.len() < JOBS {
-        let spent = match profile.as_mut() {
-            Some(profile) => console.profile_next_call(generate, MAX_CYCLES_PER_CALL, profile),
-            None => console.time_next_call(generate, MAX_CYCLES_PER_CALL),
+/// One part's run: its ROM in the emulator, what the environment asked for, and the prefix
+/// of its lines.
+struct Bench {
+    rom: RomArtifacts,
+    console: Console,
+    prefix: &'static str,
+    profile: Option<(usize, Profile)>,
+    each: bool,
+    started: Instant,
+}
+
+impl Bench {
+    fn start(rom: RomArtifacts, prefix: &'static str) -> Result<Bench, String> {
+        println!("{prefix}console build: {}", rom.usage.summary());
+        let profile = match std::env::var("BENCH_ENGINE_PROFILE") {
+            Ok(n) => Some((n.parse().map_err(|_| format!("BENCH_ENGINE_PROFILE={n}: expected a count of functions"))?, Profile::default())),
+            Err(_) => None,
         };
-        cycles.push(spent.ok_or(format!("bench_generate ({generate:#06x}) did not run to its return"))?);
+        let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
+        console.reset_lowest_sp();
+        let each = std::env::var_os("BENCH_ENGINE_EACH").is_some();
+        Ok(Bench { rom, console, prefix, profile, each, started: Instant::now() })
     }
-    let deepest_stack = STACK_TOP - console.lowest_sp();
+
+    fn symbol(&self, name: &str) -> Result<u16, String> {
+        self.rom.symbol(name).ok_or(format!("no {name} symbol"))
+    }
+
+    /// Times `jobs` rounds of one call to each of `entries`, in order, charging them to the
+    /// profile when there is one; `on_job` sees each round's cycles as it ends.
+    fn time_jobs<const N: usize>(
+        &mut self,
+        entries: [u16; N],
+        jobs: usize,
+        mut on_job: impl FnMut(usize, &[u64; N]),
+    ) -> Result<Vec<[u64; N]>, String> {
+        let mut timed = Vec::with_capacity(jobs);
+        for job in 0..jobs {
+            let mut spent = [0; N];
+            for (cycles, &entry) in spent.iter_mut().zip(&entries) {
+                let ran = match self.profile.as_mut() {
+                    Some((_, profile)) => self.console.profile_next_call(entry, MAX_CYCLES_PER_CALL, profile),
+                    None => self.console.time_next_call(entry, MAX_CYCLES_PER_CALL),
+                };
+                // A call that never returns is most likely a trap: show what the console said.
+                *cycles = ran.ok_or_else(|| {
+                    let serial = self.console.serial_output();
+                    format!("{}job {job}: the function at {entry:#06x} did not return; serial: {}", self.prefix, String::from_utf8_lossy(&serial))
+                })?;
+            }
+            on_job(job, &spent);
+            timed.push(spent);
+        }
+        Ok(timed)
+    }
+
+    /// The ROM's output, once it has ended with its lone `.`; an error naming the function when
+    /// it trapped.
+    fn output(&mut self) -> Result<String, String> {
+        let output = self.console.run_until_serial_end(b".", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
+        let text = String::from_utf8_lossy(&output).trim_end_matches('.').to_string();
+        if let Some((before, id)) = text.split_once('!') {
+            let function = id.parse::<usize>().ok().and_then(|id| self.rom.trap_names.get(id));
+            let function = function.map_or("an unknown function", String::as_str);
+            return Err(format!("the {}console trapped in {function} after:\n{before}", self.prefix));
+        }
+        Ok(text)
+    }
+
+    /// The output's lines, which must be one a job.
+    fn job_lines(&mut self, jobs: usize) -> Result<Vec<String>, String> {
+        let text = self.output()?;
+        let lines: Vec<String> = text.lines().map(String::from).collect();
+        if lines.len() != jobs {
+            return Err(format!("expected {jobs} {}lines, got:\n{text}", self.prefix));
+        }
+        Ok(lines)
+    }
+
+    /// "console and host agree" with the console time of `cycles` and the time taken.
+    fn print_agreement(&self, puzzles: usize, cycles: u64) {
+        println!(
+            "{}console and host agree on all {puzzles} puzzles ({:.0} s of console time, emulated and checked in {:.0} s)",
+            self.prefix,
+            seconds(cycles),
+            self.started.elapsed().as_secs_f64()
+        );
+    }
+
+    /// The engine's and the puzzle's statics (by Rust path in the ROM crate, e.g.
+    /// `hitori::GENERATOR`), the back end's static frames and the deepest stack; then the
+    /// profile when one was asked for.
+    fn print_wram_and_profile(self, engine: &str, puzzle: Option<&str>) -> Result<(), String> {
+        let symbols = Symbols::read(&self.rom.intermediates, &self.rom.sym)?;
+        let puzzle = match puzzle {
+            Some(path) => format!(", puzzle {} bytes", static_bytes(&symbols, path)?),
+            None => String::new(),
+        };
+        let frames = self.rom.usage.regions.iter().find(|r| r.name == "_DATA").map_or(0, |r| r.size);
+        println!(
+            "{}WRAM: engine state {} bytes{puzzle}, back-end static frames {frames} bytes (_DATA); deepest stack during the timed calls {} bytes",
+            self.prefix,
+            static_bytes(&symbols, engine)?,
+            STACK_TOP - self.console.lowest_sp()
+        );
+        if let Some((top, profile)) = &self.profile {
+            println!("{}profile of the timed calls, {} cycles, functions by cycles of their own:", self.prefix, profile.total());
+            print!("{}", profile.report(&symbols, *top, HOT_ADDRESSES));
+        }
+        Ok(())
+    }
+}
+
+/// Bytes of the ROM crate's static at `path` under the crate (`hitori::GENERATOR`): the back
+/// end gives it a generated C name, shortened, so it is found by the Rust name the `.sym`
+/// file keeps.
+fn static_bytes(symbols: &Symbols, path: &str) -> Result<u32, String> {
+    let rust_name = format!("engine_bench_rom::{path}");
+    symbols
+        .all
+        .iter()
+        .find(|(_, address)| symbols.rust_name(place_of_linker_address(*address)) == Some(rust_name.as_str()))
+        .and_then(|(name, _)| symbols.size(name))
+        .ok_or(format!("no {rust_name} static in the symbol list"))
+}
+
+/// The middle of `sorted`.
+fn median(sorted: &[u64]) -> u64 {
+    sorted[sorted.len() / 2]
+}
+
+fn seconds(cycles: u64) -> f64 {
+    cycles as f64 / CPU_HZ
+}
+
+/// Generation cycles by level and size, and how many candidates the host's generator tried
+/// for them (complete grids for Sudoku): the table every part prints.
+#[derive(Default)]
+struct Table {
+    groups: Vec<((Difficulty, u8), Vec<u64>, u32)>,
+}
+
+impl Table {
+    fn add(&mut self, difficulty: Difficulty, size: u8, cycles: u64, tried: u32) {
+        match self.groups.iter_mut().find(|(key, _, _)| *key == (difficulty, size)) {
+            Some((_, list, total)) => {
+                list.push(cycles);
+                *total += tried;
+            }
+            None => self.groups.push(((difficulty, size), vec![cycles], tried)),
+        }
+    }
+
+    /// One row a group, each line starting with `prefix`; `tried` names what the candidates are.
+    fn print(mut self, prefix: &str, tried: &str) {
+        println!(
+            "{prefix}level  size   puzzles   median cycles (s)      95th percentile (s)          worst (s)   {tried}s a puzzle, cycles a {tried}"
+        );
+        for ((difficulty, size), list, total_tried) in &mut self.groups {
+            list.sort_unstable();
+            let median = median(list);
+            let p95 = list[(list.len() * 95).div_ceil(100) - 1];
+            let worst = list[list.len() - 1];
+            let total: u64 = list.iter().sum();
+            println!(
+                "{prefix}{:<6} {size:>2}x{size:<2} {:>8} {median:>14} ({:>6.2}) {p95:>14} ({:>6.2}) {worst:>14} ({:>6.2}) {:>8.1} {:>12.0}",
+                difficulty.name(),
+                list.len(),
+                seconds(median),
+                seconds(p95),
+                seconds(worst),
+                f64::from(*total_tried) / list.len() as f64,
+                total as f64 / f64::from(*total_tried)
+            );
+        }
+    }
+}
+
+/// Hitori: every `bench_generate` call, then the island queries and the draws.
+fn hitori(mut bench: Bench) -> Result<(), String> {
+    let generate = bench.symbol("bench_generate")?;
+    let (dual, flood) = (bench.symbol("bench_island_dual")?, bench.symbol("bench_island_flood")?);
+    let (draw_engine, draw_fastrand) = (bench.symbol("bench_draw_engine")?, bench.symbol("bench_draw_fastrand")?);
+    let cycles = bench.time_jobs([generate], HITORI_JOBS, |_, _| {})?;
+    // Not profiled: the profile is the generator's.
+    let mut time_call = |entry: u16| {
+        bench.console.time_next_call(entry, MAX_CYCLES_PER_CALL).ok_or(format!("the function at {entry:#06x} did not run to its return"))
+    };
     let (mut dual_cycles, mut flood_cycles) = (0u64, 0u64);
     for _ in 0..ISLAND_QUERIES {
-        dual_cycles += time_call(&mut console, dual)?;
-        flood_cycles += time_call(&mut console, flood)?;
+        dual_cycles += time_call(dual)?;
+        flood_cycles += time_call(flood)?;
     }
     let (mut engine_draws, mut fastrand_draws) = (0u64, 0u64);
     for _ in 0..DRAWS {
-        engine_draws += time_call(&mut console, draw_engine)?;
-        fastrand_draws += time_call(&mut console, draw_fastrand)?;
+        engine_draws += time_call(draw_engine)?;
+        fastrand_draws += time_call(draw_fastrand)?;
     }
-    let output = console.run_until_serial_end(b".", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
-    let output = String::from_utf8_lossy(&output);
-    // The ROM ends its output with a lone '.'.
-    let text = output.trim_end_matches('.');
-    if text.contains('!') {
-        return Err(format!("the console trapped: {text}"));
-    }
-
-    let (other_lines, puzzle_lines): (Vec<&str>, Vec<&str>) = text
-        .lines()
-        .partition(|l| l.starts_with("island ") || l.starts_with("draws "));
+    let text = bench.output()?;
+    let (other_lines, puzzle_lines): (Vec<&str>, Vec<&str>) =
+        text.lines().partition(|l| l.starts_with("island ") || l.starts_with("draws "));
     let draws_line = format!("draws {DRAWS} ");
     let expected = other_lines.len() == 2
         && other_lines[0] == format!("island {ISLAND_QUERIES} 0")
         && other_lines[1].starts_with(&draws_line);
-    if puzzle_lines.len() != JOBS || !expected {
-        return Err(format!("expected {JOBS} puzzle lines, `island {ISLAND_QUERIES} 0` and `{draws_line}SUM`, got:\n{text}"));
+    if puzzle_lines.len() != HITORI_JOBS || !expected {
+        return Err(format!("expected {HITORI_JOBS} puzzle lines, `island {ISLAND_QUERIES} 0` and `{draws_line}SUM`, got:\n{text}"));
     }
-    let each = std::env::var_os("BENCH_ENGINE_EACH").is_some();
     let mut generator = Generator::new();
-    // Per (level, size): each puzzle's cycles, and the candidates all its puzzles took (the
-    // host's generator, which made the same puzzles, counts them).
-    let mut groups: Vec<((u8, u8), Vec<u64>, u32)> = Vec::new();
-    for (line, &spent) in puzzle_lines.iter().zip(&cycles) {
+    let mut table = Table::default();
+    for (line, &[spent]) in puzzle_lines.iter().zip(&cycles) {
         let (size, difficulty, seed) = check_puzzle(&mut generator, line)?;
-        let level = difficulty as u8;
         let candidates = u32::from(generator.candidates_tried);
-        if each {
+        if bench.each {
             println!("each {} {size} {seed} {spent} {candidates}", difficulty.name());
         }
-        match groups.iter_mut().find(|(key, _, _)| *key == (level, size)) {
-            Some((_, list, tried)) => {
-                list.push(spent);
-                *tried += candidates;
-            }
-            None => groups.push(((level, size), vec![spent], candidates)),
-        }
+        table.add(difficulty, size, spent, candidates);
     }
-    let console_seconds = cycles.iter().sum::<u64>() as f64 / CPU_HZ;
-    println!(
-        "console and host agree on all {} puzzles ({console_seconds:.0} s of console time, emulated and checked in {:.0} s)",
-        cycles.len(),
-        started.elapsed().as_secs_f64()
-    );
-    println!(
-        "level  size   puzzles   median cycles (s)      95th percentile (s)          worst (s)   candidates a puzzle, cycles a candidate"
-    );
-    let seconds = |cycles: u64| cycles as f64 / CPU_HZ;
-    for ((level, size), mut list, tried) in groups {
-        list.sort_unstable();
-        let median = list[list.len() / 2];
-        let p95 = list[(list.len() * 95).div_ceil(100) - 1];
-        let worst = list[list.len() - 1];
-        let name = Difficulty::from_index(level).map_or("?", Difficulty::name);
-        let total: u64 = list.iter().sum();
-        println!(
-            "{name:<6} {size:>2}x{size:<2} {:>8} {median:>14} ({:>6.2}) {p95:>14} ({:>6.2}) {worst:>14} ({:>6.2}) {:>8.1} {:>12.0}",
-            list.len(),
-            seconds(median),
-            seconds(p95),
-            seconds(worst),
-            f64::from(tried) / list.len() as f64,
-            total as f64 / f64::from(tried)
-        );
-    }
+    bench.print_agreement(cycles.len(), cycles.iter().map(|[c]| c).sum());
+    table.print("", "candidate");
     let per_query = |total: u64| total as f64 / ISLAND_QUERIES as f64;
     println!(
         "island query at 15x15 ({ISLAND_QUERIES} queries, both methods agree): dual union-find {:.0} cycles, flood fill {:.0} cycles, ratio {:.1}x",
@@ -198,65 +327,23 @@ fn run() -> Result<(), String> {
         fastrand_draws as f64 / f64::from(DRAWS),
         fastrand_draws as f64 / engine_draws as f64
     );
-    let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
-    // The back end names the ROM's `GENERATOR` static `g<index>_engine_bench_rom_GENERATOR`.
-    let generator_bytes = symbols
-        .all
-        .iter()
-        .find(|(name, _)| name.ends_with("_engine_bench_rom_GENERATOR"))
-        .and_then(|(name, _)| symbols.size(name))
-        .ok_or("no GENERATOR static in the symbol list")?;
-    let frames = rom.usage.regions.iter().find(|r| r.name == "_DATA").map_or(0, |r| r.size);
-    println!(
-        "WRAM at 15x15: engine state {generator_bytes} bytes (the generator, all sizes), back-end static frames {frames} bytes (_DATA); deepest stack during generation {deepest_stack} bytes"
-    );
-    if let (Some(top), Some(profile)) = (profile_top, profile) {
-        println!("profile of bench_generate (every level), {} cycles, functions by cycles of their own:", profile.total());
-        print!("{}", profile.report(&symbols, top, HOT_ADDRESSES));
-    }
-    Ok(())
+    // The generator serves every size: its WRAM is that of 15x15.
+    bench.print_wram_and_profile("hitori::GENERATOR", None)
 }
 
-/// Baby Lizards: times every `bench_lizards_generate` call and the two solvers' calls after it,
-/// checks each puzzle against the host's and both counts, and prints the table's rows (each
-/// starting with `lizards`), the solvers' cycles, WRAM and stack.
-fn lizards(rom: gbrom::RomArtifacts) -> Result<(), String> {
-    println!("lizards console build: {}", rom.usage.summary());
-    let started = Instant::now();
-    let console = &mut Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
-    let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
-    let (generate, segments, walking) =
-        (symbol("bench_lizards_generate")?, symbol("bench_lizards_segments")?, symbol("bench_lizards_walking")?);
-    console.reset_lowest_sp();
-    let mut timed = Vec::new();
-    for job in 0..LIZARD_JOBS {
-        let spent = (|| Ok::<_, String>((time_call(console, generate)?, time_call(console, segments)?, time_call(console, walking)?)))();
-        // A call that never returns is most likely a trap: show what the console said.
-        let spent = spent.map_err(|e| format!("lizards job {job}: {e}; serial: {}", String::from_utf8_lossy(&console.serial_output())))?;
-        timed.push(spent);
-    }
-    let deepest_stack = STACK_TOP - console.lowest_sp();
-    let output = console.run_until_serial_end(b"lizards done\n.", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
-    let output = String::from_utf8_lossy(&output);
-    if output.contains('!') {
-        return Err(format!("the console trapped: {output}"));
-    }
-    let lines: Vec<&str> = output.lines().filter(|l| l.starts_with("lizards ") && *l != "lizards done").collect();
-    if lines.len() != LIZARD_JOBS {
-        return Err(format!("expected {LIZARD_JOBS} lizards lines, got:\n{output}"));
-    }
+/// Baby Lizards: every `bench_lizards_generate` call and the two solvers' calls after it.
+fn lizards(mut bench: Bench) -> Result<(), String> {
+    let calls = [bench.symbol("bench_lizards_generate")?, bench.symbol("bench_lizards_segments")?, bench.symbol("bench_lizards_walking")?];
+    let timed = bench.time_jobs(calls, LIZARD_JOBS, |_, _| {})?;
+    let lines = bench.job_lines(LIZARD_JOBS)?;
     let mut engine = LizardEngine::new();
-    // Per (level, size): each puzzle's generation cycles, and the candidates all took; per
-    // size: both solvers' cycles.
-    let mut groups: Vec<((u8, u8), Vec<u64>, u32)> = Vec::new();
+    let mut table = Table::default();
+    // Per size: both solvers' cycles and the puzzles.
     let mut solvers: Vec<(u8, u64, u64, u32)> = Vec::new();
-    for (line, &(spent, segment_cycles, walking_cycles)) in lines.iter().zip(&timed) {
-        let fields: Vec<u32> = line.split(' ').skip(1).filter_map(|f| f.parse().ok()).collect();
-        let [size, level, seed, digest, by_segments, by_walking] = fields[..] else {
-            return Err(format!("unreadable line `{line}`"));
-        };
+    for (line, &[spent, segment_cycles, walking_cycles]) in lines.iter().zip(&timed) {
+        let [size, level_number, seed, digest, by_segments, by_walking] = numbers(line)?;
         let size = size as u8;
-        let difficulty = Difficulty::from_index(level as u8).ok_or(format!("unknown level in `{line}`"))?;
+        let difficulty = level(level_number, line)?;
         let host = engine.generate(size, difficulty, seed).ok_or("host generation failed")?;
         if u32::from(host.digest()) != digest {
             return Err(format!("lizards {size}x{size} {} seed {seed}: console digest {digest}, host {}", difficulty.name(), host.digest()));
@@ -264,14 +351,7 @@ fn lizards(rom: gbrom::RomArtifacts) -> Result<(), String> {
         if (by_segments, by_walking) != (1, 1) {
             return Err(format!("`{line}`: both solvers must count the one solution"));
         }
-        let candidates = u32::from(engine.candidates_tried);
-        match groups.iter_mut().find(|(key, _, _)| *key == (level as u8, size)) {
-            Some((_, list, tried)) => {
-                list.push(spent);
-                *tried += candidates;
-            }
-            None => groups.push(((level as u8, size), vec![spent], candidates)),
-        }
+        table.add(difficulty, size, spent, u32::from(engine.candidates_tried));
         match solvers.iter_mut().find(|(n, ..)| *n == size) {
             Some((_, s, w, count)) => {
                 *s += segment_cycles;
@@ -281,32 +361,8 @@ fn lizards(rom: gbrom::RomArtifacts) -> Result<(), String> {
             None => solvers.push((size, segment_cycles, walking_cycles, 1)),
         }
     }
-    let console_seconds = timed.iter().map(|(g, ..)| g).sum::<u64>() as f64 / CPU_HZ;
-    println!(
-        "lizards: console and host agree on all {LIZARD_JOBS} puzzles ({console_seconds:.0} s of console time, emulated and checked in {:.0} s)",
-        started.elapsed().as_secs_f64()
-    );
-    println!(
-        "lizards level  size   puzzles   median cycles (s)      95th percentile (s)          worst (s)   candidates a puzzle, cycles a candidate"
-    );
-    let seconds = |cycles: u64| cycles as f64 / CPU_HZ;
-    for ((level, size), mut list, tried) in groups {
-        list.sort_unstable();
-        let median = list[list.len() / 2];
-        let p95 = list[(list.len() * 95).div_ceil(100) - 1];
-        let worst = list[list.len() - 1];
-        let name = Difficulty::from_index(level).map_or("?", Difficulty::name);
-        let total: u64 = list.iter().sum();
-        println!(
-            "lizards {name:<6} {size:>2}x{size:<2} {:>8} {median:>14} ({:>6.2}) {p95:>14} ({:>6.2}) {worst:>14} ({:>6.2}) {:>8.1} {:>12.0}",
-            list.len(),
-            seconds(median),
-            seconds(p95),
-            seconds(worst),
-            f64::from(tried) / list.len() as f64,
-            total as f64 / f64::from(tried)
-        );
-    }
+    bench.print_agreement(LIZARD_JOBS, timed.iter().map(|[generate, ..]| generate).sum());
+    table.print("lizards ", "candidate");
     for (size, segment_cycles, walking_cycles, count) in solvers {
         println!(
             "lizards solvers {size:>2}x{size:<2} ({count} puzzles, both count one solution): segment flags {:.0} cycles a solve, walking the lines {:.0}, ratio {:.2}x",
@@ -315,147 +371,47 @@ fn lizards(rom: gbrom::RomArtifacts) -> Result<(), String> {
             walking_cycles as f64 / segment_cycles as f64
         );
     }
-    let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
-    let size_of = |suffix: &str| {
-        symbols.all.iter().find(|(name, _)| name.ends_with(suffix)).and_then(|(name, _)| symbols.size(name))
-    };
-    let engine_bytes = size_of("_engine_bench_rom_LIZARDS").ok_or("no LIZARDS static in the symbol list")?;
-    let puzzle_bytes = size_of("_engine_bench_rom_LIZARD_PUZZLE").ok_or("no LIZARD_PUZZLE static in the symbol list")?;
-    println!(
-        "lizards WRAM: engine state {engine_bytes} bytes, puzzle {puzzle_bytes} bytes; deepest stack during generation and solving {deepest_stack} bytes"
-    );
-    Ok(())
+    bench.print_wram_and_profile("lizards::LIZARDS", Some("lizards::LIZARD_PUZZLE"))
 }
 
-/// The Sudoku ROM: times each job's three calls (generate, count by links, count by
-/// backtracking), checks its lines against the host and prints the Sudoku rows.
-fn bench_sudoku(rom: gbrom::RomArtifacts) -> Result<(), String> {
-    println!("sudoku console build: {}", rom.usage.summary());
-    let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
-    let calls = [symbol("bench_sudoku_generate")?, symbol("bench_sudoku_links")?, symbol("bench_sudoku_backtrack")?];
-    let started = Instant::now();
-    let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
-    console.reset_lowest_sp();
-    let profile_top: Option<usize> = std::env::var("BENCH_ENGINE_PROFILE").ok().and_then(|n| n.parse().ok());
-    let mut profile = profile_top.map(|_| Profile::default());
-    let each = std::env::var_os("BENCH_ENGINE_EACH").is_some();
-    let mut cycles = Vec::new();
-    for _ in 0..SUDOKU_JOBS {
-        let mut job = [0u64; 3];
-        for (spent, &entry) in job.iter_mut().zip(&calls) {
-            *spent = match profile.as_mut() {
-                Some(profile) => console.profile_next_call(entry, MAX_CYCLES_PER_CALL, profile).ok_or(format!("the function at {entry:#06x} did not run to its return"))?,
-                None => time_call(&mut console, entry)?,
-            };
-        }
+/// Sudoku: every `bench_sudoku_generate` call and the two counts of solutions after it.
+fn sudoku(mut bench: Bench) -> Result<(), String> {
+    let calls = [bench.symbol("bench_sudoku_generate")?, bench.symbol("bench_sudoku_links")?, bench.symbol("bench_sudoku_backtrack")?];
+    let each = bench.each;
+    let timed = bench.time_jobs(calls, SUDOKU_JOBS, |job, [generate, links, backtrack]| {
         if each {
-            // As they come: a full run takes long.
-            let level = cycles.len() / SUDOKU_SEEDS;
-            let seed = cycles.len() % SUDOKU_SEEDS + 1;
-            println!("sudoku each {level} {seed} {} {} {}", job[0], job[1], job[2]);
+            println!("sudoku each {} {} {generate} {links} {backtrack}", job / SUDOKU_SEEDS, job % SUDOKU_SEEDS + 1);
         }
-        cycles.push(job);
-    }
-    let deepest_stack = STACK_TOP - console.lowest_sp();
-    let output = console.run_until_serial_end(b".", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
-    let output = String::from_utf8_lossy(&output);
-    let text = output.trim_end_matches('.');
-    if text.contains('!') {
-        return Err(format!("the Sudoku console trapped: {text}"));
-    }
-    let lines: Vec<&str> = text.lines().collect();
-    report_sudoku(&cycles, &lines, &rom)?;
-    if let (Some(top), Some(profile)) = (profile_top, profile) {
-        let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
-        println!("sudoku profile (every call), {} cycles, functions by cycles of their own:", profile.total());
-        print!("{}", profile.report(&symbols, top, HOT_ADDRESSES));
-    }
-    println!(
-        "sudoku: deepest stack {deepest_stack} bytes; emulated and checked in {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
-}
-
-/// Checks the ROM's `sudoku level seed digest LINKS BACKTRACK` lines against the host and
-/// prints the Sudoku rows.
-fn report_sudoku(cycles: &[[u64; 3]], lines: &[&str], rom: &gbrom::RomArtifacts) -> Result<(), String> {
-    if lines.len() != SUDOKU_JOBS {
-        return Err(format!("expected {SUDOKU_JOBS} sudoku lines, got {}", lines.len()));
-    }
-    let mut generator = hitori::puzzles::sudoku::generate::Generator::new();
-    let mut groups: Vec<(Difficulty, Vec<u64>, u32)> = Vec::new();
-    let (mut links_cycles, mut backtrack_cycles) = (Vec::new(), Vec::new());
-    for (line, spent) in lines.iter().zip(cycles) {
-        let fields: Vec<u32> = line.split(' ').skip(1).filter_map(|f| f.parse().ok()).collect();
-        let [level, seed, digest, links, backtrack] = fields[..] else { return Err(format!("unreadable line `{line}`")) };
-        let difficulty = Difficulty::from_index(level as u8).ok_or(format!("unknown level in `{line}`"))?;
+    })?;
+    let lines = bench.job_lines(SUDOKU_JOBS)?;
+    let mut generator = SudokuGenerator::new();
+    let mut table = Table::default();
+    for (line, &[spent, ..]) in lines.iter().zip(&timed) {
+        let [level_number, seed, digest, links, backtrack] = numbers(line)?;
+        let difficulty = level(level_number, line)?;
         let host = generator.generate(difficulty, seed);
         if u32::from(host.digest()) != digest {
             return Err(format!("sudoku {} seed {seed}: console digest {digest}, host {}", difficulty.name(), host.digest()));
         }
-        if links != 1 || backtrack != 1 {
+        if (links, backtrack) != (1, 1) {
             return Err(format!("sudoku {} seed {seed}: solutions by links {links}, by backtracking {backtrack}", difficulty.name()));
         }
-        links_cycles.push(spent[1]);
-        backtrack_cycles.push(spent[2]);
-        let tried = u32::from(generator.candidates_tried);
-        match groups.iter_mut().find(|(d, _, _)| *d == difficulty) {
-            Some((_, list, total)) => {
-                list.push(spent[0]);
-                *total += tried;
-            }
-            None => groups.push((difficulty, vec![spent[0]], tried)),
-        }
+        table.add(difficulty, 9, spent, u32::from(generator.candidates_tried));
     }
-    let seconds = |cycles: u64| cycles as f64 / CPU_HZ;
-    println!("sudoku: console and host agree on all {} puzzles; every one has 1 solution by both counts", lines.len());
-    println!("sudoku level  size   puzzles   median cycles (s)      95th percentile (s)          worst (s)   grids a puzzle, cycles a grid");
-    for (difficulty, mut list, tried) in groups {
-        list.sort_unstable();
-        let median = list[list.len() / 2];
-        let p95 = list[(list.len() * 95).div_ceil(100) - 1];
-        let worst = list[list.len() - 1];
-        let total: u64 = list.iter().sum();
-        println!(
-            "sudoku {:<6}  9x9  {:>8} {median:>14} ({:>6.2}) {p95:>14} ({:>6.2}) {worst:>14} ({:>6.2}) {:>8.1} {:>12.0}",
-            difficulty.name(),
-            list.len(),
-            seconds(median),
-            seconds(p95),
-            seconds(worst),
-            f64::from(tried) / list.len() as f64,
-            total as f64 / f64::from(tried)
-        );
-    }
-    let median = |list: &mut Vec<u64>| {
-        list.sort_unstable();
-        list[list.len() / 2]
-    };
-    let (links_total, backtrack_total): (u64, u64) = (links_cycles.iter().sum(), backtrack_cycles.iter().sum());
-    let (links_median, backtrack_median) = (median(&mut links_cycles), median(&mut backtrack_cycles));
+    bench.print_agreement(SUDOKU_JOBS, timed.iter().map(|[generate, ..]| generate).sum());
+    table.print("sudoku ", "grid");
+    let mut links: Vec<u64> = timed.iter().map(|[_, links, _]| *links).collect();
+    let mut backtrack: Vec<u64> = timed.iter().map(|[.., backtrack]| *backtrack).collect();
+    let ratio = backtrack.iter().sum::<u64>() as f64 / links.iter().sum::<u64>() as f64;
+    links.sort_unstable();
+    backtrack.sort_unstable();
     println!(
-        "sudoku count of solutions up to 2 ({} puzzles, both agree): dancing links median {links_median} cycles ({:.3} s), plain backtracking median {backtrack_median} cycles ({:.3} s); all puzzles {:.1}x the cycles by backtracking, worst {:.2} s",
-        lines.len(),
-        seconds(links_median),
-        seconds(backtrack_median),
-        backtrack_total as f64 / links_total as f64,
-        seconds(*backtrack_cycles.last().unwrap_or(&0))
+        "sudoku count of solutions up to 2 ({SUDOKU_JOBS} puzzles, both agree): dancing links median {} cycles ({:.3} s), plain backtracking median {} cycles ({:.3} s); all puzzles {ratio:.1}x the cycles by backtracking, worst {:.2} s",
+        median(&links),
+        seconds(median(&links)),
+        median(&backtrack),
+        seconds(median(&backtrack)),
+        seconds(backtrack[backtrack.len() - 1])
     );
-    let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
-    let sudoku_bytes = symbols
-        .all
-        .iter()
-        .find(|(name, _)| name.ends_with("_engine_bench_sudoku_rom_SUDOKU"))
-        .and_then(|(name, _)| symbols.size(name))
-        .ok_or("no SUDOKU static in the symbol list")?;
-    println!("sudoku WRAM: engine state {sudoku_bytes} bytes (links, human solver)");
-    Ok(())
-}
-
-/// T-cycles of the next call of the function at `entry`, from its first instruction to its return.
-fn time_call(console: &mut Console, entry: u16) -> Result<u64, String> {
-    console
-        .time_next_call(entry, MAX_CYCLES_PER_CALL)
-        .ok_or(format!("the function at {entry:#06x} did not run to its return"))
+    bench.print_wram_and_profile("sudoku::SUDOKU", Some("sudoku::SUDOKU_PUZZLE"))
 }

@@ -1,22 +1,16 @@
-//! The Sudoku part of `make bench-engine` on the console: `SUDOKU_SEEDS` puzzles at each level
-//! (`bench_sudoku_generate`), each one's solutions counted by the engine's dancing links
-//! (`bench_sudoku_links`) and by a plain backtracking search (`bench_sudoku_backtrack`),
-//! printing one line each over the serial port: `sudoku level seed digest LINKS BACKTRACK`
-//! (level 0..=2, `Puzzle::digest`). The host side (`tools/engine-bench`) times every call from
-//! entry to return and checks each digest against the same puzzle generated on the host. A ROM
-//! of its own: with Hitori's engine beside it, the code passes the 32 KiB of unbanked ROM.
-#![no_std]
+//! Sudoku's jobs: `SUDOKU_SEEDS` puzzles at each level (`bench_sudoku_generate`), each one's
+//! solutions counted by the engine's dancing links (`bench_sudoku_links`) and by a plain
+//! backtracking search (`bench_sudoku_backtrack`), one line a puzzle, `sudoku level seed
+//! digest LINKS BACKTRACK` (level 0..=2, `Puzzle::digest`).
 
-use gb_hal::serial;
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::sudoku::generate::{Generator as SudokuGenerator, Puzzle as SudokuPuzzle};
 use hitori::puzzles::sudoku::grid::{BOX, COL, ROW};
 
-/// The levels, in the order the host expects them.
-const LEVELS: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+use crate::send_line;
 
 /// Sudoku puzzles generated a level, seeds 1..=this.
-pub const SUDOKU_SEEDS: u16 = 32;
+const SUDOKU_SEEDS: u16 = 32;
 static mut SUDOKU: SudokuGenerator = SudokuGenerator::new();
 static mut SUDOKU_PUZZLE: SudokuPuzzle = SudokuPuzzle::EMPTY;
 
@@ -112,72 +106,13 @@ pub extern "C" fn bench_sudoku_backtrack() -> u8 {
     }
 }
 
-/// Every Sudoku job, one line each.
-fn sudoku_jobs() {
-    for level in LEVELS {
+pub fn jobs() {
+    for level in Difficulty::ALL {
         for seed in 1..=SUDOKU_SEEDS {
             let digest = bench_sudoku_generate(level as u8, seed);
             let links = bench_sudoku_links();
             let backtrack = bench_sudoku_backtrack();
-            serial::write_bytes(b"sudoku ");
-            send_decimal(level as u16);
-            serial::write_byte(b' ');
-            send_decimal(seed);
-            serial::write_byte(b' ');
-            send_decimal(digest);
-            serial::write_byte(b' ');
-            send_decimal(u16::from(links));
-            serial::write_byte(b' ');
-            send_decimal(u16::from(backtrack));
-            serial::write_byte(b'\n');
+            send_line(b"sudoku ", &[level as u16, seed, digest, u16::from(links), u16::from(backtrack)]);
         }
     }
-}
-
-fn send_decimal(mut value: u16) {
-    let mut digits = [0u8; 5];
-    let mut count = 0;
-    loop {
-        digits[count] = b'0' + (value % 10) as u8;
-        count += 1;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    while count > 0 {
-        count -= 1;
-        serial::write_byte(digits[count]);
-    }
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn rust_main() {
-    sudoku_jobs();
-    serial::write_byte(b'.');
-    loop {}
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn rust_vblank() {}
-
-/// crt0 starts it as the background worker; this program has none, so it never runs. Not
-/// empty: LLVM would merge it with the empty `rust_vblank` into an alias.
-#[unsafe(no_mangle)]
-pub extern "C" fn rust_worker() {
-    loop {}
-}
-
-/// A trap (failed bounds check, overflow, `unreachable`) prints `!` and the function id.
-#[unsafe(no_mangle)]
-pub extern "C" fn cbe_trap(function: u16) -> ! {
-    serial::write_byte(b'!');
-    send_decimal(function);
-    serial::write_byte(b'.');
-    loop {}
-}
-
-#[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! {
-    loop {}
 }
