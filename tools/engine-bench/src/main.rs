@@ -140,8 +140,9 @@ impl Bench {
                 };
                 // A call that never returns is most likely a trap: show what the console said.
                 *cycles = ran.ok_or_else(|| {
-                    let serial = self.console.serial_output();
-                    format!("{}job {job}: the function at {entry:#06x} did not return; serial: {}", self.prefix, String::from_utf8_lossy(&serial))
+                    let serial = String::from_utf8_lossy(&self.console.serial_output()).into_owned();
+                    let said = self.trap(&serial).unwrap_or(format!("serial: {serial}"));
+                    format!("{}job {job}: the function at {entry:#06x} did not return; {said}", self.prefix)
                 })?;
             }
             on_job(job, &spent);
@@ -150,17 +151,23 @@ impl Bench {
         Ok(timed)
     }
 
-    /// The ROM's output, once it has ended with its lone `.`; an error naming the function when
-    /// it trapped.
+    /// The ROM's output, once it has ended with its lone `.`; an error when it trapped.
     fn output(&mut self) -> Result<String, String> {
         let output = self.console.run_until_serial_end(b".", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
         let text = String::from_utf8_lossy(&output).trim_end_matches('.').to_string();
-        if let Some((before, id)) = text.split_once('!') {
-            let function = id.parse::<usize>().ok().and_then(|id| self.rom.trap_names.get(id));
-            let function = function.map_or("an unknown function", String::as_str);
-            return Err(format!("the {}console trapped in {function} after:\n{before}", self.prefix));
+        match self.trap(&text) {
+            Some(said) => Err(format!("the {}console {said}", self.prefix)),
+            None => Ok(text),
         }
-        Ok(text)
+    }
+
+    /// When `serial` holds a trap (`!`, the function's id, `.`): the function's name and the
+    /// lines before it.
+    fn trap(&self, serial: &str) -> Option<String> {
+        let (before, id) = serial.split_once('!')?;
+        let function = id.trim_end_matches('.').parse::<usize>().ok().and_then(|id| self.rom.trap_names.get(id));
+        let function = function.map_or("an unknown function", String::as_str);
+        Some(format!("trapped in {function} after:\n{before}"))
     }
 
     /// The output's lines, which must be one a job.
