@@ -7,9 +7,11 @@
 //! become colour indices 0-3; greyscale and indexed or RGB(A) PNGs with opaque grey pixels are
 //! accepted. Anything else stops the build with the file and pixel at fault.
 //!
-//! VRAM plan the constants encode: every tile set is loaded once, at boot with the LCD off, so
-//! a screen change never reloads tile data; it only switches the background's addressing
-//! (`LCDC.4`), which is a register write in VBlank (Pan Docs "VRAM Tile Data"):
+//! VRAM plan the constants encode: every tile set is loaded at boot with the LCD off, so a
+//! screen change reloads no tile data but a puzzle's cells; it switches the background's
+//! addressing (`LCDC.4`), a register write in VBlank (Pan Docs "VRAM Tile Data"). Each
+//! puzzle's cells go where Hitori's are, loaded (with the LCD off, as a board's first picture
+//! is copied) when a board of another puzzle than the last one shows:
 //! - block 1 (0x8800), tiles 128..=255 in both addressings: the end of the 16x16 cells, the
 //!   cursors (objects) and, last, the UI set (font and frame) that every screen shows;
 //! - block 2 (0x9000), tiles 0..=127 with "$8800" addressing: the start of the 16x16 cells;
@@ -37,6 +39,9 @@ const FONT_COLUMNS: usize = 16;
 const CELL_VARIANTS: [&str; 5] = ["PLAIN", "SHADED", "CIRCLED", "ERROR", "HINT"];
 const BIG_CELL_MAX_NUMBER: usize = 9;
 const SMALL_CELL_MAX_NUMBER: usize = 15;
+/// Baby Lizards' cells: the marks a sheet row holds, and the highlights, a row each.
+const LIZARD_MARKS: [&str; 4] = ["FREE", "TREE", "LIZARD", "EMPTY"];
+const LIZARD_HIGHLIGHTS: [&str; 3] = ["PLAIN", "ERROR", "HINT"];
 
 /// Frame tiles in `assets/frame.png`, a 3x3-tile sheet read row by row.
 const FRAME_PARTS: [&str; 9] =
@@ -206,6 +211,13 @@ fn check_disjoint(sets: &[(&str, TileAddressing, usize, usize)]) {
 }
 
 fn main() {
+    // Baby Lizards' game screens are built for the host only until the console switches the
+    // worker's memory and the board from one puzzle to another in place (docs/STATUS.md): a
+    // fresh state copied from a constant takes more of ROM bank 0 than it has.
+    println!("cargo:rustc-check-cfg=cfg(lizards_in_game)");
+    if env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("avr") {
+        println!("cargo:rustc-cfg=lizards_in_game");
+    }
     let assets = Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("assets");
     println!("cargo:rerun-if-changed=build.rs");
     let load = |name: &str| {
@@ -242,6 +254,17 @@ fn main() {
     let small = load("small_cells.png");
     small.expect_size(SMALL_CELL_MAX_NUMBER * 8, CELL_VARIANTS.len() * 8);
     let small_tiles = small.cells(1, 1, SMALL_CELL_MAX_NUMBER * CELL_VARIANTS.len());
+    let lizard_looks = LIZARD_MARKS.len() * LIZARD_HIGHLIGHTS.len();
+    let lizards_big = load("lizards_big.png");
+    lizards_big.expect_size(LIZARD_MARKS.len() * 16, LIZARD_HIGHLIGHTS.len() * 16);
+    let lizards_big_tiles = lizards_big.cells(2, 2, lizard_looks);
+    let lizards_small = load("lizards_small.png");
+    lizards_small.expect_size(LIZARD_MARKS.len() * 8, LIZARD_HIGHLIGHTS.len() * 8);
+    let lizards_small_tiles = lizards_small.cells(1, 1, lizard_looks);
+    assert!(
+        lizards_big_tiles.len() <= big_tiles.len() && lizards_small_tiles.len() <= small_tiles.len(),
+        "a puzzle's cells take the place of Hitori's: they must fit it"
+    );
     let logo = load("logo.png");
     let (logo_width, logo_height) = (logo.width / 8, logo.height / 8);
     logo.expect_size(logo_width * 8, logo_height * 8);
@@ -330,6 +353,27 @@ fn main() {
     out.constant("Background tile index of the first 8x8 cell tile.", "SMALL_CELL_FIRST_TILE", small_first);
     out.constant("Highest number on an 8x8 cell.", "SMALL_CELL_MAX_NUMBER", SMALL_CELL_MAX_NUMBER);
     out.constant("Tiles per variant of the 8x8 cells.", "SMALL_CELL_TILES_PER_VARIANT", SMALL_CELL_MAX_NUMBER);
+
+    out.tiles(
+        "Baby Lizards' 16x16 cells, loaded over BIG_CELL_TILES: for each highlight (LIZARD_HIGHLIGHT_*), each mark \
+         (LIZARD_MARK_*) as 4 tiles. Tile = BIG_CELL_FIRST_TILE + (highlight * LIZARD_MARKS + mark) * 4 + quarter.",
+        "LIZARDS_BIG_TILES",
+        &lizards_big_tiles,
+    );
+    out.tiles(
+        "Baby Lizards' 8x8 cells, loaded over SMALL_CELL_TILES. \
+         Tile = SMALL_CELL_FIRST_TILE + highlight * LIZARD_MARKS + mark.",
+        "LIZARDS_SMALL_TILES",
+        &lizards_small_tiles,
+    );
+    for (index, mark) in LIZARD_MARKS.iter().enumerate() {
+        out.constant(&format!("Baby Lizards cell mark {}.", mark.to_lowercase()), &format!("LIZARD_MARK_{mark}"), index);
+    }
+    out.constant("Marks of a Baby Lizards cell.", "LIZARD_MARKS", LIZARD_MARKS.len());
+    out.constant("Highlights of a Baby Lizards cell.", "LIZARD_HIGHLIGHTS", LIZARD_HIGHLIGHTS.len());
+    for (index, highlight) in LIZARD_HIGHLIGHTS.iter().enumerate() {
+        out.constant(&format!("Baby Lizards cell highlight {}.", highlight.to_lowercase()), &format!("LIZARD_HIGHLIGHT_{highlight}"), index);
+    }
 
     out.tiles(
         "The title logo's distinct tiles (shown with \"$8000\" background addressing); LOGO_MAP places them.",

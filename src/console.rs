@@ -32,6 +32,7 @@ use crate::game::canvas::{Canvas, Layer};
 use crate::game::save::Storage;
 use crate::game::{colors, sound};
 use crate::game::work::{Job, Work};
+use crate::game::boards::Playable;
 use crate::game::{Cursor, Game, Platform, ScreenId, Tileset};
 
 /// The OAM DMA (160 microseconds, under two lines) starts before this line, so that it ends
@@ -250,13 +251,33 @@ fn map_of(layer: Layer) -> TileMap {
     }
 }
 
-/// The background addressing that shows `tileset` (every set stays loaded).
+/// The background addressing that shows `tileset`.
 fn addressing(tileset: Tileset) -> LcdControl {
     match tileset {
-        Tileset::BigCells => LcdControl::empty(),
-        Tileset::Logo | Tileset::SmallCells => LcdControl::BG_WINDOW_TILES_8000,
+        Tileset::BigCells(_) => LcdControl::empty(),
+        Tileset::Logo | Tileset::SmallCells(_) => LcdControl::BG_WINDOW_TILES_8000,
     }
 }
+
+/// The puzzle whose cells `tileset` shows, if it shows cells.
+fn cell_art(tileset: Tileset) -> Option<Playable> {
+    match tileset {
+        Tileset::BigCells(art) | Tileset::SmallCells(art) => Some(art),
+        Tileset::Logo => None,
+    }
+}
+
+/// Loads a puzzle's cells where the cells go (the LCD is off).
+fn load_cell_art(off: &video::LcdOff, art: Playable) {
+    let (big, small) = art.tiles();
+    // build.rs checks that every puzzle's cells fit Hitori's places: a failure here is a
+    // build mistake.
+    video::load_tiles(off, TileAddressing::Signed8800, assets::BIG_CELL_FIRST_TILE, big).unwrap();
+    video::load_tiles(off, TileAddressing::Unsigned8000, assets::SMALL_CELL_FIRST_TILE, small).unwrap();
+}
+
+/// The cells `load_video` loads.
+const BOOT_CELL_ART: Playable = Playable::Hitori;
 
 /// How the LCD shows a screen: LCDC, and the window's first line (when LCDC shows it).
 #[derive(Clone, Copy)]
@@ -352,10 +373,14 @@ fn copy_in_vblank(game: &mut Game, copies: bool, dma: bool, display: Display) ->
 }
 
 /// Copies the whole canvas with the LCD off (switched off in VBlank, with interrupts held off
-/// so that the handler cannot push the switch-off past it) and shows `display`.
-fn copy_with_lcd_off(game: &mut Game, display: Display) {
+/// so that the handler cannot push the switch-off past it) and shows `display`; with `art`,
+/// loads that puzzle's cells first.
+fn copy_with_lcd_off(game: &mut Game, display: Display, art: Option<Playable>) {
     interrupts::without_interrupts(|| {
         lcd::with_lcd_off(|off| {
+            if let Some(art) = art {
+                load_cell_art(off, art);
+            }
             game.canvas.copy_whole(|layer, y, tiles| {
                 if let Some(to) = VramAddress::new(map_of(layer).address(0, y).get()) {
                     video::copy(off, to, tiles).unwrap();
@@ -428,8 +453,7 @@ fn load_video(canvas: &mut Canvas) {
         // build.rs checks that the sets do not overlap and that each fits: a failure here is
         // a build mistake.
         video::load_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES).unwrap();
-        video::load_tiles(off, TileAddressing::Signed8800, assets::BIG_CELL_FIRST_TILE, &assets::BIG_CELL_TILES).unwrap();
-        video::load_tiles(off, TileAddressing::Unsigned8000, assets::SMALL_CELL_FIRST_TILE, &assets::SMALL_CELL_TILES).unwrap();
+        load_cell_art(off, BOOT_CELL_ART);
         video::load_tiles(off, TileAddressing::Unsigned8000, assets::LOGO_FIRST_TILE, &assets::LOGO_TILES).unwrap();
         video::load_tiles(off, TileAddressing::Unsigned8000, assets::CURSOR_FIRST_OBJ_TILE, &assets::CURSOR_TILES).unwrap();
         // VRAM and OAM hold noise at power-on: clear what the canvas does not cover.
@@ -478,6 +502,8 @@ struct MainLoop {
     /// The screen and tile set of the last frame (none before the first).
     screen: Option<ScreenId>,
     tileset: Option<Tileset>,
+    /// The puzzle whose cells VRAM holds.
+    cell_art: Playable,
     reveal: Reveal,
     /// The display last planned.
     display: Display,
@@ -493,6 +519,7 @@ impl MainLoop {
             input: Input::new(RepeatTiming::DEFAULT),
             screen: None,
             tileset: None,
+            cell_art: BOOT_CELL_ART,
             reveal: Reveal::Done,
             display: Display::BLANK,
             last_frame: frames(),
@@ -527,7 +554,13 @@ impl MainLoop {
         }
         (self.screen, self.tileset) = (screen, tileset);
         if self.reveal == Reveal::Whole && game.is_drawn() {
-            copy_with_lcd_off(game, Display::of(game));
+            // A board of another puzzle than VRAM's cells are for: loaded with the copy (a
+            // board's set differs from the last screen's, so its first picture comes here).
+            let load = cell_art(game.tileset()).filter(|&art| art != self.cell_art);
+            copy_with_lcd_off(game, Display::of(game), load);
+            if let Some(art) = load {
+                self.cell_art = art;
+            }
         }
         // Shown once the screen is drawn and its copies have completed it.
         if game.is_drawn() && game.canvas.is_flushed() {

@@ -4,7 +4,8 @@ use hitori::puzzles::hitori::board::{CellSet, cell_at};
 use hitori::puzzles::code::SeedCode;
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::hitori::generate::Generator;
-use hitori::puzzles::hitori::play::{HISTORY_LEN, Hint, Move, Play};
+use hitori::puzzles::play::HISTORY_LEN;
+use hitori::puzzles::hitori::play::{Hint, Move, Play};
 use hitori::puzzles::hitori::rules::{RuleKind, ViolationMap, is_solution};
 use hitori::puzzles::hitori::solve::{Mark, Solver};
 

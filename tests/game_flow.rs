@@ -12,7 +12,17 @@ use hitori::puzzles::hitori::solve::Mark;
 use hitori::game::canvas::Layer;
 use hitori::game::save::Storage;
 use hitori::game::work::{Job, Work};
+use hitori::game::boards::Board;
+use hitori::game::boards::hitori::HitoriBoard;
 use hitori::game::{Game, Platform, ScreenId};
+
+/// The board of a Hitori game in progress.
+fn hitori(game: &Game) -> &HitoriBoard {
+    match &game.session.board {
+        Board::Hitori(board) => board,
+        _ => panic!("not a Hitori game"),
+    }
+}
 
 struct FakeMachine {
     sram: [u8; 0x2000],
@@ -195,6 +205,33 @@ impl Player {
         self.tap(Buttons::A);
     }
 
+    /// On the new-game screen: types `code` and starts it, then runs the generating and
+    /// starting screens until the game plays.
+    fn play_code(&mut self, code: &SeedCode) {
+        assert_eq!(self.screen(), ScreenId::NewGame);
+        // From START: up to SEED, A switches to a code; down to the code row, A edits it.
+        for button in [Buttons::UP, Buttons::A, Buttons::DOWN, Buttons::A] {
+            self.tap(button);
+        }
+        for &symbol in &code.encode().unwrap() {
+            let steps = hitori::puzzles::code::ALPHABET.iter().position(|&a| a == symbol).unwrap();
+            for _ in 0..steps {
+                self.tap(Buttons::UP);
+            }
+            self.tap(Buttons::RIGHT);
+        }
+        self.tap(Buttons::A);
+        self.frame(Buttons::START);
+        assert_eq!(self.screen(), ScreenId::Generating);
+        let mut frames = 0;
+        while self.screen() == ScreenId::Generating {
+            self.idle(1);
+            frames += 1;
+            assert!(frames < 20, "generated within a few polls");
+        }
+        self.until_playing();
+    }
+
     fn move_cursor_to(&mut self, cell: u8) {
         let cursor = self.game.session.cursor();
         let (r0, c0, r1, c1) = (row_of(cursor), col_of(cursor), row_of(cell), col_of(cell));
@@ -213,7 +250,7 @@ impl Player {
 fn a_new_game_is_solved_by_entering_its_solution() {
     let mut p = Player::new(FakeMachine::new());
     p.start_new_game();
-    let puzzle = p.game.session.puzzle.clone();
+    let puzzle = hitori(&p.game).puzzle.clone();
     assert_eq!(puzzle.board.size(), 9);
     assert_eq!(puzzle.seed, 1234);
     for cell in puzzle.solution.iter() {
@@ -240,15 +277,15 @@ fn a_game_in_progress_survives_power_off() {
     p.tap(Buttons::B);
     // Moves are saved once the player pauses for a moment (under a second).
     p.idle(60);
-    let puzzle = p.game.session.puzzle.clone();
+    let puzzle = hitori(&p.game).puzzle.clone();
     // Power off: a new game state over the same SRAM.
     let mut back = Player::new(FakeMachine::over(p.machine.sram));
     assert_eq!(back.screen(), ScreenId::Title);
     back.tap(Buttons::A); // CONTINUE is the first item
     assert_eq!(back.screen(), ScreenId::Play);
-    assert_eq!(back.game.session.puzzle.board, puzzle.board);
-    assert_eq!(back.game.session.play.mark(target), Mark::Shaded);
-    assert_eq!(back.game.session.play.mark(cell_at(4, 4)), Mark::Unshaded);
+    assert_eq!(hitori(&back.game).puzzle.board, puzzle.board);
+    assert_eq!(hitori(&back.game).play.mark(target), Mark::Shaded);
+    assert_eq!(hitori(&back.game).play.mark(cell_at(4, 4)), Mark::Unshaded);
     // The resumed game's pause menu shows its code.
     back.tap(Buttons::START);
     let code = back.paused_code().expect("a code in the pause menu");
@@ -261,19 +298,19 @@ fn pause_menu_undo_redo_hint_and_soft_reset() {
     p.start_new_game();
     let cell = p.game.session.cursor();
     p.tap(Buttons::A);
-    assert_eq!(p.game.session.play.mark(cell), Mark::Shaded);
+    assert_eq!(hitori(&p.game).play.mark(cell), Mark::Shaded);
     p.tap(Buttons::START);
     assert_eq!(p.screen(), ScreenId::Pause);
     assert_eq!(p.game.window_y(), Some(0));
     let code = p.paused_code().expect("a code in the pause menu");
-    let puzzle = &p.game.session.puzzle;
+    let puzzle = &hitori(&p.game).puzzle;
     assert_eq!((code.size, code.difficulty, code.seed), (puzzle.board.size(), puzzle.difficulty, puzzle.seed));
     p.tap(Buttons::DOWN); // UNDO
     p.tap(Buttons::A);
     assert_eq!(p.screen(), ScreenId::Play);
-    assert_eq!(p.game.session.play.mark(cell), Mark::Unknown);
+    assert_eq!(hitori(&p.game).play.mark(cell), Mark::Unknown);
     p.choose_in_pause(2); // REDO
-    assert_eq!(p.game.session.play.mark(cell), Mark::Shaded);
+    assert_eq!(hitori(&p.game).play.mark(cell), Mark::Shaded);
     p.choose_in_pause(3); // HINT
     assert_eq!(p.screen(), ScreenId::Play);
     // The hint's cells first, its banner the frame after.
@@ -299,7 +336,7 @@ fn moves_are_saved_on_resting_in_pause_and_on_quitting() {
         let mut back = Player::new(FakeMachine::over(p.machine.sram));
         back.tap(Buttons::A); // CONTINUE
         assert_eq!(back.screen(), ScreenId::Play);
-        back.game.session.play.mark(cell) == Mark::Shaded
+        hitori(&back.game).play.mark(cell) == Mark::Shaded
     };
     // Resting in the pause menu.
     let mut p = Player::new(FakeMachine::new());
@@ -317,7 +354,7 @@ fn moves_are_saved_on_resting_in_pause_and_on_quitting() {
     p.tap(Buttons::RIGHT);
     let other = p.game.session.cursor();
     p.tap(Buttons::A);
-    assert_eq!(p.game.session.play.mark(other), Mark::Shaded);
+    assert_eq!(hitori(&p.game).play.mark(other), Mark::Shaded);
     p.choose_in_pause(6); // QUIT
     assert_eq!(p.screen(), ScreenId::Title);
     assert!(resume_shows_the_move(&p, other), "saved on quitting");
@@ -340,7 +377,7 @@ fn random_buttons_never_break_the_game() {
     // Jobs that take a few frames: the game stops and restarts them as the player goes.
     let mut p = Player::new(FakeMachine { job_polls: 5, ..FakeMachine::new() });
     let mut rng = fastrand::Rng::with_seed(5);
-    let mut seen = [false; 8];
+    let (mut seen, mut lizards_played) = ([false; 8], false);
     for frame in 0..100_000u32 {
         // Mostly single presses, sometimes chords (soft reset included), sometimes holds.
         let held = if rng.u8(..4) == 0 { p.held } else { Buttons::from_bits_truncate(rng.u8(..) & rng.u8(..)) };
@@ -348,7 +385,8 @@ fn random_buttons_never_break_the_game() {
         p.frame(held);
         seen[p.screen() as usize] = true;
         if p.screen() == ScreenId::Play {
-            let n = p.game.session.puzzle.board.size();
+            let n = p.game.session.board.size();
+            lizards_played |= matches!(p.game.session.board, Board::Lizards(_));
             let cursor = p.game.session.cursor();
             assert!(row_of(cursor) < n && col_of(cursor) < n, "frame {frame}: cursor off the board");
             let c = p.game.cursor().unwrap();
@@ -361,6 +399,7 @@ fn random_buttons_never_break_the_game() {
     for id in [ScreenId::Title, ScreenId::NewGame, ScreenId::Generating, ScreenId::Starting, ScreenId::Play, ScreenId::Pause] {
         assert!(seen[id as usize], "{id:?} never reached by random input");
     }
+    assert!(lizards_played, "no Lizards game reached by random input");
 }
 
 /// A hint is found by the worker, which is busy keeping a puzzle ready when the player asks:
@@ -436,28 +475,47 @@ fn a_typed_code_is_generated_behind_the_generating_screen() {
     let mut p = Player::new(FakeMachine { job_polls: 3, ..FakeMachine::new() });
     let code = SeedCode { kind: hitori::puzzles::Kind::Hitori, size: 7, difficulty: hitori::puzzles::level::Difficulty::Medium, seed: 99 };
     p.tap(Buttons::START);
-    assert_eq!(p.screen(), ScreenId::NewGame);
-    // From START: up to SEED, A switches to a code; down to the code row, A edits it.
-    for button in [Buttons::UP, Buttons::A, Buttons::DOWN, Buttons::A] {
-        p.tap(button);
-    }
-    for &symbol in &code.encode().unwrap() {
-        let steps = hitori::puzzles::code::ALPHABET.iter().position(|&a| a == symbol).unwrap();
-        for _ in 0..steps {
-            p.tap(Buttons::UP);
-        }
-        p.tap(Buttons::RIGHT);
-    }
-    p.tap(Buttons::A);
-    p.frame(Buttons::START);
-    assert_eq!(p.screen(), ScreenId::Generating);
-    let mut frames = 0;
-    while p.screen() == ScreenId::Generating {
-        p.idle(1);
-        frames += 1;
-        assert!(frames < 20, "generated within a few polls");
-    }
-    p.until_playing();
-    let puzzle = &p.game.session.puzzle;
+    p.play_code(&code);
+    let puzzle = &hitori(&p.game).puzzle;
     assert_eq!((puzzle.board.size(), puzzle.difficulty, puzzle.seed), (code.size, code.difficulty, code.seed));
+}
+
+/// A Lizards code typed on the new-game screen plays that Lizards puzzle beside the Hitori game
+/// in progress: solved by buttons alone, its best time kept in Lizards' area, and the Hitori
+/// game still offered after a power-off.
+#[test]
+fn a_lizards_code_plays_lizards_beside_the_hitori_game() {
+    use hitori::game::save::{BestTimes, Saves};
+    use hitori::puzzles::Kind;
+    use hitori::puzzles::level::Difficulty;
+    use hitori::puzzles::lizards::{Lizards, generate::Puzzle};
+
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    p.move_cursor_to(cell_at(2, 3));
+    p.tap(Buttons::A);
+    p.idle(60);
+    p.choose_in_pause(5);
+    let code = SeedCode { kind: Kind::Lizards, size: 7, difficulty: Difficulty::Medium, seed: 41 };
+    p.play_code(&code);
+    let Board::Lizards(board) = &p.game.session.board else { panic!("not a Lizards game") };
+    let puzzle = board.puzzle.clone();
+    assert_eq!((puzzle.board.size(), puzzle.difficulty, puzzle.seed), (7, Difficulty::Medium, 41));
+    // The player's hand: A on every cell of the solution, walking the cursor there.
+    for cell in puzzle.solution.iter() {
+        let (r, c) = puzzle.board.row_col(cell);
+        p.move_cursor_to(cell_at(r, c));
+        p.tap(Buttons::A);
+    }
+    assert_eq!(p.screen(), ScreenId::Solved);
+    let mut sram = p.machine.sram;
+    let (mut saves, mut best) = (Saves::new(), BestTimes::new(Kind::Lizards));
+    let (mut scratch, mut marks) = (Puzzle::new(), hitori::puzzles::lizards::Marks::new());
+    assert_eq!(saves.load::<Lizards>(&mut sram, &mut best, &mut scratch, &mut marks), None, "the solved game is not offered");
+    assert!(best.get(7, Difficulty::Medium).is_some(), "the best time is in Lizards' area");
+    // Power off: the Hitori game in progress is still offered, with its mark.
+    let mut back = Player::new(FakeMachine::over(p.machine.sram));
+    back.tap(Buttons::A);
+    assert_eq!(back.screen(), ScreenId::Play);
+    assert_eq!(hitori(&back.game).play.mark(cell_at(2, 3)), Mark::Shaded);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws Hitori's tile art as 8-bit greyscale PNGs in the four DMG shades.
+"""Draws the cartridge's tile art as 8-bit greyscale PNGs in the four DMG shades.
 
 The PNGs in assets/ are the source of truth for build.rs; this script is how they were drawn
 and how to redraw them after changing a glyph below. Standard library only (zlib + struct).
@@ -780,6 +780,106 @@ def draw_small_cell(canvas, x0, y0, number, variant):
         raise ValueError(variant)
 
 
+# Baby Lizards' cells: each mark in each highlight, one sheet row a highlight, the marks in
+# LIZARD_MARKS' order (build.rs: LIZARDS_* constants). Trees are givens and never highlighted
+# as errors, but every row keeps all four marks so a look is mark + 4 * highlight.
+LIZARD_MARKS = ['free', 'tree', 'lizard', 'empty']
+LIZARD_HIGHLIGHTS = ['plain', 'error', 'hint']
+
+LIZARD_BIG_GLYPHS = {
+    'tree': parse_glyphs('''
+tree
+....####....
+..########..
+.##########.
+.##########.
+############
+############
+.##########.
+..########..
+....####....
+.....##.....
+.....##.....
+....####....
+''')['tree'],
+    'lizard': parse_glyphs('''
+lizard
+....##....
+...####...
+...####...
+.#..##..#.
+..######..
+....##....
+....##....
+..######..
+.#..##..#.
+....##....
+.....##...
+......##..
+''')['lizard'],
+    'empty': ['####', '####'],
+}
+
+LIZARD_SMALL_GLYPHS = {
+    'tree': ['...#...', '..###..', '.#####.', '..###..', '.#####.', '#######', '...#...'],
+    'lizard': ['...#...', '..###..', '.#.#.#.', '...#...', '.#.#.#.', '...#...', '....#..'],
+    'empty': ['.#.', '###', '.#.'],
+}
+
+
+def glyph_at(glyph, inside):
+    """The top-left pixel that centres `glyph` in an `inside`-pixel square."""
+    return (inside - glyph_width(glyph)) // 2, (inside - len(glyph)) // 2
+
+
+def draw_lizard_big_cell(canvas, x0, y0, mark, highlight):
+    """A 16x16 cell with the ring of Hitori's: its mark centred on the 14x14 inside, over
+    dark grey hatching for an error, on light grey in a dark grey border for a hint."""
+    outline(canvas, x0, y0, 16, LIGHT)
+    if highlight == 'error':
+        for y in range(1, 15):
+            for x in range(1, 15):
+                if (x + y) % 4 == 0:
+                    canvas.set(x0 + x, y0 + y, DARK)
+    elif highlight == 'hint':
+        canvas.fill(x0 + 1, y0 + 1, 14, 14, LIGHT)
+        outline(canvas, x0 + 1, y0 + 1, 14, DARK)
+    glyph = LIZARD_BIG_GLYPHS.get(mark)
+    if glyph:
+        dx, dy = glyph_at(glyph, 14)
+        if highlight == 'error':
+            halo(canvas, glyph, x0 + 1 + dx, y0 + 1 + dy, WHITE)
+        canvas.stamp(glyph, x0 + 1 + dx, y0 + 1 + dy, DARK if mark == 'empty' else BLACK)
+
+
+def draw_lizard_small_cell(canvas, x0, y0, mark, highlight):
+    """An 8x8 cell with Hitori's grid line on the right and bottom: its mark on the 7x7
+    inside, white on dark grey for an error, between dark grey bars for a hint."""
+    canvas.fill(x0 + 7, y0, 1, 8, LIGHT)
+    canvas.fill(x0, y0 + 7, 8, 1, LIGHT)
+    ink = BLACK
+    if highlight == 'error':
+        canvas.fill(x0, y0, 7, 7, DARK)
+        ink = WHITE
+    glyph = LIZARD_SMALL_GLYPHS.get(mark)
+    if highlight == 'hint':
+        canvas.fill(x0, y0, 7, 1, DARK)
+        canvas.fill(x0, y0 + 6, 7, 1, DARK)
+        # The bars take the glyph's top and bottom rows: a hinted mark shows its middle.
+        glyph = glyph and ['.' * 7] + [line.ljust(glyph_width(glyph), '.') for line in glyph[1:-1]]
+    if glyph:
+        dx, dy = glyph_at(glyph, 7)
+        canvas.stamp(glyph, x0 + dx, y0 + dy, ink)
+
+
+def draw_lizard_cells(cell, size):
+    canvas = Canvas(len(LIZARD_MARKS) * size, len(LIZARD_HIGHLIGHTS) * size)
+    for row, highlight in enumerate(LIZARD_HIGHLIGHTS):
+        for column, mark in enumerate(LIZARD_MARKS):
+            cell(canvas, column * size, row * size, mark, highlight)
+    return canvas
+
+
 def draw_big_cells():
     canvas = Canvas(9 * 16, len(VARIANTS) * 16)
     for row, variant in enumerate(VARIANTS):
@@ -918,6 +1018,8 @@ def draw_art(art):
 SHEETS = {
     'big_cells.png': draw_big_cells,
     'small_cells.png': draw_small_cells,
+    'lizards_big.png': lambda: draw_lizard_cells(draw_lizard_big_cell, 16),
+    'lizards_small.png': lambda: draw_lizard_cells(draw_lizard_small_cell, 8),
     'font.png': draw_font,
     'frame.png': lambda: draw_art(FRAME),
     'logo.png': draw_logo,

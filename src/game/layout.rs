@@ -9,6 +9,10 @@
 //! for neither (the pause menu shows all of it, for every size).
 
 use crate::puzzles::hitori::board::{MAX_SIZE, MIN_SIZE};
+/// A place on a board as the frame keeps it (the cursor, a hint's cell): `position(row,
+/// column)`, the row in the high nibble. Hitori numbers its cells so, the other puzzles
+/// convert.
+pub use crate::puzzles::hitori::board::{cell_at as position, col_of, row_of};
 
 pub const SCREEN_COLS: u8 = 20;
 pub const SCREEN_ROWS: u8 = 18;

@@ -14,6 +14,7 @@
 //!           \__________________ quit / A+B+Start+Select from anywhere _____/
 //! ```
 
+pub mod boards;
 pub mod canvas;
 mod clock;
 pub mod colors;
@@ -46,6 +47,7 @@ mod test_input {
 
 use gb_hal::joypad::{Buttons, InputFrame};
 
+use self::boards::{Playable, PuzzleBoard};
 use self::canvas::Canvas;
 use self::generating::Generating;
 use self::layout::{Layout, SCREEN_ROWS};
@@ -60,10 +62,9 @@ use self::solved::{Solved, SolvedChoice};
 use self::starting::{Stage, Starting};
 use self::title::{Title, TitleEvent};
 use self::work::{Job, Outcome, Work};
-use crate::puzzles::hitori::Hitori;
-use crate::puzzles::hitori::board::{col_of, row_of};
+use self::layout::{col_of, row_of};
 use crate::puzzles::level::Difficulty;
-pub use self::play::{cell_tile, read_cell_tile};
+pub use self::boards::hitori::{cell_tile, read_cell_tile};
 
 /// The game in progress is saved at least this often while playing (seconds).
 const SAVE_EVERY_SECONDS: u16 = 10;
@@ -90,13 +91,19 @@ pub trait Platform: Storage {
     fn lines_left(&self) -> u8;
 }
 
-/// The background tiles a screen needs besides the font. All sets stay in VRAM, but the
-/// background addresses only 256 tiles at a time: the set decides which (assets/README.md).
+/// The background tiles a screen needs besides the font. The background addresses only 256
+/// tiles at a time: the set decides which, and a board's set whose puzzle's cells VRAM holds
+/// (assets/README.md).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Tileset {
     Logo,
-    BigCells,
-    SmallCells,
+    BigCells(Playable),
+    SmallCells(Playable),
+}
+
+/// The cell set that shows `puzzle`'s board, of big cells or small.
+fn cells(big: bool, puzzle: Playable) -> Tileset {
+    if big { Tileset::BigCells(puzzle) } else { Tileset::SmallCells(puzzle) }
 }
 
 /// The cursor sprite: top-left screen pixel and whether it frames a 16x16 cell.
@@ -144,7 +151,8 @@ pub struct Game {
     best: BestTimes,
     /// Frames since boot (for blinking).
     frame: u16,
-    /// The last size and level chosen, offered again on the next new game.
+    /// The last puzzle, size and level chosen, offered again on the next new game.
+    puzzle: Playable,
     size: u8,
     difficulty: Difficulty,
     /// The frames passed to the next update include time spent starting a game (the board
@@ -181,6 +189,7 @@ impl Game {
             screen: Screen::Boot,
             best: BestTimes::new(Kind::Hitori),
             frame: 0,
+            puzzle: Playable::Hitori,
             size: 9,
             difficulty: Difficulty::Easy,
             skip_frames: false,
@@ -209,12 +218,13 @@ impl Game {
 
     pub fn tileset(&self) -> Tileset {
         match self.screen {
-            Screen::Play | Screen::Pause(_) | Screen::Solved(_) if self.session.layout().big => Tileset::BigCells,
-            Screen::Play | Screen::Pause(_) | Screen::Solved(_) => Tileset::SmallCells,
+            Screen::Play | Screen::Pause(_) | Screen::Solved(_) => cells(self.session.layout().big, self.session.board.puzzle()),
             // The board's set from the start: the console then holds the last picture whole
             // until the board is drawn.
-            Screen::Starting(starting) if Layout::for_size(starting.kind.size).big => Tileset::BigCells,
-            Screen::Starting(_) => Tileset::SmallCells,
+            Screen::Starting(starting) => match Playable::of(starting.kind.puzzle) {
+                Some(puzzle) => cells(Layout::for_size(starting.kind.size).big, puzzle),
+                None => Tileset::Logo,
+            },
             _ => Tileset::Logo,
         }
     }
@@ -272,6 +282,7 @@ impl Game {
                 self.job = None;
                 self.kept_in_work = None;
                 self.hint_asked = false;
+                self.ready.load(platform);
                 let can_continue = self.load_saves(platform);
                 self.enter_title(can_continue);
             }
@@ -288,12 +299,13 @@ impl Game {
             },
             Screen::NewGame(menu) => match menu.update(input, &mut self.canvas) {
                 NewGameEvent::Back => self.enter_title(self.saves.has_game_to_continue()),
-                NewGameEvent::Start { size, difficulty, seed } => {
-                    self.size = size;
-                    self.difficulty = difficulty;
-                    let kind = Variant { puzzle: Kind::Hitori, size, difficulty };
-                    if seed.is_some() || !self.start_ready(kind, platform) {
-                        self.screen = Screen::Generating(Generating::new(kind, seed, &mut self.canvas));
+                NewGameEvent::Start { variant, seed } => {
+                    // The screen starts only puzzles the cartridge plays.
+                    self.puzzle = Playable::of(variant.puzzle).unwrap_or(self.puzzle);
+                    self.size = variant.size;
+                    self.difficulty = variant.difficulty;
+                    if seed.is_some() || !self.start_ready(variant, platform) {
+                        self.screen = Screen::Generating(Generating::new(variant, seed, &mut self.canvas));
                     }
                 }
                 NewGameEvent::None => {}
@@ -306,7 +318,7 @@ impl Game {
                 screen.animate(self.frame, &mut self.canvas);
                 let (kind, seed) = (screen.kind, screen.seed);
                 match seed {
-                    Some(seed) => self.generate_typed(Request { size: kind.size, difficulty: kind.difficulty, seed }, platform),
+                    Some(seed) => self.generate_typed(Request { variant: kind, seed }, platform),
                     // The worker keeps one ready for this kind (`schedule_work`).
                     None => {
                         self.start_ready(kind, platform);
@@ -319,8 +331,8 @@ impl Game {
                         // Saved once the player rests in the menu, like a move: saving at
                         // once would hold up the menu's appearance by several frames.
                         self.unsaved_frames.get_or_insert(0);
-                        let puzzle = &self.session.puzzle;
-                        let game = GameLabel::new(puzzle.board.size(), puzzle.difficulty);
+                        let board = &self.session.board;
+                        let game = GameLabel::new(board.size(), board.difficulty());
                         let mut pause = Pause::new(game, self.session.code().copied(), self.session.clock.seconds());
                         pause.draw_part(&mut self.canvas);
                         self.screen = Screen::Pause(pause);
@@ -403,7 +415,7 @@ impl Game {
             Screen::NewGame(menu) => Some(menu.kind()),
             Screen::Generating(screen) if screen.seed.is_some() => None,
             Screen::Generating(screen) => Some(screen.kind),
-            _ => Some(Variant { puzzle: Kind::Hitori, size: self.size, difficulty: self.difficulty }),
+            _ => Some(self.last_variant()),
         }
     }
 
@@ -430,7 +442,7 @@ impl Game {
         };
         match work.outcome() {
             Outcome::Generated { request, kept: Some(claim), .. } => {
-                self.ready.kept(claim, Variant { puzzle: Kind::Hitori, size: request.size, difficulty: request.difficulty });
+                self.ready.kept(claim, request.variant);
                 self.kept_in_work = Some(claim.slot);
             }
             Outcome::Hint(hint) => {
@@ -460,12 +472,16 @@ impl Game {
         work.take_outcome();
         self.job = None;
         let job = if self.hint_asked && matches!(self.screen, Screen::Play) {
-            work.puzzle.clone_from(&self.session.puzzle);
-            Job::Hint { marks: *self.session.play.marks() }
+            self.session.give_hint_work(work);
+            Job::Hint
         } else if let Some(kind) = self.wanted_kind() {
+            // The memory kept in work, if any, is of this puzzle: switching then changes nothing.
+            if let Some(puzzle) = Playable::of(kind.puzzle) {
+                work.use_puzzle(puzzle);
+            }
             match self.ready.slot_of(kind) {
                 None => {
-                    let request = Request { size: kind.size, difficulty: kind.difficulty, seed: platform.random_seed() };
+                    let request = Request { variant: kind, seed: platform.random_seed() };
                     Job::Generate { request, keep: Some(self.ready.claim()) }
                 }
                 Some(slot) if self.kept_in_work != Some(slot) => Job::Load { slot, kind },
@@ -492,6 +508,9 @@ impl Game {
             platform.stop_work();
             if let Some(work) = platform.work() {
                 work.clear();
+                if let Some(puzzle) = Playable::of(request.variant.puzzle) {
+                    work.use_puzzle(puzzle);
+                }
             }
             self.start_work(job, platform);
             return;
@@ -500,7 +519,7 @@ impl Game {
         let Outcome::Generated { made, .. } = work.take_outcome() else { return };
         self.job = None;
         if made {
-            self.prepare_game(Variant { puzzle: Kind::Hitori, size: request.size, difficulty: request.difficulty }, None, None, platform);
+            self.prepare_game(request.variant, None, None, platform);
         } else {
             self.screen = Screen::Boot;
         }
@@ -520,6 +539,12 @@ impl Game {
     /// on the one in that ready slot, which the worker reads back first.
     fn prepare_game(&mut self, kind: Variant, load: Option<u8>, slot: Option<u8>, platform: &mut impl Platform) {
         platform.stop_work();
+        // The new game's records go to its puzzle's area: read it first when the saves read
+        // are another puzzle's (the session's game of that puzzle stays saved).
+        if let Some(puzzle) = Playable::of(kind.puzzle).filter(|&puzzle| puzzle != self.session.board.puzzle()) {
+            self.session.board.use_puzzle(puzzle);
+            self.load_saves(platform);
+        }
         let place = self.saves.new_game_place();
         let starting = Starting::new(kind, slot, place, load.is_some());
         match load {
@@ -533,7 +558,7 @@ impl Game {
     /// prepares the game from its own copy meanwhile.
     fn take_for_start(&mut self, starting: &Starting, platform: &mut impl Platform) {
         if let Some(work) = platform.work() {
-            self.session.take_new(&work.puzzle);
+            self.session.take_new(&work.memory);
         }
         self.start_work(Job::Prepare { place: starting.place }, platform);
     }
@@ -585,12 +610,13 @@ impl Game {
                 Stage::Drawn => {
                     let Some(work) = platform.work() else { break };
                     let Outcome::Prepared(sum) = work.take_outcome() else { break };
-                    self.session.set_open_numbers(&work.open);
+                    self.session.take_prepared(&work.memory);
                     self.job = None;
                     if let Some(slot) = starting.slot {
                         self.ready.drop_slot(slot, platform);
                     }
-                    self.saves.commit_new_game::<Hitori>(starting.place, sum, self.session.play.marks(), 0, platform);
+                    let saves = &mut self.saves;
+                    crate::each_board!(&self.session.board, board => board.commit_new_game(saves, starting.place, sum, platform));
                     self.saved_at_seconds = 0;
                     self.unsaved_frames = None;
                     self.hint_asked = false;
@@ -613,7 +639,13 @@ impl Game {
     }
 
     fn enter_new_game(&mut self) {
-        self.screen = Screen::NewGame(NewGame::new(self.size, self.difficulty));
+        self.screen = Screen::NewGame(NewGame::new(self.puzzle, self.size, self.difficulty));
+    }
+
+    /// The puzzle, size and level last chosen (the size brought into the puzzle's range).
+    fn last_variant(&self) -> Variant {
+        let (min, max) = self.puzzle.kind().sizes();
+        Variant { puzzle: self.puzzle.kind(), size: self.size.clamp(min, max), difficulty: self.difficulty }
     }
 
     fn enter_play(&mut self) {
@@ -622,8 +654,8 @@ impl Game {
     }
 
     fn enter_solved(&mut self, platform: &mut impl Platform) {
-        let puzzle = &self.session.puzzle;
-        let (size, level, seconds) = (puzzle.board.size(), puzzle.difficulty, self.session.clock.seconds());
+        let board = &self.session.board;
+        let (size, level, seconds) = (board.size(), board.difficulty(), self.session.clock.seconds());
         let new_best = self.best.record(size, level, seconds);
         self.saves.save_finished(&self.best, platform);
         self.unsaved_frames = None;
@@ -632,13 +664,13 @@ impl Game {
         self.screen = Screen::Solved(solved);
     }
 
-    /// Reads the best times, and the saved game into the session; false when there is no game
-    /// to continue.
+    /// Reads the best times of the session's puzzle, and its saved game into the session;
+    /// false when there is no game to continue.
     fn load_saves(&mut self, storage: &mut impl Storage) -> bool {
         let session = &mut self.session;
-        self.ready.load(storage);
-        let (saves, best, puzzle) = (&mut self.saves, &mut self.best, &mut session.puzzle);
-        match session.play.restore_with(|marks| saves.load::<Hitori>(storage, best, puzzle, marks)) {
+        let (saves, best) = (&mut self.saves, &mut self.best);
+        let loaded = crate::each_board!(&mut session.board, board => board.load(saves, best, storage));
+        match loaded {
             Some(seconds) => {
                 session.begin(seconds);
                 self.saved_at_seconds = seconds;
@@ -670,7 +702,8 @@ impl Game {
     fn save_game(&mut self, storage: &mut impl Storage) {
         self.unsaved_frames = None;
         self.saved_at_seconds = self.session.clock.seconds();
-        self.saves.save_progress::<Hitori>(self.session.play.marks(), self.saved_at_seconds, storage);
+        let (saves, seconds) = (&mut self.saves, self.saved_at_seconds);
+        crate::each_board!(&self.session.board, board => board.save_progress(saves, seconds, storage));
     }
 
 }

@@ -1,25 +1,26 @@
-//! The new-game screen: board size (5..15), difficulty, and the seed: random, or a seed code
-//! typed with the D-pad (Left/Right pick a character, Up/Down change it). On the console this
+//! The new-game screen: the puzzle, board size (the puzzle's range), difficulty, and the
+//! seed: random, or a seed code typed with the D-pad (Left/Right pick a character, Up/Down
+//! change it). A typed code names its puzzle, and starts that one. On the console this
 //! screen's code lives in ROM bank 6.
 
 use gb_hal::joypad::{Buttons, InputFrame};
 
+use super::boards::Playable;
 use super::canvas::{Canvas, Layer};
 use super::layout::SCREEN_COLS;
 use super::size_label::SizeLabel;
 use super::ready::Variant;
-use crate::puzzles::Kind;
 use crate::assets;
-use crate::puzzles::hitori::board::{MAX_SIZE, MIN_SIZE};
 use crate::puzzles::code::{ALPHABET, CODE_LEN, SeedCode};
 use crate::puzzles::level::Difficulty;
 
-const ROW_SIZE: u8 = 0;
-const ROW_LEVEL: u8 = 1;
-const ROW_SEED: u8 = 2;
-const ROW_CODE: u8 = 3;
-const ROW_START: u8 = 4;
-const ROWS: u8 = 5;
+const ROW_PUZZLE: u8 = 0;
+const ROW_SIZE: u8 = 1;
+const ROW_LEVEL: u8 = 2;
+const ROW_SEED: u8 = 3;
+const ROW_CODE: u8 = 4;
+const ROW_START: u8 = 5;
+const ROWS: u8 = 6;
 /// Screen row of menu row `i` is `FIRST_Y + 2 * i`.
 const FIRST_Y: u8 = 4;
 const LABEL_X: u8 = 2;
@@ -29,21 +30,21 @@ const MESSAGE_Y: u8 = 15;
 /// What to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Request {
-    pub size: u8,
-    pub difficulty: Difficulty,
+    pub variant: Variant,
     pub seed: u32,
 }
 
 pub enum NewGameEvent {
     None,
     Back,
-    /// Start with this size and difficulty: with the typed code's seed, or a random one
+    /// Start this puzzle, size and difficulty: with the typed code's seed, or a random one
     /// (`None`), which the caller draws from its entropy.
-    Start { size: u8, difficulty: Difficulty, seed: Option<u32> },
+    Start { variant: Variant, seed: Option<u32> },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct NewGame {
+    puzzle: Playable,
     row: u8,
     size: u8,
     difficulty: Difficulty,
@@ -68,8 +69,12 @@ enum Undrawn {
 }
 
 impl NewGame {
-    pub fn new(size: u8, difficulty: Difficulty) -> NewGame {
-        NewGame { row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None, undrawn: Undrawn::Labels }
+    /// The screen of `puzzle`, offering `size` (brought into the puzzle's range) and
+    /// `difficulty`.
+    pub fn new(puzzle: Playable, size: u8, difficulty: Difficulty) -> NewGame {
+        let (min, max) = puzzle.kind().sizes();
+        let size = size.clamp(min, max);
+        NewGame { puzzle, row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None, undrawn: Undrawn::Labels }
     }
 
     /// The whole screen at once (the tests' reference for partial redraws).
@@ -85,14 +90,14 @@ impl NewGame {
     fn draw_labels(&self, canvas: &mut Canvas) {
         canvas.clear(Layer::Background);
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 1, b"NEW GAME");
-        for (row, label) in [(ROW_SIZE, &b"SIZE"[..]), (ROW_LEVEL, b"LEVEL"), (ROW_SEED, b"SEED"), (ROW_START, b"START")] {
+        for (row, label) in [(ROW_PUZZLE, &b"PUZZLE"[..]), (ROW_SIZE, b"SIZE"), (ROW_LEVEL, b"LEVEL"), (ROW_SEED, b"SEED"), (ROW_START, b"START")] {
             canvas.text(Layer::Background, LABEL_X, FIRST_Y + 2 * row, label);
         }
     }
 
     /// The size and level chosen so far (a random-seed start would want a ready puzzle of it).
     pub fn kind(&self) -> Variant {
-        Variant { puzzle: Kind::Hitori, size: self.size, difficulty: self.difficulty }
+        Variant { puzzle: self.puzzle.kind(), size: self.size, difficulty: self.difficulty }
     }
 
     /// Whether parts of the screen are still to be drawn.
@@ -108,9 +113,14 @@ impl NewGame {
     }
 
     fn draw_values(&self, canvas: &mut Canvas) {
+        self.draw_puzzle(canvas);
         self.draw_size(canvas);
         self.draw_level(canvas);
         self.draw_seed(canvas);
+    }
+
+    fn draw_puzzle(&self, canvas: &mut Canvas) {
+        self.value(canvas, ROW_PUZZLE, self.puzzle.short_name());
     }
 
     fn draw_size(&self, canvas: &mut Canvas) {
@@ -206,8 +216,16 @@ impl NewGame {
             // START) Left/Right do nothing: they once dropped the code, and with it the row
             // the marker stood on.
             match self.row {
+                ROW_PUZZLE => {
+                    let index = Playable::ALL.iter().position(|&p| p == self.puzzle).unwrap_or(0) as u8;
+                    self.puzzle = Playable::ALL[usize::from(step(forward, index, 0, Playable::ALL.len() as u8 - 1))];
+                    let (min, max) = self.puzzle.kind().sizes();
+                    self.size = self.size.clamp(min, max);
+                    self.use_code = false;
+                }
                 ROW_SIZE => {
-                    self.size = step(forward, self.size, MIN_SIZE, MAX_SIZE);
+                    let (min, max) = self.puzzle.kind().sizes();
+                    self.size = step(forward, self.size, min, max);
                     self.use_code = false;
                 }
                 ROW_LEVEL => {
@@ -248,6 +266,9 @@ impl NewGame {
         if self.row != before.row {
             self.draw_markers(canvas);
         }
+        if self.puzzle != before.puzzle {
+            self.draw_puzzle(canvas);
+        }
         if self.size != before.size {
             self.draw_size(canvas);
         }
@@ -263,15 +284,16 @@ impl NewGame {
 
     fn start(&mut self, canvas: &mut Canvas) -> NewGameEvent {
         if !self.use_code {
-            return NewGameEvent::Start { size: self.size, difficulty: self.difficulty, seed: None };
+            return NewGameEvent::Start { variant: self.kind(), seed: None };
         }
         let message: &[u8] = match SeedCode::decode(&self.code) {
-            Some(code) if code.kind == Kind::Hitori => {
-                return NewGameEvent::Start { size: code.size, difficulty: code.difficulty, seed: Some(code.seed) };
+            Some(code) if Playable::of(code.kind).is_some() => {
+                let variant = Variant { puzzle: code.kind, size: code.size, difficulty: code.difficulty };
+                return NewGameEvent::Start { variant, seed: Some(code.seed) };
             }
-            // Another puzzle's code, until the game offers the others. Both messages are as
-            // long, so either covers the other.
-            Some(_) => b"NOT A HITORI CODE ",
+            // A puzzle the cartridge does not play yet. Both messages are as long, so either
+            // covers the other.
+            Some(_) => b"NO SUCH PUZZLE YET",
             None => b" NOT A VALID CODE ",
         };
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, MESSAGE_Y, message);
@@ -295,7 +317,7 @@ impl NewGame {
         if input.pressed.intersects(Buttons::A | Buttons::B | Buttons::START) {
             self.editing = None;
             // A code that reads sets size and level to its own.
-            if let Some(code) = SeedCode::decode(&self.code).filter(|code| code.kind == Kind::Hitori) {
+            if let Some(code) = SeedCode::decode(&self.code).filter(|code| code.kind == self.puzzle.kind()) {
                 self.size = code.size;
                 self.difficulty = code.difficulty;
             }
@@ -307,13 +329,16 @@ impl NewGame {
 mod tests {
     use super::*;
     use crate::game::test_input::press;
+    use crate::game::layout::SCREEN_ROWS;
+    use crate::puzzles::Kind;
 
     #[test]
     fn size_and_level_wrap_and_start_reports_them() {
         let mut canvas = Canvas::new();
-        let mut screen = NewGame::new(9, Difficulty::Easy);
+        let mut screen = NewGame::new(Playable::Hitori, 9, Difficulty::Easy);
         screen.draw(&mut canvas);
-        screen.update(&press(Buttons::DOWN), &mut canvas); // START -> SIZE
+        screen.update(&press(Buttons::DOWN), &mut canvas); // START -> PUZZLE
+        screen.update(&press(Buttons::DOWN), &mut canvas); // PUZZLE -> SIZE
         for _ in 0..7 {
             screen.update(&press(Buttons::RIGHT), &mut canvas);
         }
@@ -322,21 +347,45 @@ mod tests {
         screen.update(&press(Buttons::LEFT), &mut canvas);
         assert_eq!(screen.difficulty, Difficulty::Hard);
         match screen.update(&press(Buttons::START), &mut canvas) {
-            NewGameEvent::Start { size: 5, difficulty: Difficulty::Hard, seed: None } => {}
+            NewGameEvent::Start { variant: Variant { puzzle: Kind::Hitori, size: 5, difficulty: Difficulty::Hard }, seed: None } => {}
             _ => panic!("START did not start a random 5x5 hard game"),
         }
+    }
+
+    /// Left/Right on PUZZLE changes the puzzle, its size brought into the puzzle's range.
+    #[test]
+    fn the_puzzle_row_chooses_the_puzzle_and_keeps_its_sizes() {
+        let mut canvas = Canvas::new();
+        let mut screen = NewGame::new(Playable::Hitori, 15, Difficulty::Medium);
+        screen.draw(&mut canvas);
+        screen.update(&press(Buttons::DOWN), &mut canvas); // START -> PUZZLE
+        screen.update(&press(Buttons::RIGHT), &mut canvas);
+        assert_eq!((screen.puzzle, screen.size), (Playable::Lizards, 12));
+        let mut fresh = Canvas::new();
+        screen.draw(&mut fresh);
+        for y in 0..SCREEN_ROWS {
+            for x in 0..SCREEN_COLS {
+                assert_eq!(canvas.tile(Layer::Background, x, y), fresh.tile(Layer::Background, x, y), "({x}, {y})");
+            }
+        }
+        match screen.update(&press(Buttons::START), &mut canvas) {
+            NewGameEvent::Start { variant: Variant { puzzle: Kind::Lizards, size: 12, difficulty: Difficulty::Medium }, seed: None } => {}
+            _ => panic!("START did not start a random 12x12 medium Lizards game"),
+        }
+        screen.update(&press(Buttons::LEFT), &mut canvas);
+        assert_eq!((screen.puzzle, screen.size), (Playable::Hitori, 12));
     }
 
     #[test]
     fn the_first_updates_draw_the_labels_the_markers_then_the_values_and_take_keys() {
         let mut canvas = Canvas::new();
-        let mut screen = NewGame::new(9, Difficulty::Easy);
+        let mut screen = NewGame::new(Playable::Hitori, 9, Difficulty::Easy);
         let row = |canvas: &Canvas, y: u8| (0..SCREEN_COLS).map(|x| canvas.tile(Layer::Background, x, y)).collect::<Vec<_>>();
         let size_y = FIRST_Y + 2 * ROW_SIZE;
         // The first frame draws the labels; keys count from the first frame on.
         screen.update(&press(Buttons::DOWN), &mut canvas);
         assert!(screen.is_drawing());
-        assert_eq!(screen.row, ROW_SIZE, "START -> SIZE");
+        assert_eq!(screen.row, ROW_PUZZLE, "START -> PUZZLE");
         let (mut whole, mut drawn_at_once) = (Canvas::new(), screen);
         drawn_at_once.draw(&mut whole);
         assert_eq!(row(&canvas, 1), row(&whole, 1), "title");
@@ -356,7 +405,7 @@ mod tests {
         let keys = [Buttons::UP, Buttons::DOWN, Buttons::LEFT, Buttons::RIGHT, Buttons::A];
         let mut rng = fastrand::Rng::with_seed(3);
         let mut canvas = Canvas::new();
-        let mut screen = NewGame::new(9, Difficulty::Easy);
+        let mut screen = NewGame::new(Playable::Hitori, 9, Difficulty::Easy);
         screen.draw(&mut canvas);
         for step in 0..500 {
             screen.update(&press(keys[rng.usize(..keys.len())]), &mut canvas);
@@ -378,7 +427,7 @@ mod tests {
     #[test]
     fn left_and_right_on_the_code_row_keep_the_code() {
         let mut canvas = Canvas::new();
-        let mut screen = NewGame::new(9, Difficulty::Easy);
+        let mut screen = NewGame::new(Playable::Hitori, 9, Difficulty::Easy);
         screen.draw(&mut canvas);
         screen.update(&press(Buttons::UP), &mut canvas); // START -> SEED
         screen.update(&press(Buttons::A), &mut canvas); // RANDOM -> CODE
@@ -399,10 +448,10 @@ mod tests {
 
     #[test]
     fn a_typed_code_starts_its_own_puzzle_and_a_bad_one_is_refused() {
-        let wanted = SeedCode { kind: crate::puzzles::Kind::Hitori, size: 12, difficulty: Difficulty::Medium, seed: 0xBEEF };
+        let wanted = SeedCode { kind: Kind::Hitori, size: 12, difficulty: Difficulty::Medium, seed: 0xBEEF };
         let text = wanted.encode().unwrap();
         let mut canvas = Canvas::new();
-        let mut screen = NewGame::new(9, Difficulty::Easy);
+        let mut screen = NewGame::new(Playable::Hitori, 9, Difficulty::Easy);
         screen.draw(&mut canvas);
         screen.update(&press(Buttons::UP), &mut canvas); // START -> SEED (code row skipped)
         assert_eq!(screen.row, ROW_SEED);
@@ -421,19 +470,25 @@ mod tests {
         assert_eq!((screen.size, screen.difficulty), (12, Difficulty::Medium));
         screen.update(&press(Buttons::DOWN), &mut canvas);
         match screen.update(&press(Buttons::A), &mut canvas) {
-            NewGameEvent::Start { size: 12, difficulty: Difficulty::Medium, seed: Some(0xBEEF) } => {}
+            NewGameEvent::Start { variant: Variant { puzzle: Kind::Hitori, size: 12, difficulty: Difficulty::Medium }, seed: Some(0xBEEF) } => {}
             _ => panic!("the code's puzzle did not start"),
         }
         screen.code[0] = if screen.code[0] == b'1' { b'2' } else { b'1' };
         assert!(matches!(screen.update(&press(Buttons::A), &mut canvas), NewGameEvent::None));
         assert_eq!(canvas.tile(Layer::Background, 2, MESSAGE_Y), crate::assets::font_tile(b'N'));
-        // Another puzzle's code is refused as such (it would have started a Hitori game of
-        // its size, level and seed).
-        let lizards = SeedCode { kind: crate::puzzles::Kind::Lizards, size: 9, difficulty: Difficulty::Hard, seed: 7 };
+        // Another puzzle's code starts that puzzle; one the cartridge does not play is refused
+        // as such.
+        let lizards = SeedCode { kind: Kind::Lizards, size: 9, difficulty: Difficulty::Hard, seed: 7 };
         screen.code = lizards.encode().unwrap();
+        match screen.update(&press(Buttons::A), &mut canvas) {
+            NewGameEvent::Start { variant: Variant { puzzle: Kind::Lizards, size: 9, difficulty: Difficulty::Hard }, seed: Some(7) } => {}
+            _ => panic!("the Lizards code's puzzle did not start"),
+        }
+        let numberlink = SeedCode { kind: Kind::Numberlink, size: 9, difficulty: Difficulty::Hard, seed: 7 };
+        screen.code = numberlink.encode().unwrap();
         assert!(matches!(screen.update(&press(Buttons::A), &mut canvas), NewGameEvent::None));
-        let message_x = (SCREEN_COLS - b"NOT A HITORI CODE".len() as u8) / 2;
-        for (i, &ch) in b"NOT A HITORI CODE".iter().enumerate() {
+        let message_x = (SCREEN_COLS - b"NO SUCH PUZZLE YET".len() as u8) / 2;
+        for (i, &ch) in b"NO SUCH PUZZLE YET".iter().enumerate() {
             assert_eq!(canvas.tile(Layer::Background, message_x + i as u8, MESSAGE_Y), crate::assets::font_tile(ch));
         }
     }

@@ -8,65 +8,123 @@
 
 use super::new_game::Request;
 use super::ready::{self, Claim, Variant};
-use crate::puzzles::Kind;
 use super::save::{self, NewGamePlace, Storage};
 use super::engine_calls;
+use super::boards::Playable;
 use crate::puzzles::hitori::Hitori;
 use crate::puzzles::hitori::generate::{Generator, Puzzle};
-use crate::puzzles::hitori::play::{Hint, Marks};
+use crate::puzzles::hitori::play::Marks;
 use crate::puzzles::hitori::rules::OpenNumbers;
+#[cfg(lizards_in_game)]
+use crate::puzzles::lizards::{self, Lizards};
+use crate::puzzles::record::Record;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Job {
-    /// Generate `request`'s puzzle into [`Work::puzzle`]; with a claim, then write it into
+    /// Generate `request`'s puzzle into the memory's puzzle; with a claim, then write it into
     /// that ready slot.
     Generate { request: Request, keep: Option<Claim> },
-    /// Reads the puzzle of `kind` in ready slot `slot` into [`Work::puzzle`], for a game
+    /// Reads the puzzle of `kind` in ready slot `slot` into the memory's puzzle, for a game
     /// about to start.
     Load { slot: u8, kind: Variant },
-    /// Makes the puzzle in [`Work::puzzle`] a new game's, which the main loop is drawing
-    /// meanwhile: writes its puzzle record at `place`. What is left for the main loop is to
-    /// commit the game (a progress record).
+    /// Makes the memory's puzzle a new game's, which the main loop is drawing meanwhile:
+    /// writes its puzzle record at `place`. What is left for the main loop is to commit the
+    /// game (a progress record).
     Prepare { place: NewGamePlace },
-    /// The next hint for `marks` on the puzzle in [`Work::puzzle`].
-    Hint { marks: Marks },
+    /// The next hint for the memory's marks on its puzzle.
+    Hint,
 }
 
 impl Job {
     /// The kind of puzzle a job keeps ready, if it is one that does.
     pub fn keeps(&self) -> Option<Variant> {
         match self {
-            Job::Generate { request, keep: Some(_) } => Some(Variant { puzzle: Kind::Hitori, size: request.size, difficulty: request.difficulty }),
+            Job::Generate { request, keep: Some(_) } => Some(request.variant),
             _ => None,
         }
     }
+}
+
+/// A hint the worker found, of the puzzle its memory holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Hint {
+    Hitori(crate::puzzles::hitori::play::Hint),
+    #[cfg(lizards_in_game)]
+    Lizards(lizards::Hint),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
     /// No job done since the last was taken (or since one was dropped).
     None,
-    /// `request`'s puzzle is in [`Work::puzzle`] (false: the size was out of range) and, with
-    /// a claim, in that ready slot.
+    /// `request`'s puzzle is in the memory (false: the size was out of range) and, with a
+    /// claim, in that ready slot.
     Generated { request: Request, made: bool, kept: Option<Claim> },
-    /// The ready slot's puzzle is in [`Work::puzzle`]; false when the slot did not hold a
-    /// valid puzzle of its kind.
+    /// The ready slot's puzzle is in the memory; false when the slot did not hold a valid
+    /// puzzle of its kind.
     Loaded(bool),
     /// The new game's puzzle record is written, with this checksum.
     Prepared(u16),
     Hint(Hint),
 }
 
-/// The worker's memory: the generator (whose solver also finds hints), the puzzle a job
-/// makes or reads, the job and its outcome. A static on the console.
-pub struct Work {
-    job: Option<Job>,
+/// Hitori's part of the worker's memory: the generator (whose solver also finds hints), the
+/// puzzle a job makes or reads and the marks a hint is for.
+pub struct HitoriWork {
     generator: Generator,
     pub puzzle: Puzzle,
-    /// The open numbers of [`Work::puzzle`] with no cell marked, for a new game on it: worked
-    /// out when a job generates or reads a puzzle, in the worker's time (two frames' work at
+    /// The open numbers of the puzzle with no cell marked, for a new game on it: worked out
+    /// when a job generates or reads a puzzle, in the worker's time (two frames' work at
     /// 15x15).
     pub open: OpenNumbers,
+    pub marks: Marks,
+}
+
+/// Baby Lizards' part of the worker's memory.
+#[cfg(lizards_in_game)]
+pub struct LizardsWork {
+    engine: lizards::generate::Engine,
+    pub puzzle: lizards::generate::Puzzle,
+    pub marks: lizards::Marks,
+}
+
+/// The worker's memory holds one puzzle's engine at a time (WRAM has room for one).
+pub enum Memory {
+    Hitori(HitoriWork),
+    #[cfg(lizards_in_game)]
+    Lizards(LizardsWork),
+}
+
+/// Switched to with a constant, which the console copies into place: a value built on the
+/// way would be a temporary the size of the engine in a static frame.
+const HITORI_MEMORY: Memory = Memory::Hitori(HitoriWork {
+    generator: Generator::new(),
+    puzzle: Puzzle::new(),
+    open: OpenNumbers::NONE,
+    marks: Marks::NONE,
+});
+#[cfg(lizards_in_game)]
+const LIZARDS_MEMORY: Memory = Memory::Lizards(LizardsWork {
+    engine: lizards::generate::Engine::new(),
+    puzzle: lizards::generate::Puzzle::new(),
+    marks: lizards::Marks::new(),
+});
+
+impl Memory {
+    pub fn puzzle(&self) -> Playable {
+        match self {
+            Memory::Hitori(_) => Playable::Hitori,
+            #[cfg(lizards_in_game)]
+            Memory::Lizards(_) => Playable::Lizards,
+        }
+    }
+}
+
+/// The worker's memory: one puzzle's engine and puzzle, the job and its outcome. A static on
+/// the console.
+pub struct Work {
+    job: Option<Job>,
+    pub memory: Memory,
     outcome: Outcome,
 }
 
@@ -78,7 +136,20 @@ impl Default for Work {
 
 impl Work {
     pub const fn new() -> Work {
-        Work { job: None, generator: Generator::new(), puzzle: Puzzle::new(), open: OpenNumbers::NONE, outcome: Outcome::None }
+        Work { job: None, memory: HITORI_MEMORY, outcome: Outcome::None }
+    }
+
+    /// Makes the memory `puzzle`'s (what it held is gone, when it was another puzzle's).
+    /// Only while no job runs.
+    #[inline(never)]
+    pub fn use_puzzle(&mut self, puzzle: Playable) {
+        if self.memory.puzzle() != puzzle {
+            self.memory = match puzzle {
+                Playable::Hitori => HITORI_MEMORY,
+                #[cfg(lizards_in_game)]
+                Playable::Lizards => LIZARDS_MEMORY,
+            };
+        }
     }
 
     /// Sets `job` to run next and forgets the last outcome.
@@ -102,43 +173,94 @@ impl Work {
         core::mem::replace(&mut self.outcome, Outcome::None)
     }
 
-    /// The open numbers of the puzzle a job has just generated or read.
-    fn set_open(&mut self) {
-        self.open.set_unmarked(&self.puzzle.board);
-    }
-
-    /// Runs the job set by [`Work::assign`] (in the worker); ready puzzles and new games'
-    /// puzzle records go to `storage`.
+    /// Runs the job set by [`Work::assign`] (in the worker) on the memory's puzzle; ready
+    /// puzzles and new games' puzzle records go to `storage`.
     /// In ROM bank 1 with the generator on the console.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
     #[inline(never)]
     pub fn run(&mut self, storage: &mut impl Storage) {
         let Some(job) = self.job.take() else { return };
-        self.outcome = match job {
+        self.outcome = match &mut self.memory {
+            Memory::Hitori(work) => work.run(job, storage),
+            #[cfg(lizards_in_game)]
+            Memory::Lizards(work) => work.run(job, storage),
+        };
+    }
+}
+
+/// What every puzzle's part of the memory does for the jobs, with what differs: making a
+/// puzzle, a hint, and what it works out for a new game once it holds a puzzle.
+trait PuzzleWork {
+    type P: Record;
+    fn puzzle(&mut self) -> &mut <Self::P as crate::puzzles::Backend>::Puzzle;
+    fn generate(&mut self, request: &Request) -> bool;
+    fn hint(&mut self) -> Hint;
+    /// After a job put a valid puzzle in the memory.
+    fn took_puzzle(&mut self) {}
+
+    fn run(&mut self, job: Job, storage: &mut impl Storage) -> Outcome {
+        match job {
             Job::Generate { request, keep } => {
-                let made = engine_calls::generate(&mut self.generator, request.size, request.difficulty, request.seed, &mut self.puzzle);
+                let made = self.generate(&request);
                 if made {
-                    self.set_open();
+                    self.took_puzzle();
                 }
                 let kept = keep.filter(|_| made);
                 if let Some(claim) = kept {
-                    ready::keep::<Hitori>(&self.puzzle, claim, storage);
+                    ready::keep::<Self::P>(self.puzzle(), claim, storage);
                 }
                 Outcome::Generated { request, made, kept }
             }
             Job::Load { slot, kind } => {
-                let loaded = ready::read::<Hitori>(slot, kind, storage, &mut self.puzzle);
+                let loaded = ready::read::<Self::P>(slot, kind, storage, self.puzzle());
                 if loaded {
-                    self.set_open();
+                    self.took_puzzle();
                 }
                 Outcome::Loaded(loaded)
             }
-            Job::Prepare { place } => Outcome::Prepared(save::write_new_puzzle::<Hitori>(&self.puzzle, place, storage)),
-            Job::Hint { marks } => {
-                let mut hint = Hint::Solved;
-                engine_calls::hint(&marks, &self.puzzle, &mut self.generator, &mut hint);
-                Outcome::Hint(hint)
-            }
-        };
+            Job::Prepare { place } => Outcome::Prepared(save::write_new_puzzle::<Self::P>(self.puzzle(), place, storage)),
+            Job::Hint => Outcome::Hint(self.hint()),
+        }
+    }
+}
+
+impl PuzzleWork for HitoriWork {
+    type P = Hitori;
+
+    fn puzzle(&mut self) -> &mut Puzzle {
+        &mut self.puzzle
+    }
+
+    fn generate(&mut self, request: &Request) -> bool {
+        let Variant { size, difficulty, .. } = request.variant;
+        engine_calls::generate(&mut self.generator, size, difficulty, request.seed, &mut self.puzzle)
+    }
+
+    fn hint(&mut self) -> Hint {
+        let mut hint = crate::puzzles::hitori::play::Hint::Solved;
+        engine_calls::hint(&self.marks, &self.puzzle, &mut self.generator, &mut hint);
+        Hint::Hitori(hint)
+    }
+
+    fn took_puzzle(&mut self) {
+        self.open.set_unmarked(&self.puzzle.board);
+    }
+}
+
+#[cfg(lizards_in_game)]
+impl PuzzleWork for LizardsWork {
+    type P = Lizards;
+
+    fn puzzle(&mut self) -> &mut lizards::generate::Puzzle {
+        &mut self.puzzle
+    }
+
+    fn generate(&mut self, request: &Request) -> bool {
+        let Variant { size, difficulty, .. } = request.variant;
+        self.engine.generate_puzzle(size, difficulty, request.seed, &mut self.puzzle)
+    }
+
+    fn hint(&mut self) -> Hint {
+        Hint::Lizards(self.engine.hint(&self.puzzle, &self.marks))
     }
 }

@@ -9,6 +9,7 @@
 //! source, seed codes.
 
 pub mod code;
+pub mod play;
 pub mod hitori;
 pub mod level;
 pub mod lizards;

@@ -50,7 +50,7 @@ impl Backend for Hitori {
     }
 
     fn inverse(mv: Move) -> Move {
-        Move { cell: mv.cell, from: mv.to, to: mv.from }
+        mv.inverse()
     }
 
     fn is_solved(puzzle: &Puzzle, marks: &Marks) -> bool {

@@ -1,24 +1,16 @@
 //! The game-facing state: the player's marks on a puzzle, moves with undo and redo, live rule
 //! violations, the solved test and hints.
 
-use heapless::{Deque, Vec};
-
-use super::board::{Board, CellSet};
+use super::board::{Board, CellSet, MAX_SIZE};
 use super::rules::ViolationMap;
 use super::solve::{Deduction, Mark, Solver};
 use crate::puzzles::level::Difficulty;
 use super::generate::Puzzle;
-
-/// Moves kept for undo (the oldest are forgotten first).
-pub const HISTORY_LEN: usize = 64;
+use super::Hitori;
+use crate::puzzles::play::{CellMarks, CellMove, MarkBits};
 
 /// One change of one cell's mark.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Move {
-    pub cell: u8,
-    pub from: Mark,
-    pub to: Mark,
-}
+pub type Move = CellMove<Mark>;
 
 /// The parts of [`Play::update_violations`], in order: the moved cell's twins (the cells
 /// rules 1 and 4 look at again), rule 1 (repeats among kept cells), rule 2 (touching shaded
@@ -53,79 +45,30 @@ pub enum Hint {
     Solved,
 }
 
-/// The player's marks on one puzzle.
-pub struct Play {
-    marks: Marks,
-    /// Moves packed in two bytes each (see [`Move::pack`]): the history is most of this state.
-    undo: Deque<[u8; 2], HISTORY_LEN>,
-    redo: Vec<[u8; 2], HISTORY_LEN>,
-}
+/// The player's marks on a Hitori puzzle and the moves that made them.
+pub type Play = crate::puzzles::play::Play<Hitori>;
 
-impl Move {
-    fn pack(self) -> [u8; 2] {
-        [self.cell, ((self.from as u8) << 2) | self.to as u8]
+impl MarkBits for Mark {
+    fn bits(self) -> u8 {
+        self as u8
     }
 
-    fn unpack(packed: [u8; 2]) -> Move {
-        Move { cell: packed[0], from: mark_of(packed[1] >> 2), to: mark_of(packed[1] & 3) }
-    }
-}
-
-fn mark_of(bits: u8) -> Mark {
-    match bits {
-        1 => Mark::Shaded,
-        2 => Mark::Unshaded,
-        _ => Mark::Unknown,
-    }
-}
-
-impl Default for Play {
-    fn default() -> Self {
-        Self::new()
+    fn from_bits(bits: u8) -> Mark {
+        match bits {
+            1 => Mark::Shaded,
+            2 => Mark::Unshaded,
+            _ => Mark::Unknown,
+        }
     }
 }
 
 impl Play {
-    /// No marks, no history.
-    pub const fn new() -> Play {
-        Play { marks: Marks::NONE, undo: Deque::new(), redo: Vec::new() }
-    }
-
-    pub fn mark(&self, cell: u8) -> Mark {
-        self.marks.mark(cell)
-    }
-
-    /// The marks alone (what a hint reads and a save keeps), without the history.
-    pub fn marks(&self) -> &Marks {
-        &self.marks
-    }
-
     pub fn shaded(&self) -> &CellSet {
-        &self.marks.shaded
+        &self.marks().shaded
     }
 
     pub fn circled(&self) -> &CellSet {
-        &self.marks.circled
-    }
-
-    fn put(&mut self, cell: u8, mark: Mark) {
-        self.marks.put(cell, mark);
-    }
-
-    /// Mark `cell`; returns false (and records nothing) when it already has that mark.
-    pub fn set_mark(&mut self, cell: u8, mark: Mark) -> bool {
-        let from = self.mark(cell);
-        if from == mark {
-            return false;
-        }
-        self.put(cell, mark);
-        if self.undo.is_full() {
-            self.undo.pop_front();
-        }
-        // Cannot fail: a slot was freed above when full.
-        let _ = self.undo.push_back(Move { cell, from, to: mark }.pack());
-        self.redo.clear();
-        true
+        &self.marks().circled
     }
 
     /// The usual one-button cycle: unknown, shaded, circled, unknown.
@@ -138,53 +81,18 @@ impl Play {
         self.set_mark(cell, next);
     }
 
-    /// Take back the latest move, if any.
-    pub fn undo(&mut self) -> Option<Move> {
-        let m = Move::unpack(self.undo.pop_back()?);
-        self.put(m.cell, m.from);
-        // The redo stack never outgrows the undo history it came from.
-        let _ = self.redo.push(m.pack());
-        Some(m)
-    }
-
-    /// Replay the latest undone move, if any.
-    pub fn redo(&mut self) -> Option<Move> {
-        let m = Move::unpack(self.redo.pop()?);
-        self.put(m.cell, m.to);
-        if self.undo.is_full() {
-            self.undo.pop_front();
-        }
-        let _ = self.undo.push_back(m.pack());
-        Some(m)
-    }
-
     /// Put back marks saved earlier (cells marked both ways stay unmarked), with no history.
     pub fn restore(&mut self, shaded: &CellSet, circled: &CellSet) {
-        self.restore_with(|marks| *marks = Marks { shaded: *shaded, circled: *circled });
-    }
-
-    /// Put back marks that `read` writes in place (a save read straight into them, with no
-    /// copy on the way), with no history; cells marked both ways stay unmarked.
-    pub fn restore_with<R>(&mut self, read: impl FnOnce(&mut Marks) -> R) -> R {
-        // Cleared in place: a whole new `Play` is a 300-byte temporary in the caller's static
-        // frame on the console.
-        self.undo.clear();
-        self.redo.clear();
-        let result = read(&mut self.marks);
-        let Marks { shaded, circled } = self.marks;
-        self.marks = Marks { shaded: shaded.minus(&circled), circled: circled.minus(&shaded) };
-        result
-    }
-
-    /// Clear every mark and the history.
-    pub fn restart(&mut self) {
-        *self = Play::new();
+        self.restore_with(|marks| {
+            *marks = Marks { shaded: *shaded, circled: *circled };
+            marks.unmark_both_ways();
+        });
     }
 
     /// Cells to highlight now: repeats among circled cells, touching shaded cells, regions cut
     /// off by shaded cells (unmarked cells count as open), shaded cells with no twin left open.
     pub fn violations(&self, board: &Board) -> ViolationMap {
-        ViolationMap::build(board, &self.marks.shaded, &self.marks.circled)
+        ViolationMap::build(board, &self.marks().shaded, &self.marks().circled)
     }
 
     /// Brings `map` (the violations before `moved`) up to date after `moved`, redoing only the
@@ -220,27 +128,27 @@ impl Play {
             }
             CheckPart::Kept => {
                 if kept {
-                    map.check_kept(board, &self.marks.circled, toggled);
+                    map.check_kept(board, &self.marks().circled, toggled);
                 }
                 Some(CheckPart::Touching)
             }
             CheckPart::Touching => {
                 if shaded {
-                    map.check_touching(board, &self.marks.shaded, toggled);
+                    map.check_touching(board, &self.marks().shaded, toggled);
                 }
                 Some(CheckPart::Regions)
             }
             CheckPart::Regions => {
-                let found = !shaded || map.check_regions(board, &self.marks.shaded, toggled);
+                let found = !shaded || map.check_regions(board, &self.marks().shaded, toggled);
                 Some(if found { CheckPart::Justified } else { CheckPart::MoreRegions })
             }
             CheckPart::MoreRegions => {
-                let found = map.continue_regions(board, &self.marks.shaded);
+                let found = map.continue_regions(board, &self.marks().shaded);
                 Some(if found { CheckPart::Justified } else { CheckPart::MoreRegions })
             }
             CheckPart::Justified => {
                 if shaded {
-                    map.check_justified(board, &self.marks.shaded, toggled);
+                    map.check_justified(board, &self.marks().shaded, toggled);
                 }
                 Some(CheckPart::Flags)
             }
@@ -255,7 +163,7 @@ impl Play {
     /// unshaded). Generated puzzles have exactly one shading that keeps all four rules, so this
     /// equality is the rules check, at the cost of comparing two sets.
     pub fn is_solved(&self, puzzle: &Puzzle) -> bool {
-        self.marks.shaded == puzzle.solution
+        self.marks().shaded == puzzle.solution
     }
 
     /// The next hint for these marks (see [`Marks::hint`]).
@@ -272,9 +180,27 @@ pub struct Marks {
     pub circled: CellSet,
 }
 
+impl CellMarks for Marks {
+    type Mark = Mark;
+    const NONE: Marks = Marks::NONE;
+
+    fn mark(&self, cell: u8) -> Mark {
+        Marks::mark(self, cell)
+    }
+}
+
 impl Marks {
     /// No cell marked.
     pub const NONE: Marks = Marks { shaded: CellSet::EMPTY, circled: CellSet::EMPTY };
+
+    /// Unmarks the cells marked both ways (a damaged save's), in place, a row at a time.
+    pub fn unmark_both_ways(&mut self) {
+        for r in 0..MAX_SIZE {
+            let both = self.shaded.row(r) & self.circled.row(r);
+            self.shaded.set_row(r, self.shaded.row(r) & !both);
+            self.circled.set_row(r, self.circled.row(r) & !both);
+        }
+    }
 
     pub fn mark(&self, cell: u8) -> Mark {
         mark_in(&self.shaded, &self.circled, cell)

@@ -64,6 +64,7 @@ impl Record for Hitori {
     fn read_marks(input: &mut Reader, marks: &mut Marks) -> Option<()> {
         marks.shaded = read_rows(input);
         marks.circled = read_rows(input);
+        marks.unmark_both_ways();
         Some(())
     }
 

@@ -16,6 +16,7 @@
 pub mod deduce;
 pub mod generate;
 pub mod grid;
+pub mod play;
 pub mod record;
 pub mod solve;
 
@@ -59,12 +60,7 @@ impl Marks {
 }
 
 /// One change of one cell's mark.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Move {
-    pub cell: u8,
-    pub from: Mark,
-    pub to: Mark,
-}
+pub type Move = super::play::CellMove<Mark>;
 
 /// What a hint tells the player.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -283,7 +279,7 @@ impl Backend for Lizards {
     }
 
     fn inverse(mv: Move) -> Move {
-        Move { cell: mv.cell, from: mv.to, to: mv.from }
+        mv.inverse()
     }
 
     fn is_solved(puzzle: &Puzzle, marks: &Marks) -> bool {

@@ -271,6 +271,8 @@ impl Bench {
     /// On the new-game menu, from START: the size `sizes` steps and the level `levels` steps
     /// towards `way` (left or right).
     fn choose(&mut self, way: Button, sizes: u8, levels: u8) {
+        // Past PUZZLE (Hitori stays) to SIZE.
+        self.tap(Button::Down);
         self.tap(Button::Down);
         for _ in 0..sizes {
             self.tap(way);
@@ -490,7 +492,10 @@ fn main() {
         b.console.tap(button, TAP_FRAMES, TAP_FRAMES * 2);
     }
     b.console.run_frames(30);
-    b.console.tap(Button::Down, TAP_FRAMES, TAP_FRAMES * 2);
+    // Past PUZZLE to SIZE.
+    for _ in 0..2 {
+        b.console.tap(Button::Down, TAP_FRAMES, TAP_FRAMES * 2);
+    }
     for _ in 5..9 {
         b.console.tap(Button::Left, TAP_FRAMES, TAP_FRAMES * 2);
     }

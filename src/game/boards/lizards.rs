@@ -1,0 +1,314 @@
+//! Baby Lizards' board screen: trees, lizards and cells marked empty; the lines of sight in
+//! error (a lizard that sees another, and the cells between them) kept up to date a move at a
+//! time ([`Sightlines`]); the cells a hint reads, lit.
+//!
+//! Controls on a cell: A places or removes a lizard, B marks the cell empty or unmarks it.
+//! Trees take no mark.
+
+use super::{Changed, Press, PuzzleBoard, ShownHint, draw_cell_tiles};
+use crate::assets;
+use crate::game::canvas::{Canvas, Layer};
+use crate::game::layout::{Layout, SCREEN_COLS, col_of, position, row_of};
+use crate::puzzles::lizards::deduce::Mark;
+use crate::puzzles::lizards::generate::Puzzle;
+use crate::puzzles::lizards::grid::CellSet;
+use crate::puzzles::lizards::play::{Play, Sightlines};
+use crate::puzzles::lizards::{Hint, Lizards, Move};
+
+/// The Baby Lizards puzzle being played and what its board shows.
+pub struct LizardsBoard {
+    pub puzzle: Puzzle,
+    pub play: Play,
+    sightlines: Sightlines,
+    /// Cells the last hint lights up, until the next move.
+    hinted: CellSet,
+}
+
+impl Default for LizardsBoard {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl LizardsBoard {
+    pub const fn new() -> LizardsBoard {
+        LizardsBoard { puzzle: Puzzle::new(), play: Play::new(), sightlines: Sightlines::NONE, hinted: CellSet::EMPTY }
+    }
+
+    pub fn size(&self) -> u8 {
+        self.puzzle.board.size()
+    }
+
+    /// Lizards placed and lizards to place, for the status.
+    pub fn tally(&self) -> (u8, u8) {
+        (self.play.marks().placed(), self.puzzle.lizards)
+    }
+
+    /// Takes `puzzle` for a new game (no cell marked).
+    pub fn take_new(&mut self, puzzle: &Puzzle) {
+        self.puzzle.clone_from(puzzle);
+        self.play.restart();
+    }
+
+    /// Begins a game, new or resumed with its marks: the lines of sight found at once (a
+    /// walk of every segment, a few thousand steps).
+    pub fn begin(&mut self) {
+        self.hinted = CellSet::EMPTY;
+        self.sightlines.build(&self.puzzle.board, &self.play.marks().lizards);
+    }
+
+    /// The puzzle's cell at the frame's `spot` (`position(row, column)`).
+    fn cell_of(&self, spot: u8) -> u8 {
+        self.puzzle.board.cell_at(row_of(spot), col_of(spot))
+    }
+
+    /// A on `spot` places or removes a lizard, B marks it empty or unmarks it.
+    pub fn press(&mut self, spot: u8, press: Press, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
+        let cell = self.cell_of(spot);
+        if self.puzzle.board.is_tree(cell) {
+            return None;
+        }
+        let marked = match press {
+            Press::A => Mark::Lizard,
+            Press::B => Mark::Empty,
+        };
+        let from = self.play.mark(cell);
+        let to = if from == marked { Mark::Unknown } else { marked };
+        self.play.set_mark(cell, to).then(|| self.changed(Some(Move { cell, from, to }), layout, canvas))
+    }
+
+    /// Clears every mark: every row drawn again.
+    pub fn restart(&mut self, layout: &Layout, canvas: &mut Canvas) -> Changed {
+        self.play.restart();
+        self.begin();
+        self.draw_rows(layout, canvas, 0, self.size());
+        Changed { cell: None, solved: false }
+    }
+
+    /// After `moved`: the lines of sight through its cell brought up to date, and the cells
+    /// whose look changed drawn (the moved one, those whose error changed, the hint's).
+    fn changed(&mut self, moved: Option<Move>, layout: &Layout, canvas: &mut Canvas) -> Changed {
+        let mut redraw = core::mem::take(&mut self.hinted);
+        let Some(m) = moved else { return Changed { cell: None, solved: false } };
+        if m.from == Mark::Lizard || m.to == Mark::Lizard {
+            self.sightlines.update(&self.puzzle.board, &self.play.marks().lizards, m.cell, &mut redraw);
+        }
+        redraw.insert(m.cell);
+        self.draw_cells_of(layout, canvas, &redraw);
+        let (r, c) = self.puzzle.board.row_col(m.cell);
+        Changed { cell: Some(position(r, c)), solved: self.play.marks().lizards == self.puzzle.solution }
+    }
+
+    /// Lights the hint's cells now; the frame moves the cursor to the cell it names and shows
+    /// its lines.
+    pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas) -> ShownHint {
+        let before = core::mem::take(&mut self.hinted);
+        let (cell, first, second): (Option<u8>, &'static [u8], &'static [u8]) = match hint {
+            Hint::Mistake(cell) => (Some(cell), b"THIS MARK IS WRONG", b""),
+            Hint::Deduction(d) => {
+                self.hinted = d.lit(&self.puzzle.board);
+                (Some(d.cell), mark_text(d.mark), d.rule.name().as_bytes())
+            }
+            Hint::Reveal(cell, mark) => (Some(cell), mark_text(mark), b"BY THE SOLUTION"),
+            Hint::Solved => (None, b"ALL LIZARDS ARE IN", b""),
+        };
+        if let Some(cell) = cell {
+            self.hinted.insert(cell);
+        }
+        self.draw_cells_of(layout, canvas, &before.union(&self.hinted));
+        let spot = cell.map(|cell| {
+            let (r, c) = self.puzzle.board.row_col(cell);
+            position(r, c)
+        });
+        ShownHint { cell: spot, lines: (first, second) }
+    }
+
+    /// The cells of board rows `from..to`, a row of tiles at a time.
+    pub fn draw_rows(&self, layout: &Layout, canvas: &mut Canvas, from: u8, to: u8) {
+        let n = self.size();
+        let width = usize::from(n * layout.cell_tiles());
+        let (mut top, mut bottom) = ([0; SCREEN_COLS as usize], [0; SCREEN_COLS as usize]);
+        for r in from..to.min(n) {
+            for c in 0..n {
+                let tile = self.cell_tile(layout, self.puzzle.board.cell_at(r, c));
+                if layout.big {
+                    let at = usize::from(2 * c);
+                    (top[at], top[at + 1], bottom[at], bottom[at + 1]) = (tile, tile + 1, tile + 2, tile + 3);
+                } else {
+                    top[usize::from(c)] = tile;
+                }
+            }
+            let (x, y) = layout.cell_tile_xy(r, 0);
+            if layout.big {
+                canvas.tiles(Layer::Background, x, y + 1, &bottom[..width]);
+            }
+            canvas.tiles(Layer::Background, x, y, &top[..width]);
+        }
+    }
+
+    fn draw_cells_of(&self, layout: &Layout, canvas: &mut Canvas, cells: &CellSet) {
+        for cell in cells.iter() {
+            let (r, c) = self.puzzle.board.row_col(cell);
+            draw_cell_tiles(layout, canvas, r, c, self.cell_tile(layout, cell));
+        }
+    }
+
+    /// The first tile of `cell` as it looks now: its mark, lit by a hint over shown in error.
+    fn cell_tile(&self, layout: &Layout, cell: u8) -> u8 {
+        let mark = if self.puzzle.board.is_tree(cell) {
+            assets::LIZARD_MARK_TREE
+        } else {
+            match self.play.mark(cell) {
+                Mark::Lizard => assets::LIZARD_MARK_LIZARD,
+                Mark::Empty => assets::LIZARD_MARK_EMPTY,
+                Mark::Unknown => assets::LIZARD_MARK_FREE,
+            }
+        };
+        let highlight = if self.hinted.contains(cell) {
+            assets::LIZARD_HIGHLIGHT_HINT
+        } else if self.sightlines.in_error(cell) {
+            assets::LIZARD_HIGHLIGHT_ERROR
+        } else {
+            assets::LIZARD_HIGHLIGHT_PLAIN
+        };
+        lizard_tile(layout.big, mark, highlight)
+    }
+}
+
+impl PuzzleBoard for LizardsBoard {
+    type P = Lizards;
+
+    fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    fn play(&self) -> &Play {
+        &self.play
+    }
+
+    fn parts_mut(&mut self) -> (&mut Puzzle, &mut Play) {
+        (&mut self.puzzle, &mut self.play)
+    }
+
+    fn after_change(&mut self, moved: Option<Move>, layout: &Layout, canvas: &mut Canvas) -> Changed {
+        self.changed(moved, layout, canvas)
+    }
+}
+
+fn mark_text(mark: Mark) -> &'static [u8] {
+    if mark == Mark::Lizard { b"A LIZARD GOES HERE" } else { b"NO LIZARD HERE" }
+}
+
+/// The first background tile of a cell showing `mark` with `highlight` (assets' LIZARD_*).
+pub fn lizard_tile(big: bool, mark: u8, highlight: u8) -> u8 {
+    let look = highlight * assets::LIZARD_MARKS + mark;
+    if big { assets::BIG_CELL_FIRST_TILE + look * assets::BIG_CELL_TILES_PER_CELL } else { assets::SMALL_CELL_FIRST_TILE + look }
+}
+
+/// Which mark and highlight a background tile shows, if it is the first (top-left) tile of a
+/// Baby Lizards cell: the inverse of [`lizard_tile`], for tests that read the board back.
+pub fn read_lizard_tile(big: bool, tile: u8) -> Option<(u8, u8)> {
+    let looks = assets::LIZARD_MARKS * assets::LIZARD_HIGHLIGHTS;
+    let look = if big {
+        let offset = tile.checked_sub(assets::BIG_CELL_FIRST_TILE)?;
+        (offset % assets::BIG_CELL_TILES_PER_CELL == 0).then_some(offset / assets::BIG_CELL_TILES_PER_CELL)?
+    } else {
+        tile.checked_sub(assets::SMALL_CELL_FIRST_TILE)?
+    };
+    (look < looks).then_some((look % assets::LIZARD_MARKS, look / assets::LIZARD_MARKS))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::level::Difficulty;
+    use crate::puzzles::lizards::generate::Engine;
+
+    #[test]
+    fn lizard_tiles_read_back() {
+        for big in [true, false] {
+            for highlight in 0..assets::LIZARD_HIGHLIGHTS {
+                for mark in 0..assets::LIZARD_MARKS {
+                    assert_eq!(read_lizard_tile(big, lizard_tile(big, mark, highlight)), Some((mark, highlight)));
+                }
+            }
+        }
+        assert_eq!(read_lizard_tile(true, lizard_tile(true, 0, 0) + 1), None, "not a top-left tile");
+        assert_eq!(read_lizard_tile(true, assets::TILE_BLANK), None);
+    }
+
+    fn board(size: u8, seed: u32) -> (LizardsBoard, Layout, Engine) {
+        let mut engine = Engine::new();
+        let mut b = LizardsBoard::new();
+        let mut puzzle = Puzzle::new();
+        assert!(engine.generate_puzzle(size, Difficulty::Easy, seed, &mut puzzle));
+        b.take_new(&puzzle);
+        b.begin();
+        (b, Layout::for_size(size), engine)
+    }
+
+    /// After any sequence of marks, undos, redos and hints, the board drawn cell by cell as
+    /// things changed equals the board drawn from scratch, and every lizard shown in error
+    /// sees another.
+    #[test]
+    fn redrawing_only_changed_cells_matches_a_full_redraw() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for size in [6, 9, 12] {
+            let (mut b, layout, mut engine) = board(size, u32::from(size));
+            let mut canvas = Canvas::new();
+            b.draw_rows(&layout, &mut canvas, 0, size);
+            for step in 0..300 {
+                let spot = position(rng.u8(..size), rng.u8(..size));
+                match rng.u8(..7) {
+                    0..=2 => {
+                        b.press(spot, Press::A, &layout, &mut canvas);
+                    }
+                    3 => {
+                        b.press(spot, Press::B, &layout, &mut canvas);
+                    }
+                    4 => {
+                        b.undo(&layout, &mut canvas);
+                    }
+                    5 => {
+                        b.redo(&layout, &mut canvas);
+                    }
+                    _ => {
+                        let hint = engine.hint(&b.puzzle, b.play.marks());
+                        b.show_hint(hint, &layout, &mut canvas);
+                    }
+                }
+                let mut fresh = Canvas::new();
+                b.draw_rows(&layout, &mut fresh, 0, size);
+                let conflicts = crate::puzzles::lizards::Lizards::conflicts(&b.puzzle.board, &b.play.marks().lizards);
+                for r in 0..size {
+                    for c in 0..size {
+                        let (x, y) = layout.cell_tile_xy(r, c);
+                        let shown = canvas.tile(Layer::Background, x, y);
+                        assert_eq!(shown, fresh.tile(Layer::Background, x, y), "size {size}, step {step}, cell ({r}, {c})");
+                        let (mark, highlight) = read_lizard_tile(layout.big, shown).expect("a lizard cell tile");
+                        if mark == assets::LIZARD_MARK_LIZARD && highlight == assets::LIZARD_HIGHLIGHT_ERROR {
+                            assert!(conflicts.lizards.contains(b.puzzle.board.cell_at(r, c)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn placing_the_solution_solves_and_trees_take_no_mark() {
+        let (mut b, layout, _) = board(8, 11);
+        let mut canvas = Canvas::new();
+        let tree = (0..b.puzzle.board.cells()).find(|&cell| b.puzzle.board.is_tree(cell)).expect("a tree");
+        let (r, c) = b.puzzle.board.row_col(tree);
+        assert_eq!(b.press(position(r, c), Press::A, &layout, &mut canvas), None);
+        let cells: Vec<u8> = b.puzzle.solution.iter().collect();
+        let mut last = None;
+        for cell in cells {
+            let (r, c) = b.puzzle.board.row_col(cell);
+            last = b.press(position(r, c), Press::A, &layout, &mut canvas);
+        }
+        assert!(last.is_some_and(|changed| changed.solved));
+        assert_eq!(b.tally(), (b.puzzle.lizards, b.puzzle.lizards));
+    }
+}

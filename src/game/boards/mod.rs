@@ -1,0 +1,273 @@
+//! Each puzzle's board screen: what the play screen (`super::play`) leaves to the puzzle —
+//! drawing its cells and marks, turning A and B on a cell into its moves, its live errors and
+//! how a hint lights up the board. The frame keeps the rest (cursor, clock, status, hint
+//! banner, undo and redo by Select, pause), written once for every puzzle.
+
+pub mod hitori;
+#[cfg(lizards_in_game)]
+pub mod lizards;
+
+use crate::assets;
+use crate::game::canvas::{Canvas, Layer};
+use crate::game::layout::Layout;
+use crate::game::save::{BestTimes, NewGamePlace, Saves, Storage};
+use crate::game::work::Hint;
+use crate::puzzles::play::{PackedMove, Play};
+use crate::puzzles::record::Record;
+use crate::puzzles::{Backend, Kind};
+use crate::puzzles::level::Difficulty;
+use hitori::HitoriBoard;
+#[cfg(lizards_in_game)]
+use lizards::LizardsBoard;
+
+/// The button pressed on the cursor's cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Press {
+    A,
+    B,
+}
+
+/// What a change of the marks did, for the frame.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Changed {
+    /// The cell that changed (`None`: many did): the cursor goes there after an undo or redo.
+    pub cell: Option<u8>,
+    pub solved: bool,
+}
+
+/// A hint as the board shows it: the cell the cursor goes to, if any, and the banner's lines.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ShownHint {
+    pub cell: Option<u8>,
+    pub lines: (&'static [u8], &'static [u8]),
+}
+
+/// The puzzles the cartridge plays: those with a board screen here. (Baby Lizards' is built
+/// for the host only, `cfg(lizards_in_game)`, until the console switches the worker's memory
+/// and the board in place: build.rs.)
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Playable {
+    Hitori,
+    #[cfg(lizards_in_game)]
+    Lizards,
+}
+
+impl Playable {
+    #[cfg(lizards_in_game)]
+    pub const ALL: &[Playable] = &[Playable::Hitori, Playable::Lizards];
+    #[cfg(not(lizards_in_game))]
+    pub const ALL: &[Playable] = &[Playable::Hitori];
+
+    pub fn kind(self) -> Kind {
+        match self {
+            Playable::Hitori => Kind::Hitori,
+            #[cfg(lizards_in_game)]
+            Playable::Lizards => Kind::Lizards,
+        }
+    }
+
+    /// The puzzle of `kind`, if the cartridge plays it.
+    pub fn of(kind: Kind) -> Option<Playable> {
+        Playable::ALL.iter().copied().find(|playable| playable.kind() == kind)
+    }
+
+    /// Its name on the new-game screen (at most 7 letters, the menu's values').
+    pub fn short_name(self) -> &'static [u8] {
+        match self {
+            Playable::Hitori => b"HITORI",
+            #[cfg(lizards_in_game)]
+            Playable::Lizards => b"LIZARDS",
+        }
+    }
+
+    /// Its cells' tiles, which VRAM must hold for its board (each puzzle's go where Hitori's
+    /// are, build.rs, so the console loads them when a board of another puzzle shows): the
+    /// 16x16 cells' (for `BIG_CELL_FIRST_TILE`) and the 8x8 cells' (for
+    /// `SMALL_CELL_FIRST_TILE`).
+    pub fn tiles(self) -> (&'static [u8], &'static [u8]) {
+        match self {
+            Playable::Hitori => (&assets::BIG_CELL_TILES, &assets::SMALL_CELL_TILES),
+            #[cfg(lizards_in_game)]
+            Playable::Lizards => (&assets::LIZARDS_BIG_TILES, &assets::LIZARDS_SMALL_TILES),
+        }
+    }
+}
+
+/// Draws the cell at row `r`, column `c` as `tile` (a 16x16 cell: it and the three tiles after
+/// it, top left, top right, bottom left, bottom right).
+pub fn draw_cell_tiles(layout: &Layout, canvas: &mut Canvas, r: u8, c: u8, tile: u8) {
+    let (x, y) = layout.cell_tile_xy(r, c);
+    canvas.set(Layer::Background, x, y, tile);
+    if layout.big {
+        canvas.set(Layer::Background, x + 1, y, tile + 1);
+        canvas.set(Layer::Background, x, y + 1, tile + 2);
+        canvas.set(Layer::Background, x + 1, y + 1, tile + 3);
+    }
+}
+
+/// The board screen of the puzzle being played.
+pub enum Board {
+    Hitori(HitoriBoard),
+    #[cfg(lizards_in_game)]
+    Lizards(LizardsBoard),
+}
+
+/// Switched to with a constant, as the worker's memory is (`work::Memory`): no temporary the
+/// size of a board in a static frame on the console.
+const HITORI_BOARD: Board = Board::Hitori(HitoriBoard::new());
+#[cfg(lizards_in_game)]
+const LIZARDS_BOARD: Board = Board::Lizards(LizardsBoard::new());
+
+/// `board` as whichever puzzle's board it is, for what they do alike.
+#[macro_export]
+macro_rules! each_board {
+    ($board:expr, $b:ident => $body:expr) => {
+        match $board {
+            $crate::game::boards::Board::Hitori($b) => $body,
+            #[cfg(lizards_in_game)]
+            $crate::game::boards::Board::Lizards($b) => $body,
+        }
+    };
+}
+
+impl Board {
+    pub const fn new() -> Board {
+        HITORI_BOARD
+    }
+
+    pub fn puzzle(&self) -> Playable {
+        match self {
+            Board::Hitori(_) => Playable::Hitori,
+            #[cfg(lizards_in_game)]
+            Board::Lizards(_) => Playable::Lizards,
+        }
+    }
+
+    /// Makes this `puzzle`'s board (what it held is gone, when it was another puzzle's).
+    #[inline(never)]
+    pub fn use_puzzle(&mut self, puzzle: Playable) {
+        if self.puzzle() != puzzle {
+            *self = match puzzle {
+                Playable::Hitori => HITORI_BOARD,
+                #[cfg(lizards_in_game)]
+                Playable::Lizards => LIZARDS_BOARD,
+            };
+        }
+    }
+
+    pub fn size(&self) -> u8 {
+        crate::each_board!(self, b => b.size())
+    }
+
+    pub fn difficulty(&self) -> Difficulty {
+        crate::each_board!(self, b => b.puzzle.difficulty)
+    }
+
+    pub fn seed(&self) -> u32 {
+        crate::each_board!(self, b => b.puzzle.seed)
+    }
+
+    /// Lizards placed and to place, for puzzles that count them.
+    pub fn tally(&self) -> Option<(u8, u8)> {
+        match self {
+            Board::Hitori(_) => None,
+            #[cfg(lizards_in_game)]
+            Board::Lizards(b) => Some(b.tally()),
+        }
+    }
+
+    /// Begins a game resumed with its marks.
+    pub fn resume(&mut self) {
+        match self {
+            Board::Hitori(b) => b.resume(),
+            #[cfg(lizards_in_game)]
+            Board::Lizards(b) => b.begin(),
+        }
+    }
+
+    /// Begins the new game the board took.
+    pub fn begin_new(&mut self) {
+        match self {
+            Board::Hitori(b) => b.begin_new(),
+            #[cfg(lizards_in_game)]
+            Board::Lizards(b) => b.begin(),
+        }
+    }
+
+    pub fn press(&mut self, spot: u8, press: Press, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
+        crate::each_board!(self, b => b.press(spot, press, layout, canvas))
+    }
+
+    pub fn undo(&mut self, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
+        crate::each_board!(self, b => PuzzleBoard::undo(b, layout, canvas))
+    }
+
+    pub fn redo(&mut self, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
+        crate::each_board!(self, b => PuzzleBoard::redo(b, layout, canvas))
+    }
+
+    pub fn restart(&mut self, layout: &Layout, canvas: &mut Canvas) -> Changed {
+        crate::each_board!(self, b => b.restart(layout, canvas))
+    }
+
+    /// A frame's step of bringing the live errors up to date; false when there was none.
+    pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> bool {
+        match self {
+            Board::Hitori(b) => b.check(layout, canvas),
+            // Brought up to date with each move.
+            #[cfg(lizards_in_game)]
+            Board::Lizards(_) => false,
+        }
+    }
+
+    /// Shows the worker's hint, when it is this puzzle's.
+    pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas) -> Option<ShownHint> {
+        match (self, hint) {
+            (Board::Hitori(b), Hint::Hitori(hint)) => Some(b.show_hint(hint, layout, canvas)),
+            #[cfg(lizards_in_game)]
+            (Board::Lizards(b), Hint::Lizards(hint)) => Some(b.show_hint(hint, layout, canvas)),
+            _ => None,
+        }
+    }
+
+    pub fn draw_rows(&self, layout: &Layout, canvas: &mut Canvas, from: u8, to: u8) {
+        crate::each_board!(self, b => b.draw_rows(layout, canvas, from, to))
+    }
+}
+
+/// What every board screen has: its puzzle and its marks with their history (the frame undoes,
+/// redoes and saves them alike), and what it does after a change of the marks.
+pub trait PuzzleBoard {
+    type P: Record<Move: PackedMove>;
+    fn puzzle(&self) -> &<Self::P as Backend>::Puzzle;
+    fn play(&self) -> &Play<Self::P>;
+    /// The puzzle and the marks, to change in place.
+    fn parts_mut(&mut self) -> (&mut <Self::P as Backend>::Puzzle, &mut Play<Self::P>);
+    /// Draws and checks what `moved` (any number of cells, if `None`) changed.
+    fn after_change(&mut self, moved: Option<<Self::P as Backend>::Move>, layout: &Layout, canvas: &mut Canvas) -> Changed;
+
+    fn undo(&mut self, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
+        let undone = self.parts_mut().1.undo()?;
+        Some(self.after_change(Some(undone), layout, canvas))
+    }
+
+    fn redo(&mut self, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
+        let redone = self.parts_mut().1.redo()?;
+        Some(self.after_change(Some(redone), layout, canvas))
+    }
+
+    /// Reads the puzzle's area: best times into `best`, the saved game into the board with no
+    /// history ([`Saves::load`]).
+    fn load(&mut self, saves: &mut Saves, best: &mut BestTimes, storage: &mut impl Storage) -> Option<u16> {
+        let (puzzle, play) = self.parts_mut();
+        play.restore_with(|marks| saves.load::<Self::P>(storage, best, puzzle, marks))
+    }
+
+    fn save_progress(&self, saves: &mut Saves, seconds: u16, storage: &mut impl Storage) {
+        saves.save_progress::<Self::P>(self.play().marks(), seconds, storage);
+    }
+
+    fn commit_new_game(&self, saves: &mut Saves, place: NewGamePlace, puzzle_sum: u16, storage: &mut impl Storage) {
+        saves.commit_new_game::<Self::P>(place, puzzle_sum, self.play().marks(), 0, storage);
+    }
+}
