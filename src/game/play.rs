@@ -11,7 +11,7 @@
 
 use gb_hal::joypad::{Buttons, InputFrame};
 
-use super::boards::{Board, Changed, Press};
+use super::boards::{Banner, Board, Changed, Press};
 use super::canvas::{Canvas, Layer};
 use super::clock::Clock;
 use super::layout::{Layout, SCREEN_COLS, STATUS_ROW, Status};
@@ -63,7 +63,7 @@ pub struct Session {
     cursor: u8,
     /// The lines of a hint's banner, drawn (and shown) at the next update: with the hint's
     /// cells in one frame, a 15x15 board's main loop ran past VBlank.
-    banner_undrawn: Option<(&'static [u8], &'static [u8])>,
+    banner_undrawn: Banner,
     banner_frames: u8,
     /// The clock shows a second that has passed.
     time_undrawn: bool,
@@ -292,11 +292,7 @@ impl Session {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
     pub fn show_hint(&mut self, hint: Hint, canvas: &mut Canvas) {
-        let Some(shown) = self.board.show_hint(hint, &self.layout, canvas) else { return };
-        if let Some(cell) = shown.cell {
-            self.cursor = cell;
-        }
-        self.banner_undrawn = Some(shown.lines);
+        self.board.show_hint(hint, &self.layout, canvas, &mut self.cursor, &mut self.banner_undrawn);
     }
 
     /// The whole play screen on the background layer: [`Session::draw_frame`], the status

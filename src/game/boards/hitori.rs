@@ -3,7 +3,7 @@
 //!
 //! Controls on a cell: A shades or unshades, B circles or uncircles.
 
-use super::{Changed, Press, PuzzleBoard, ShownHint, draw_cell_tiles};
+use super::{Banner, Changed, Press, PuzzleBoard, draw_cell_tiles};
 use crate::assets;
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::engine_calls;
@@ -193,27 +193,36 @@ impl HitoriBoard {
         true
     }
 
-    /// Highlights the hint's cells now; the frame moves the cursor to the cell it names and
-    /// shows its lines.
-    pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas) -> ShownHint {
+    /// Highlights the hint's cells now, puts the `cursor` on the cell it names and its lines
+    /// in `banner`. (Out-parameters: a returned cell and lines were packed into one wide
+    /// integer on the console, thousands of cycles of shifts.)
+    pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas, cursor: &mut u8, banner: &mut Banner) {
         let before = core::mem::take(&mut self.hinted);
-        let (cell, first, second): (Option<u8>, &'static [u8], &'static [u8]) = match hint {
-            Hint::Mistake(cell) => (Some(cell), b"THIS MARK IS WRONG", b""),
+        match hint {
+            Hint::Mistake(cell) => {
+                self.point_at(cell, cursor);
+                *banner = Some((b"THIS MARK IS WRONG", b""));
+            }
             Hint::Deduction(d) => {
                 for &cell in d.reasons() {
                     self.hinted.insert(cell);
                 }
-                (Some(d.cell), mark_text(d.mark), d.rule.name().as_bytes())
+                self.point_at(d.cell, cursor);
+                *banner = Some((mark_text(d.mark), d.rule.name().as_bytes()));
             }
-            Hint::Reveal(cell, mark) => (Some(cell), mark_text(mark), b"BY THE SOLUTION"),
-            Hint::Solved => (None, b"ALL MARKS ARE RIGHT", b""),
-        };
-        if let Some(cell) = cell {
-            self.hinted.insert(cell);
+            Hint::Reveal(cell, mark) => {
+                self.point_at(cell, cursor);
+                *banner = Some((mark_text(mark), b"BY THE SOLUTION"));
+            }
+            Hint::Solved => *banner = Some((b"ALL MARKS ARE RIGHT", b"")),
         }
         // Only the cells whose highlight changes: the whole board took four frames at 15x15.
         self.draw_cells_of(layout, canvas, &before.union(&self.hinted));
-        ShownHint { cell, lines: (first, second) }
+    }
+
+    fn point_at(&mut self, cell: u8, cursor: &mut u8) {
+        *cursor = cell;
+        self.hinted.insert(cell);
     }
 
     /// The cells of board rows `from..to`, a row of tiles at a time: every cell plain, then
@@ -448,7 +457,7 @@ mod tests {
                     }
                     _ => {
                         let hint = b.play.hint(&b.puzzle.board, &b.puzzle.solution, Generator::new().solver());
-                        b.show_hint(hint, &layout, &mut canvas);
+                        b.show_hint(hint, &layout, &mut canvas, &mut 0, &mut None);
                     }
                 }
                 match rng.u8(..6) {

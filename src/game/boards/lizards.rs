@@ -5,7 +5,7 @@
 //! Controls on a cell: A places or removes a lizard, B marks the cell empty or unmarks it.
 //! Trees take no mark.
 
-use super::{Changed, Press, PuzzleBoard, ShownHint, draw_cell_tiles};
+use super::{Banner, Changed, Press, PuzzleBoard, draw_cell_tiles};
 use crate::assets;
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::layout::{Layout, SCREEN_COLS, col_of, position, row_of};
@@ -99,28 +99,33 @@ impl LizardsBoard {
         Changed { cell: Some(position(r, c)), solved: self.play.marks().lizards == self.puzzle.solution }
     }
 
-    /// Lights the hint's cells now; the frame moves the cursor to the cell it names and shows
-    /// its lines.
-    pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas) -> ShownHint {
+    /// Lights the hint's cells now, puts the `cursor` on the cell it names and its lines in
+    /// `banner` (as Hitori's board does).
+    pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas, cursor: &mut u8, banner: &mut Banner) {
         let before = core::mem::take(&mut self.hinted);
-        let (cell, first, second): (Option<u8>, &'static [u8], &'static [u8]) = match hint {
-            Hint::Mistake(cell) => (Some(cell), b"THIS MARK IS WRONG", b""),
+        match hint {
+            Hint::Mistake(cell) => {
+                self.point_at(cell, cursor);
+                *banner = Some((b"THIS MARK IS WRONG", b""));
+            }
             Hint::Deduction(d) => {
                 self.hinted = d.lit(&self.puzzle.board);
-                (Some(d.cell), mark_text(d.mark), d.rule.name().as_bytes())
+                self.point_at(d.cell, cursor);
+                *banner = Some((mark_text(d.mark), d.rule.name().as_bytes()));
             }
-            Hint::Reveal(cell, mark) => (Some(cell), mark_text(mark), b"BY THE SOLUTION"),
-            Hint::Solved => (None, b"ALL LIZARDS ARE IN", b""),
-        };
-        if let Some(cell) = cell {
-            self.hinted.insert(cell);
+            Hint::Reveal(cell, mark) => {
+                self.point_at(cell, cursor);
+                *banner = Some((mark_text(mark), b"BY THE SOLUTION"));
+            }
+            Hint::Solved => *banner = Some((b"ALL LIZARDS ARE IN", b"")),
         }
         self.draw_cells_of(layout, canvas, &before.union(&self.hinted));
-        let spot = cell.map(|cell| {
-            let (r, c) = self.puzzle.board.row_col(cell);
-            position(r, c)
-        });
-        ShownHint { cell: spot, lines: (first, second) }
+    }
+
+    fn point_at(&mut self, cell: u8, cursor: &mut u8) {
+        let (r, c) = self.puzzle.board.row_col(cell);
+        *cursor = position(r, c);
+        self.hinted.insert(cell);
     }
 
     /// The cells of board rows `from..to`, a row of tiles at a time.
@@ -274,7 +279,7 @@ mod tests {
                     }
                     _ => {
                         let hint = engine.hint(&b.puzzle, b.play.marks());
-                        b.show_hint(hint, &layout, &mut canvas);
+                        b.show_hint(hint, &layout, &mut canvas, &mut 0, &mut None);
                     }
                 }
                 let mut fresh = Canvas::new();

@@ -35,12 +35,8 @@ pub struct Changed {
     pub solved: bool,
 }
 
-/// A hint as the board shows it: the cell the cursor goes to, if any, and the banner's lines.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct ShownHint {
-    pub cell: Option<u8>,
-    pub lines: (&'static [u8], &'static [u8]),
-}
+/// The hint banner's two lines, while they wait to be drawn.
+pub type Banner = Option<(&'static [u8], &'static [u8])>;
 
 /// The puzzles the cartridge plays: those with a board screen here. (Baby Lizards' is built
 /// for the host only, `cfg(lizards_in_game)`, until the console switches the worker's memory
@@ -220,13 +216,15 @@ impl Board {
         }
     }
 
-    /// Shows the worker's hint, when it is this puzzle's.
-    pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas) -> Option<ShownHint> {
+    /// Shows the worker's hint, when it is this puzzle's: its cells lit, the `cursor` on its
+    /// cell, its lines in `banner`.
+    pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas, cursor: &mut u8, banner: &mut Banner) {
         match (self, hint) {
-            (Board::Hitori(b), Hint::Hitori(hint)) => Some(b.show_hint(hint, layout, canvas)),
+            (Board::Hitori(b), Hint::Hitori(hint)) => b.show_hint(hint, layout, canvas, cursor, banner),
             #[cfg(lizards_in_game)]
-            (Board::Lizards(b), Hint::Lizards(hint)) => Some(b.show_hint(hint, layout, canvas)),
-            _ => None,
+            (Board::Lizards(b), Hint::Lizards(hint)) => b.show_hint(hint, layout, canvas, cursor, banner),
+            #[cfg(lizards_in_game)]
+            _ => {}
         }
     }
 
