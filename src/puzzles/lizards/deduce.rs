@@ -376,12 +376,12 @@ impl Deducer {
                     continue;
                 }
                 self.gather_targets(segments, from, to);
-                for a in 0..segments.count(from) {
+                for a in 0..segments.slot_end(from) {
                     let (t1, t2) = (self.first_target[a as usize], self.second_target[a as usize]);
                     if t1 == NONE || t2 == NONE || t2 == MANY {
                         continue;
                     }
-                    for b in a + 1..segments.count(from) {
+                    for b in a + 1..segments.slot_end(from) {
                         let (u1, u2) = (self.first_target[b as usize], self.second_target[b as usize]);
                         if !((u1 == t1 && u2 == t2) || (u1 == t2 && u2 == t1)) {
                             continue;
@@ -416,7 +416,7 @@ impl Deducer {
     /// For every segment along `from` that holds no lizard: the first two segments along `to`
     /// its open cells lie in (`first_target`, `second_target`).
     fn gather_targets(&mut self, segments: &Segments, from: Dir, to: Dir) {
-        let count = segments.count(from) as usize;
+        let count = segments.slot_end(from) as usize;
         self.first_target[..count].fill(NONE);
         self.second_target[..count].fill(NONE);
         for cell in 0..segments.size() * segments.size() {

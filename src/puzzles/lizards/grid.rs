@@ -17,8 +17,6 @@ const SET_BYTES: usize = CELLS.div_ceil(8);
 pub const MAX_SEGMENTS: usize = 80;
 /// The segment id of a tree.
 pub const NO_SEGMENT: u8 = 0xFF;
-/// No such cell.
-const NO_CELL: u8 = 0xFF;
 
 /// `1 << b` for b < 8 by table: the SM83 shifts one bit per instruction.
 const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
@@ -35,6 +33,8 @@ impl Default for CellSet {
 
 impl CellSet {
     pub const EMPTY: CellSet = CellSet([0; SET_BYTES]);
+    /// Every cell of the largest board (and the bits past it).
+    pub const ALL: CellSet = CellSet([0xFF; SET_BYTES]);
     /// Bytes of [`CellSet::as_bytes`]: a bit per cell of the largest board.
     pub const BYTES: usize = SET_BYTES;
 
@@ -92,6 +92,16 @@ impl CellSet {
     pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
         (0..CELLS as u8).filter(move |&cell| self.contains(cell))
     }
+}
+
+/// (row, column) of `cell` on an `n` x `n` board, by subtraction (no division on the SM83).
+fn row_col(n: u8, cell: u8) -> (u8, u8) {
+    let (mut r, mut c) = (0, cell);
+    while c >= n {
+        c -= n;
+        r += 1;
+    }
+    (r, c)
 }
 
 /// The four lines a lizard sees along, by their step forward: right, down, down-right,
@@ -161,14 +171,9 @@ impl Board {
         r * self.n + c
     }
 
-    /// (row, column) of `cell`, by subtraction (no division on the SM83).
+    /// (row, column) of `cell`.
     pub fn row_col(&self, cell: u8) -> (u8, u8) {
-        let (mut r, mut c) = (0, cell);
-        while c >= self.n {
-            c -= self.n;
-            r += 1;
-        }
-        (r, c)
+        row_col(self.n, cell)
     }
 
     pub fn trees(&self) -> &CellSet {
@@ -221,67 +226,180 @@ impl Board {
     }
 }
 
-/// Every cell's segment in each direction, numbered per direction in reading order.
+/// Every cell's segment in each direction, as a slot number below [`MAX_SEGMENTS`] that no
+/// other segment of the direction holds (slots are free labels, in no particular order).
 /// 4 x 144 bytes: the price of one-load "which segment" questions, which the search asks at
-/// every node and the deductions at every cell.
+/// every node and the deductions at every cell. The generator changes one tree at a time, and
+/// [`Segments::plant`] and [`Segments::unplant`] relabel only the cells of the segments through
+/// it: numbering the whole board again after every tree cost more than the deductions on the
+/// console.
 #[derive(Clone)]
 pub struct Segments {
     /// `ids[dir][cell]`: the segment of `cell` along `dir`, [`NO_SEGMENT`] for a tree.
     ids: [[u8; CELLS]; 4],
+    /// Per direction, the slots in use (a bit each).
+    used: [[u8; SLOT_BYTES]; 4],
+    /// Per direction, one past the highest slot in use.
+    ends: [u8; 4],
     /// Segments per direction.
     counts: [u8; 4],
-    /// The first cell of each row segment (its cells follow it in the row).
+    /// The first cell of each row segment in reading order, after [`Segments::list_rows`].
     row_starts: [u8; MAX_SEGMENTS],
     n: u8,
 }
 
+/// Bytes of a bit set over one direction's slots.
+const SLOT_BYTES: usize = MAX_SEGMENTS / 8;
+
 impl Segments {
     pub const fn new() -> Segments {
-        Segments { ids: [[NO_SEGMENT; CELLS]; 4], counts: [0; 4], row_starts: [0; MAX_SEGMENTS], n: 0 }
+        Segments {
+            ids: [[NO_SEGMENT; CELLS]; 4],
+            used: [[0; SLOT_BYTES]; 4],
+            ends: [0; 4],
+            counts: [0; 4],
+            row_starts: [0; MAX_SEGMENTS],
+            n: 0,
+        }
     }
 
-    /// Numbers the segments of `board`. Reading order meets a cell's predecessor in every
-    /// direction (left, above, above-left, above-right) before the cell, so one pass does.
+    /// The segments of `board`: those of an empty board, then its trees one by one.
     pub fn build(&mut self, board: &Board) {
-        let n = board.size();
+        self.clear(board.size());
+        for cell in 0..board.cells() {
+            if board.is_tree(cell) {
+                self.plant(cell);
+            }
+        }
+    }
+
+    /// The segments of an `n` x `n` board without trees: whole rows, columns and diagonals,
+    /// slot `r`, `c`, `c - r + n - 1` and `r + c`.
+    pub fn clear(&mut self, n: u8) {
         self.n = n;
-        self.counts = [0; 4];
-        let mut cell = 0u8;
+        self.used = [[0; SLOT_BYTES]; 4];
+        let lines = [n, n, 2 * n - 1, 2 * n - 1];
+        for (dir, &count) in lines.iter().enumerate() {
+            for slot in 0..count {
+                self.used[dir][(slot >> 3) as usize] |= BIT[(slot & 7) as usize];
+            }
+        }
+        self.ends = lines;
+        self.counts = lines;
+        let mut cell = 0;
         for r in 0..n {
             for c in 0..n {
-                if board.is_tree(cell) {
-                    for ids in self.ids.iter_mut() {
-                        ids[cell as usize] = NO_SEGMENT;
-                    }
-                    cell += 1;
-                    continue;
-                }
-                for dir in 0..4 {
-                    // The cell before this one along the direction (left, above, above-left,
-                    // above-right), if on the board. Plain branches, not an array of options:
-                    // LLVM packs small arrays into wide integers, which the SM83 pays for.
-                    let prev = match dir {
-                        0 if c > 0 => cell - 1,
-                        1 if r > 0 => cell - n,
-                        2 if r > 0 && c > 0 => cell - n - 1,
-                        3 if r > 0 && c + 1 < n => cell - n + 1,
-                        _ => NO_CELL,
-                    };
-                    let id = if prev != NO_CELL && self.ids[dir][prev as usize] != NO_SEGMENT {
-                        self.ids[dir][prev as usize]
-                    } else {
-                        let id = self.counts[dir];
-                        if dir == Dir::Row as usize {
-                            self.row_starts[id as usize] = cell;
-                        }
-                        self.counts[dir] += 1;
-                        id
-                    };
-                    self.ids[dir][cell as usize] = id;
-                }
+                let at = cell as usize;
+                self.ids[0][at] = r;
+                self.ids[1][at] = c;
+                self.ids[2][at] = c + n - 1 - r;
+                self.ids[3][at] = r + c;
                 cell += 1;
             }
         }
+    }
+
+    /// A tree on the free `cell`: it leaves its four segments, and a segment it cuts in two
+    /// gives the cells after it a new slot.
+    pub fn plant(&mut self, cell: u8) {
+        let (r, c) = row_col(self.n, cell);
+        for dir in Dir::ALL {
+            let d = dir as usize;
+            let id = self.ids[d][cell as usize];
+            self.ids[d][cell as usize] = NO_SEGMENT;
+            let before = self.neighbour(dir, cell, r, c, false).is_some_and(|at| self.ids[d][at as usize] == id);
+            match self.neighbour(dir, cell, r, c, true).filter(|&at| self.ids[d][at as usize] == id) {
+                Some(after) if before => {
+                    let slot = self.take_slot(d);
+                    self.relabel(d, after, slot);
+                }
+                Some(_) => {}
+                None if before => {}
+                None => self.free_slot(d, id),
+            }
+        }
+    }
+
+    /// The tree on `cell` taken away: the cell joins the segments before and after it in each
+    /// direction (the one after takes the slot of the one before), or starts one of its own.
+    pub fn unplant(&mut self, cell: u8) {
+        let (r, c) = row_col(self.n, cell);
+        for dir in Dir::ALL {
+            let d = dir as usize;
+            let id_at = |at: Option<u8>| at.map(|at| self.ids[d][at as usize]).filter(|&id| id != NO_SEGMENT);
+            let before = id_at(self.neighbour(dir, cell, r, c, false));
+            let after = self.neighbour(dir, cell, r, c, true);
+            let id = match (before, id_at(after)) {
+                (Some(id), Some(other)) => {
+                    self.relabel(d, after.unwrap_or(cell), id);
+                    self.free_slot(d, other);
+                    id
+                }
+                (Some(id), None) | (None, Some(id)) => id,
+                (None, None) => self.take_slot(d),
+            };
+            self.ids[d][cell as usize] = id;
+        }
+    }
+
+    /// The cell one step from `cell` (at row `r`, column `c`) along `dir`, if on the board.
+    fn neighbour(&self, dir: Dir, cell: u8, r: u8, c: u8, forward: bool) -> Option<u8> {
+        let n = self.n;
+        let (last_row, first_col, last_col) = (r + 1 == n, c == 0, c + 1 == n);
+        match (dir, forward) {
+            (Dir::Row, true) => (!last_col).then(|| cell + 1),
+            (Dir::Row, false) => (!first_col).then(|| cell - 1),
+            (Dir::Column, true) => (!last_row).then(|| cell + n),
+            (Dir::Column, false) => (r > 0).then(|| cell - n),
+            (Dir::Diagonal, true) => (!last_row && !last_col).then(|| cell + n + 1),
+            (Dir::Diagonal, false) => (r > 0 && !first_col).then(|| cell - n - 1),
+            (Dir::AntiDiagonal, true) => (!last_row && !first_col).then(|| cell + n - 1),
+            (Dir::AntiDiagonal, false) => (r > 0 && !last_col).then(|| cell - n + 1),
+        }
+    }
+
+    /// Gives slot `to` to `cell` and the cells after it in its segment along direction `d`.
+    fn relabel(&mut self, d: usize, cell: u8, to: u8) {
+        let mut at = Some(cell);
+        while let Some(here) = at {
+            at = self.next_in_segment(Dir::from_index(d as u8), here, true);
+            self.ids[d][here as usize] = to;
+        }
+    }
+
+    /// The lowest free slot of direction `d`, now in use.
+    fn take_slot(&mut self, d: usize) -> u8 {
+        let mut slot = 0;
+        while self.used[d][(slot >> 3) as usize] & BIT[(slot & 7) as usize] != 0 {
+            slot += 1;
+        }
+        self.used[d][(slot >> 3) as usize] |= BIT[(slot & 7) as usize];
+        self.ends[d] = self.ends[d].max(slot + 1);
+        self.counts[d] += 1;
+        slot
+    }
+
+    fn free_slot(&mut self, d: usize, slot: u8) {
+        self.used[d][(slot >> 3) as usize] &= !BIT[(slot & 7) as usize];
+        self.counts[d] -= 1;
+        while self.ends[d] > 0 && self.used[d][((self.ends[d] - 1) >> 3) as usize] & BIT[((self.ends[d] - 1) & 7) as usize] == 0 {
+            self.ends[d] -= 1;
+        }
+    }
+
+    /// Lists the row segments' first cells in reading order (for [`Segments::row_start`]) and
+    /// gives their count.
+    pub fn list_rows(&mut self) -> u8 {
+        let (mut rows, mut c) = (0, 0);
+        for cell in 0..self.n * self.n {
+            let id = self.ids[0][cell as usize];
+            if id != NO_SEGMENT && (c == 0 || self.ids[0][cell as usize - 1] != id) {
+                self.row_starts[rows as usize] = cell;
+                rows += 1;
+            }
+            c = if c + 1 == self.n { 0 } else { c + 1 };
+        }
+        rows
     }
 
     pub fn size(&self) -> u8 {
@@ -298,9 +416,15 @@ impl Segments {
         self.counts[dir as usize]
     }
 
-    /// The first cell of row segment `id`.
-    pub fn row_start(&self, id: u8) -> u8 {
-        self.row_starts[id as usize]
+    /// One past the highest slot in use along `dir`: every segment's slot is below it.
+    pub fn slot_end(&self, dir: Dir) -> u8 {
+        self.ends[dir as usize]
+    }
+
+    /// The first cell of the `index`-th row segment in reading order, as of the last
+    /// [`Segments::list_rows`].
+    pub fn row_start(&self, index: u8) -> u8 {
+        self.row_starts[index as usize]
     }
 
     /// Whether the free cells `a` and `b` share a segment (a lizard on one sees the other).
@@ -319,8 +443,8 @@ impl Segments {
         }
         let ids = &self.ids[dir as usize];
         let id = ids[cell as usize];
-        // Segment ids are unique in a direction, so the id test also stops at the board's
-        // edges: a step off a row's end lands on another segment's cell.
+        // Slots are unique in a direction, so the id test also stops at the board's edges: a
+        // step off a row's end lands on another segment's cell.
         let next = if forward {
             let next = cell as u16 + step as u16;
             if next >= u16::from(self.n) * u16::from(self.n) {
@@ -331,14 +455,6 @@ impl Segments {
             cell.checked_sub(step)?
         };
         (ids[next as usize] == id).then_some(next)
-    }
-
-    /// The first cell of the segment through `cell` along `dir`.
-    pub fn first_in_segment(&self, dir: Dir, mut cell: u8) -> u8 {
-        while let Some(before) = self.next_in_segment(dir, cell, false) {
-            cell = before;
-        }
-        cell
     }
 }
 

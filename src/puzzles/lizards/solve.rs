@@ -159,13 +159,16 @@ impl Search {
         &self.found[1]
     }
 
-    /// Solutions of `lizards` lizards on `board` (whose segments are `segments`), counted up
-    /// to `limit`.
-    pub fn count<S: Sight>(&mut self, sight: &mut S, board: &Board, segments: &Segments, lizards: u8, limit: u8) -> u8 {
+    /// Solutions of `lizards` lizards on `board` (whose segments are `segments`) with every
+    /// lizard in `allowed`, counted up to `limit`. The generator passes what a closure left
+    /// possible (its open cells and lizards, which every solution keeps): the same solutions in
+    /// the same order, from a far smaller tree.
+    pub fn count<S: Sight>(&mut self, sight: &mut S, board: &Board, segments: &mut Segments, lizards: u8, limit: u8, allowed: &CellSet) -> u8 {
         sight.clear();
         self.nodes = 0;
         self.found = [CellSet::EMPTY; 2];
-        let rows = segments.count(Dir::Row);
+        let rows = segments.list_rows();
+        let segments = &*segments;
         if limit == 0 || lizards > rows {
             return 0;
         }
@@ -181,8 +184,9 @@ impl Search {
                 let mut cell = self.cursor[d];
                 let (r, mut c) = board.row_col(cell);
                 let end = board.cells();
-                while cell < end && segments.id(Dir::Row, cell) == depth {
-                    if sight.safe(board, segments, cell, r, c) {
+                let row = segments.id(Dir::Row, segments.row_start(depth));
+                while cell < end && segments.id(Dir::Row, cell) == row {
+                    if allowed.contains(cell) && sight.safe(board, segments, cell, r, c) {
                         self.nodes += 1;
                         sight.place(segments, cell);
                         self.chosen[d] = cell;
