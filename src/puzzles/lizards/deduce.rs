@@ -20,12 +20,14 @@
 //! Not a rule: "a must-hold segment's open cells all lie in one other segment" (Star Battle's
 //! region lock). Two cells share at most one line, so with two or more open cells it never
 //! happens, and with one it is a last cell.
+//!
+//! On the console every statement costs tens of cycles, so nothing here scans the board when
+//! it can follow a change: segment lengths come from [`Segments`], the last cells are noted as
+//! counts fall to one (and when a direction becomes tight), and the pairs and blocks are found
+//! where a line through a segment's first open cell meets one through its second.
 
-use super::grid::{Board, CellSet, Dir, MAX_SEGMENTS, NO_SEGMENT, Segments};
-use super::solve::SEGMENT_SET_BYTES;
+use super::grid::{Board, CellSet, Dir, MAX_SEGMENTS, NO_SEGMENT, Segments, SlotSet, row_col};
 use crate::puzzles::level::Difficulty;
-
-const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
 /// A cell's mark, in the solver and in play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -141,10 +143,13 @@ const MANY: u8 = 0xFE;
 pub struct Deducer {
     open: CellSet,
     lizards: CellSet,
+    /// Cells noted as the one open cell of a must-hold segment: the last-cell rule's lizards
+    /// (some may have been placed since).
+    last_cells: CellSet,
     /// Lizards still to place.
     left: u8,
-    /// Per direction, the segments holding a lizard (bit per id).
-    held: [[u8; SEGMENT_SET_BYTES]; 4],
+    /// Per direction, the segments holding a lizard.
+    held: [SlotSet; 4],
     /// Per direction and segment, its open cells.
     open_count: [[u8; MAX_SEGMENTS]; 4],
     /// Per direction, the segments that can still take a lizard (none yet, an open cell).
@@ -166,8 +171,9 @@ impl Deducer {
         Deducer {
             open: CellSet::EMPTY,
             lizards: CellSet::EMPTY,
+            last_cells: CellSet::EMPTY,
             left: 0,
-            held: [[0; SEGMENT_SET_BYTES]; 4],
+            held: [SlotSet::EMPTY; 4],
             open_count: [[0; MAX_SEGMENTS]; 4],
             live: [0; 4],
             first_target: [0; MAX_SEGMENTS],
@@ -177,23 +183,18 @@ impl Deducer {
 
     /// Every free cell open, `lizards` to place.
     pub fn reset(&mut self, board: &Board, segments: &Segments, lizards: u8) {
-        self.open = CellSet::EMPTY;
+        self.open = board.trees().complement_below(segments.cells());
         self.lizards = CellSet::EMPTY;
+        self.last_cells = CellSet::EMPTY;
         self.left = lizards;
-        self.held = [[0; SEGMENT_SET_BYTES]; 4];
-        self.open_count = [[0; MAX_SEGMENTS]; 4];
-        for cell in 0..board.cells() {
-            if board.is_tree(cell) {
-                continue;
+        self.held = [SlotSet::EMPTY; 4];
+        self.open_count = *segments.lengths();
+        self.live = *segments.counts();
+        Dir::each(|dir| {
+            if self.tight(dir) {
+                self.note_last_cells(segments, dir);
             }
-            self.open.insert(cell);
-            for dir in Dir::ALL {
-                self.open_count[dir as usize][segments.id(dir, cell) as usize] += 1;
-            }
-        }
-        for dir in Dir::ALL {
-            self.live[dir as usize] = segments.count(dir);
-        }
+        });
     }
 
     pub fn lizards(&self) -> &CellSet {
@@ -213,17 +214,69 @@ impl Deducer {
         self.left == 0 && self.open.is_empty()
     }
 
-    fn holds(&self, dir: Dir, id: u8) -> bool {
-        self.held[dir as usize][(id >> 3) as usize] & BIT[(id & 7) as usize] != 0
-    }
-
     /// Whether every segment along `dir` that can take a lizard must.
     fn tight(&self, dir: Dir) -> bool {
         self.left > 0 && self.live[dir as usize] == self.left
     }
 
+    /// Whether the segment of `cell` along `dir` must hold a lizard and `cell` is its one open
+    /// cell.
+    fn is_last_cell(&self, segments: &Segments, dir: Dir, cell: u8) -> bool {
+        let (d, id) = (dir as usize, segments.id(dir, cell));
+        self.tight(dir) && self.open_count[d][id as usize] == 1 && !self.held[d].contains(id)
+    }
+
     fn check_counts(&self) -> Result<(), Contradiction> {
         if self.live.iter().any(|&live| live < self.left) { Err(Contradiction) } else { Ok(()) }
+    }
+
+    /// Notes every last cell along `dir`, which has just become tight (or is at the start).
+    fn note_last_cells(&mut self, segments: &Segments, dir: Dir) {
+        let mut at = 0;
+        while let Some(cell) = self.open.next_from(at) {
+            at = cell + 1;
+            if self.is_last_cell(segments, dir, cell) {
+                self.last_cells.insert(cell);
+            }
+        }
+    }
+
+    /// The open `cell` is no longer open: one fewer in its segment along `dir`, and what that
+    /// makes (a segment that can take no lizard, a last cell, a direction now tight).
+    #[inline(always)]
+    fn uncount(&mut self, segments: &Segments, dir: Dir, cell: u8) {
+        let (d, id) = (dir as usize, segments.id(dir, cell));
+        let count = &mut self.open_count[d][id as usize];
+        *count -= 1;
+        let open = *count;
+        if self.held[d].contains(id) {
+            return;
+        }
+        if open == 0 {
+            self.live[d] -= 1;
+            // One fewer live segment: if that makes them as many as the lizards, the direction
+            // has just become tight (placing a lizard takes one of each, keeping the gap).
+            if self.tight(dir) {
+                self.note_last_cells(segments, dir);
+            }
+        } else if open == 1 && self.tight(dir) {
+            let last = self.open_along(segments, dir, cell, true).or_else(|| self.open_along(segments, dir, cell, false));
+            if let Some(last) = last {
+                self.last_cells.insert(last);
+            }
+        }
+    }
+
+    /// The first open cell after `cell` (`forward`, or before it) in its segment along `dir`.
+    fn open_along(&self, segments: &Segments, dir: Dir, cell: u8, forward: bool) -> Option<u8> {
+        let mut at = cell;
+        while let Some(next) = segments.next_in_segment(dir, at, forward) {
+            if self.open.contains(next) {
+                return Some(next);
+            }
+            at = next;
+        }
+        None
     }
 
     /// Marks the open `cell` empty; true if it was open.
@@ -235,14 +288,7 @@ impl Deducer {
             return Ok(false);
         }
         self.open.remove(cell);
-        for dir in Dir::ALL {
-            let id = segments.id(dir, cell);
-            let count = &mut self.open_count[dir as usize][id as usize];
-            *count -= 1;
-            if *count == 0 && !self.holds(dir, id) {
-                self.live[dir as usize] -= 1;
-            }
-        }
+        Dir::each(|dir| self.uncount(segments, dir, cell));
         self.check_counts()?;
         Ok(true)
     }
@@ -258,24 +304,29 @@ impl Deducer {
         self.open.remove(cell);
         self.lizards.insert(cell);
         self.left -= 1;
-        for dir in Dir::ALL {
-            let id = segments.id(dir, cell);
+        Dir::each(|dir| {
+            let (d, id) = (dir as usize, segments.id(dir, cell));
             // The cell was open and unseen, so its segment was live and held no lizard.
-            self.held[dir as usize][(id >> 3) as usize] |= BIT[(id & 7) as usize];
-            self.open_count[dir as usize][id as usize] -= 1;
-            self.live[dir as usize] -= 1;
-        }
+            self.held[d].insert(id);
+            self.open_count[d][id as usize] -= 1;
+            self.live[d] -= 1;
+        });
         for dir in Dir::ALL {
-            for forward in [true, false] {
-                let mut at = cell;
-                while let Some(next) = segments.next_in_segment(dir, at, forward) {
-                    self.cross(segments, next)?;
-                    at = next;
-                }
-            }
+            self.cross_line(segments, dir, cell, true)?;
+            self.cross_line(segments, dir, cell, false)?;
         }
         self.check_counts()?;
         Ok(true)
+    }
+
+    /// Crosses the cells after `cell` (`forward`, or before it) in its segment along `dir`.
+    fn cross_line(&mut self, segments: &Segments, dir: Dir, cell: u8, forward: bool) -> Result<(), Contradiction> {
+        let mut at = cell;
+        while let Some(next) = segments.next_in_segment(dir, at, forward) {
+            self.cross(segments, next)?;
+            at = next;
+        }
+        Ok(())
     }
 
     /// Applies a deduction; true if it changed anything.
@@ -307,8 +358,12 @@ impl Deducer {
     /// Applies the rules of `level` and below until none applies.
     pub fn closure(&mut self, segments: &Segments, level: Difficulty) -> Result<(), Contradiction> {
         loop {
+            while let Some(cell) = self.last_cells.next_from(0) {
+                self.last_cells.remove(cell);
+                self.place(segments, cell)?;
+            }
             let mut sink = Sink::Apply { changed: false };
-            self.run_rules(segments, level, &mut sink)?;
+            self.harder_rules(segments, level, &mut sink)?;
             if !matches!(sink, Sink::Apply { changed: true }) {
                 return Ok(());
             }
@@ -318,20 +373,26 @@ impl Deducer {
     /// The easiest deduction of `level` or below that applies now (sight excepted: it is
     /// applied with every lizard), without applying it.
     pub fn next(&mut self, segments: &Segments, level: Difficulty) -> Result<Option<Deduction>, Contradiction> {
+        let mut at = 0;
+        while let Some(cell) = self.last_cells.next_from(at) {
+            at = cell + 1;
+            if let Some(dir) = Dir::ALL.into_iter().find(|&dir| self.open.contains(cell) && self.is_last_cell(segments, dir, cell)) {
+                return Ok(Some(Deduction::with_lines(Rule::LastCell, cell, Mark::Lizard, &[Line { dir, cell }])));
+            }
+        }
         let mut sink = Sink::Find(None);
-        self.run_rules(segments, level, &mut sink)?;
+        self.harder_rules(segments, level, &mut sink)?;
         Ok(match sink {
             Sink::Find(found) => found,
             Sink::Apply { .. } => None,
         })
     }
 
-    /// The rules in order, each only when the easier ones found nothing: the closure then
-    /// spends its time on cheap rules, and a hint is the easiest one.
-    fn run_rules(&mut self, segments: &Segments, level: Difficulty, sink: &mut Sink) -> Result<(), Contradiction> {
+    /// The rules above last cells, in order, each only when the easier ones found nothing:
+    /// the closure then spends its time on cheap rules, and a hint is the easiest one.
+    fn harder_rules(&mut self, segments: &Segments, level: Difficulty, sink: &mut Sink) -> Result<(), Contradiction> {
         let found = |sink: &Sink| matches!(sink, Sink::Apply { changed: true } | Sink::Find(Some(_)));
-        self.last_cells(segments, sink)?;
-        if found(sink) || level < Difficulty::Medium {
+        if level < Difficulty::Medium {
             return Ok(());
         }
         self.blocks(segments, sink, Rule::Pair)?;
@@ -345,31 +406,8 @@ impl Deducer {
         self.pigeonholes(segments, sink)
     }
 
-    fn last_cells(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
-        for dir in Dir::ALL {
-            // A direction that tightens during the scan is scanned in the closure's next pass.
-            if !self.tight(dir) {
-                continue;
-            }
-            for cell in 0..segments.size() * segments.size() {
-                if !self.open.contains(cell) {
-                    continue;
-                }
-                let id = segments.id(dir, cell);
-                if self.open_count[dir as usize][id as usize] == 1 {
-                    let d = Deduction::with_lines(Rule::LastCell, cell, Mark::Lizard, &[Line { dir, cell }]);
-                    if !self.take(segments, sink, d)? {
-                        return Ok(());
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Pigeonholes from every tight direction into every other one.
     fn pigeonholes(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
-        let cells = segments.size() * segments.size();
         for from in Dir::ALL {
             for to in Dir::ALL {
                 if to == from || !self.tight(from) {
@@ -386,10 +424,12 @@ impl Deducer {
                         if !((u1 == t1 && u2 == t2) || (u1 == t2 && u2 == t1)) {
                             continue;
                         }
-                        for cell in 0..cells {
+                        let mut at = 0;
+                        while let Some(cell) = self.open.next_from(at) {
+                            at = cell + 1;
                             let target = segments.id(to, cell);
                             let source = segments.id(from, cell);
-                            if self.open.contains(cell) && (target == t1 || target == t2) && source != a && source != b {
+                            if (target == t1 || target == t2) && source != a && source != b {
                                 let d = if sink.explains() {
                                     let lines = [
                                         self.line_of(segments, from, a),
@@ -419,10 +459,9 @@ impl Deducer {
         let count = segments.slot_end(from) as usize;
         self.first_target[..count].fill(NONE);
         self.second_target[..count].fill(NONE);
-        for cell in 0..segments.size() * segments.size() {
-            if !self.open.contains(cell) {
-                continue;
-            }
+        let mut at = 0;
+        while let Some(cell) = self.open.next_from(at) {
+            at = cell + 1;
             let source = segments.id(from, cell) as usize;
             let target = segments.id(to, cell);
             let (first, second) = (&mut self.first_target[source], &mut self.second_target[source]);
@@ -437,7 +476,7 @@ impl Deducer {
     /// A line naming segment `id` along `dir` by one of its open cells (the first), or any
     /// cell of it.
     fn line_of(&self, segments: &Segments, dir: Dir, id: u8) -> Line {
-        let cells = segments.size() * segments.size();
+        let cells = segments.cells();
         let cell = (0..cells)
             .find(|&cell| segments.id(dir, cell) == id && self.open.contains(cell))
             .or_else(|| (0..cells).find(|&cell| segments.id(dir, cell) == id))
@@ -445,45 +484,47 @@ impl Deducer {
         Line { dir, cell }
     }
 
-    /// For every must-hold segment with two open cells (pairs) or more (blocks), the cells
-    /// that see them all: found along the lines of its first open cell.
-    /// Pairs (`rule` [`Rule::Pair`]: segments with two open cells) or blocks (three or more).
+    /// Pairs (`rule` [`Rule::Pair`]: must-hold segments with two open cells) or blocks (three
+    /// or more): the open cells that would see every open cell of such a segment stay empty.
+    /// Such a cell sees the segment's first two open cells along two other directions, so it
+    /// is where a line through the first meets a line through the second: six places to look
+    /// at, not every cell of the lines.
     fn blocks(&mut self, segments: &Segments, sink: &mut Sink, rule: Rule) -> Result<(), Contradiction> {
-        let cells = segments.size() * segments.size();
         for dir in Dir::ALL {
             // Reading order meets every segment's cells first to last in each direction.
             if !self.tight(dir) {
                 continue;
             }
-            let mut met = [0u8; SEGMENT_SET_BYTES];
-            for first in 0..cells {
-                if !self.open.contains(first) {
-                    continue;
-                }
+            let mut met = SlotSet::EMPTY;
+            let mut at = 0;
+            while let Some(first) = self.open.next_from(at) {
+                at = first + 1;
                 let id = segments.id(dir, first);
-                let bit = BIT[(id & 7) as usize];
-                if met[(id >> 3) as usize] & bit != 0 {
+                if met.contains(id) {
                     continue;
                 }
-                met[(id >> 3) as usize] |= bit;
+                met.insert(id);
                 let open = self.open_count[dir as usize][id as usize];
                 if open < 2 || (open == 2) != (rule == Rule::Pair) {
                     continue;
                 }
+                let Some(second) = self.open_along(segments, dir, first, true) else { continue };
+                let (n, p, q) = (segments.size(), row_col(segments.size(), first), row_col(segments.size(), second));
                 for across in Dir::ALL {
-                    if across == dir {
-                        continue;
-                    }
-                    for forward in [true, false] {
-                        let mut at = first;
-                        while let Some(cell) = segments.next_in_segment(across, at, forward) {
-                            at = cell;
-                            if self.open.contains(cell) && self.sees_all_open(segments, cell, dir, first) {
-                                let lines = [Line { dir, cell: first }];
-                                let d = Deduction::with_lines(rule, cell, Mark::Empty, &lines);
-                                if !self.take(segments, sink, d)? {
-                                    return Ok(());
-                                }
+                    for along in Dir::ALL {
+                        if across == dir || along == dir || across == along {
+                            continue;
+                        }
+                        let Some(cell) = meet(n, (across, p), (along, q)) else { continue };
+                        if self.open.contains(cell)
+                            && segments.id(across, cell) == segments.id(across, first)
+                            && segments.id(along, cell) == segments.id(along, second)
+                            && self.sees_all_open(segments, cell, dir, second)
+                        {
+                            let lines = [Line { dir, cell: first }];
+                            let d = Deduction::with_lines(rule, cell, Mark::Empty, &lines);
+                            if !self.take(segments, sink, d)? {
+                                return Ok(());
                             }
                         }
                     }
@@ -493,10 +534,10 @@ impl Deducer {
         Ok(())
     }
 
-    /// Whether a lizard on `cell` would see every open cell of the segment along `dir` whose
-    /// first open cell is `first` (forward from it).
-    fn sees_all_open(&self, segments: &Segments, cell: u8, dir: Dir, first: u8) -> bool {
-        let mut at = Some(first);
+    /// Whether a lizard on `cell` would see the open cells of the segment along `dir` from
+    /// `from` on (forward).
+    fn sees_all_open(&self, segments: &Segments, cell: u8, dir: Dir, from: u8) -> bool {
+        let mut at = Some(from);
         while let Some(other) = at {
             if self.open.contains(other) && !segments.sees(cell, other) {
                 return false;
@@ -505,6 +546,35 @@ impl Deducer {
         }
         true
     }
+}
+
+/// The cell where the line along `a.0` through the cell at `a.1` (row, column) meets the line
+/// along `b.0` through `b.1`, if the directions differ and it is on the `n` x `n` board. A
+/// line is `r = k` (row), `c = k` (column), `c - r = k` (diagonal) or `r + c = k`
+/// (anti-diagonal).
+fn meet(n: u8, a: (Dir, (u8, u8)), b: (Dir, (u8, u8))) -> Option<u8> {
+    let ((first, p), (second, q)) = if (a.0 as u8) < (b.0 as u8) { (a, b) } else { (b, a) };
+    let constant = |dir: Dir, (r, c): (u8, u8)| -> i8 {
+        let (r, c) = (r as i8, c as i8);
+        match dir {
+            Dir::Row => r,
+            Dir::Column => c,
+            Dir::Diagonal => c - r,
+            Dir::AntiDiagonal => r + c,
+        }
+    };
+    let (k1, k2) = (constant(first, p), constant(second, q));
+    let (r, c) = match (first, second) {
+        (Dir::Row, Dir::Column) => (k1, k2),
+        (Dir::Row, Dir::Diagonal) => (k1, k2 + k1),
+        (Dir::Row, Dir::AntiDiagonal) => (k1, k2 - k1),
+        (Dir::Column, Dir::Diagonal) => (k1 - k2, k1),
+        (Dir::Column, Dir::AntiDiagonal) => (k2 - k1, k1),
+        (Dir::Diagonal, Dir::AntiDiagonal) if (k1 + k2) & 1 == 0 => ((k2 - k1) >> 1, (k1 + k2) >> 1),
+        _ => return None,
+    };
+    let n = n as i8;
+    (r >= 0 && c >= 0 && r < n && c < n).then(|| (r * n + c) as u8)
 }
 
 /// The grade of a puzzle: the lowest level whose deductions solve it (the complete closure is

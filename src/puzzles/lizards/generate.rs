@@ -134,7 +134,7 @@ impl Engine {
             let start = segments.row_start(row);
             let id = segments.id(Dir::Row, start);
             let in_row = |cell: u8| cell < board.cells() && segments.id(Dir::Row, cell) == id;
-            let fits = |sight: &SegmentSight, cell: u8| sight.safe(board, segments, cell, 0, 0);
+            let fits = |sight: &SegmentSight, cell: u8| sight.safe(board, segments, cell);
             let count = (start..).take_while(|&cell| in_row(cell)).filter(|&cell| fits(&self.sight, cell)).count() as u8;
             if count == 0 {
                 continue;
@@ -218,7 +218,7 @@ impl Engine {
                 let mut safe = CellSet::EMPTY;
                 let mut at = Some(start);
                 while let Some(here) = at {
-                    if sight.safe(&puzzle.board, &self.segments, here, 0, 0) {
+                    if sight.safe(&puzzle.board, &self.segments, here) {
                         safe.insert(here);
                     }
                     at = self.segments.next_in_segment(Dir::Row, here, forward);

@@ -19,7 +19,7 @@ pub const MAX_SEGMENTS: usize = 80;
 pub const NO_SEGMENT: u8 = 0xFF;
 
 /// `1 << b` for b < 8 by table: the SM83 shifts one bit per instruction.
-const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+pub(crate) const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
 /// A set of cells (or of segment ids), one bit each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -88,14 +88,89 @@ impl CellSet {
         out
     }
 
+    /// Cells `0..cells` (of any board size) that are not in the set.
+    pub fn complement_below(&self, cells: u8) -> CellSet {
+        let mut out = CellSet::EMPTY;
+        let mut start = 0u8;
+        for (out, &byte) in out.0.iter_mut().zip(self.0.iter()) {
+            let wanted = if cells >= start + 8 {
+                0xFF
+            } else if cells > start {
+                BIT[(cells - start) as usize] - 1
+            } else {
+                0
+            };
+            *out = !byte & wanted;
+            start += 8;
+        }
+        out
+    }
+
+    /// The first cell of the set from `cell` on, passing over empty bytes whole.
+    pub fn next_from(&self, mut cell: u8) -> Option<u8> {
+        while (cell as usize) < CELLS {
+            let byte = self.0[(cell >> 3) as usize];
+            if byte == 0 {
+                cell = (cell | 7) + 1;
+            } else if byte & BIT[(cell & 7) as usize] != 0 {
+                return Some(cell);
+            } else {
+                cell += 1;
+            }
+        }
+        None
+    }
+
     /// The cells in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..CELLS as u8).filter(move |&cell| self.contains(cell))
+    pub fn iter(&self) -> Cells<'_> {
+        Cells { set: self, next: 0 }
+    }
+}
+
+/// A set of one direction's segment slots, one bit each.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct SlotSet([u8; SLOT_BYTES]);
+
+/// Bytes of a [`SlotSet`].
+const SLOT_BYTES: usize = MAX_SEGMENTS / 8;
+
+impl SlotSet {
+    pub const EMPTY: SlotSet = SlotSet([0; SLOT_BYTES]);
+
+    #[inline]
+    pub fn contains(&self, slot: u8) -> bool {
+        self.0[(slot >> 3) as usize] & BIT[(slot & 7) as usize] != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, slot: u8) {
+        self.0[(slot >> 3) as usize] |= BIT[(slot & 7) as usize];
+    }
+
+    #[inline]
+    pub fn remove(&mut self, slot: u8) {
+        self.0[(slot >> 3) as usize] &= !BIT[(slot & 7) as usize];
+    }
+}
+
+/// The cells of a [`CellSet`] in increasing order.
+pub struct Cells<'a> {
+    set: &'a CellSet,
+    next: u8,
+}
+
+impl Iterator for Cells<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        let cell = self.set.next_from(self.next)?;
+        self.next = cell + 1;
+        Some(cell)
     }
 }
 
 /// (row, column) of `cell` on an `n` x `n` board, by subtraction (no division on the SM83).
-fn row_col(n: u8, cell: u8) -> (u8, u8) {
+pub fn row_col(n: u8, cell: u8) -> (u8, u8) {
     let (mut r, mut c) = (0, cell);
     while c >= n {
         c -= n;
@@ -125,6 +200,26 @@ impl Dir {
             Dir::Diagonal => (1, 1),
             Dir::AntiDiagonal => (1, -1),
         }
+    }
+
+    /// Calls `f` with each direction in turn, written out rather than looped, so that after
+    /// inlining each call sees its direction as a constant: on the console a loop over the
+    /// directions pays a table load and a multiplication at every per-direction table access.
+    #[inline(always)]
+    pub fn each(mut f: impl FnMut(Dir)) {
+        f(Dir::Row);
+        f(Dir::Column);
+        f(Dir::Diagonal);
+        f(Dir::AntiDiagonal);
+    }
+
+    /// [`Dir::each`] for a step that can fail: stops at the first error.
+    #[inline(always)]
+    pub fn try_each<E>(mut f: impl FnMut(Dir) -> Result<(), E>) -> Result<(), E> {
+        f(Dir::Row)?;
+        f(Dir::Column)?;
+        f(Dir::Diagonal)?;
+        f(Dir::AntiDiagonal)
     }
 
     pub fn from_index(index: u8) -> Dir {
@@ -232,41 +327,48 @@ impl Board {
 /// every node and the deductions at every cell. The generator changes one tree at a time, and
 /// [`Segments::plant`] and [`Segments::unplant`] relabel only the cells of the segments through
 /// it: numbering the whole board again after every tree cost more than the deductions on the
-/// console.
+/// console. A cell's four slots sit together ([`Segments::cell_ids`]), so the deductions'
+/// per-cell work reads them at fixed offsets.
 #[derive(Clone)]
 pub struct Segments {
-    /// `ids[dir][cell]`: the segment of `cell` along `dir`, [`NO_SEGMENT`] for a tree.
-    ids: [[u8; CELLS]; 4],
-    /// Per direction, the slots in use (a bit each).
-    used: [[u8; SLOT_BYTES]; 4],
+    /// `ids[cell][dir]`: the segment of `cell` along `dir`, [`NO_SEGMENT`] for a tree.
+    ids: [[u8; 4]; CELLS],
+    /// Per direction, the slots in use.
+    used: [SlotSet; 4],
     /// Per direction, one past the highest slot in use.
     ends: [u8; 4],
     /// Segments per direction.
     counts: [u8; 4],
+    /// Per direction and slot, the segment's cells (the deductions start from these counts).
+    lengths: [[u8; MAX_SEGMENTS]; 4],
     /// The first cell of each row segment in reading order, after [`Segments::list_rows`].
     row_starts: [u8; MAX_SEGMENTS],
+    /// Per direction, the step to the next cell along it: 1, n, n + 1, n - 1.
+    steps: [u8; 4],
     n: u8,
+    /// Cells of the board, `n * n`.
+    cells: u8,
 }
-
-/// Bytes of a bit set over one direction's slots.
-const SLOT_BYTES: usize = MAX_SEGMENTS / 8;
 
 impl Segments {
     pub const fn new() -> Segments {
         Segments {
-            ids: [[NO_SEGMENT; CELLS]; 4],
-            used: [[0; SLOT_BYTES]; 4],
+            ids: [[NO_SEGMENT; 4]; CELLS],
+            used: [SlotSet::EMPTY; 4],
             ends: [0; 4],
             counts: [0; 4],
+            lengths: [[0; MAX_SEGMENTS]; 4],
             row_starts: [0; MAX_SEGMENTS],
+            steps: [0; 4],
             n: 0,
+            cells: 0,
         }
     }
 
     /// The segments of `board`: those of an empty board, then its trees one by one.
     pub fn build(&mut self, board: &Board) {
         self.clear(board.size());
-        for cell in 0..board.cells() {
+        for cell in 0..self.cells {
             if board.is_tree(cell) {
                 self.plant(cell);
             }
@@ -277,11 +379,16 @@ impl Segments {
     /// slot `r`, `c`, `c - r + n - 1` and `r + c`.
     pub fn clear(&mut self, n: u8) {
         self.n = n;
-        self.used = [[0; SLOT_BYTES]; 4];
+        self.cells = n * n;
+        self.steps = [1, n, n + 1, n - 1];
+        self.used = [SlotSet::EMPTY; 4];
+        self.lengths = [[0; MAX_SEGMENTS]; 4];
         let lines = [n, n, 2 * n - 1, 2 * n - 1];
         for (dir, &count) in lines.iter().enumerate() {
             for slot in 0..count {
-                self.used[dir][(slot >> 3) as usize] |= BIT[(slot & 7) as usize];
+                self.used[dir].insert(slot);
+                // Diagonal k (of either kind) is n - |k - (n - 1)| cells long.
+                self.lengths[dir][slot as usize] = if dir < 2 { n } else { n - slot.abs_diff(n - 1) };
             }
         }
         self.ends = lines;
@@ -289,11 +396,7 @@ impl Segments {
         let mut cell = 0;
         for r in 0..n {
             for c in 0..n {
-                let at = cell as usize;
-                self.ids[0][at] = r;
-                self.ids[1][at] = c;
-                self.ids[2][at] = c + n - 1 - r;
-                self.ids[3][at] = r + c;
+                self.ids[cell as usize] = [r, c, c + n - 1 - r, r + c];
                 cell += 1;
             }
         }
@@ -305,13 +408,16 @@ impl Segments {
         let (r, c) = row_col(self.n, cell);
         for dir in Dir::ALL {
             let d = dir as usize;
-            let id = self.ids[d][cell as usize];
-            self.ids[d][cell as usize] = NO_SEGMENT;
-            let before = self.neighbour(dir, cell, r, c, false).is_some_and(|at| self.ids[d][at as usize] == id);
-            match self.neighbour(dir, cell, r, c, true).filter(|&at| self.ids[d][at as usize] == id) {
+            let id = self.ids[cell as usize][d];
+            self.ids[cell as usize][d] = NO_SEGMENT;
+            let before = self.neighbour(dir, cell, r, c, false).is_some_and(|at| self.ids[at as usize][d] == id);
+            self.lengths[d][id as usize] -= 1;
+            match self.neighbour(dir, cell, r, c, true).filter(|&at| self.ids[at as usize][d] == id) {
                 Some(after) if before => {
                     let slot = self.take_slot(d);
-                    self.relabel(d, after, slot);
+                    let moved = self.relabel(dir, after, slot);
+                    self.lengths[d][slot as usize] = moved;
+                    self.lengths[d][id as usize] -= moved;
                 }
                 Some(_) => {}
                 None if before => {}
@@ -326,19 +432,21 @@ impl Segments {
         let (r, c) = row_col(self.n, cell);
         for dir in Dir::ALL {
             let d = dir as usize;
-            let id_at = |at: Option<u8>| at.map(|at| self.ids[d][at as usize]).filter(|&id| id != NO_SEGMENT);
+            let id_at = |at: Option<u8>| at.map(|at| self.ids[at as usize][d]).filter(|&id| id != NO_SEGMENT);
             let before = id_at(self.neighbour(dir, cell, r, c, false));
             let after = self.neighbour(dir, cell, r, c, true);
             let id = match (before, id_at(after)) {
                 (Some(id), Some(other)) => {
-                    self.relabel(d, after.unwrap_or(cell), id);
+                    let moved = self.relabel(dir, after.unwrap_or(cell), id);
+                    self.lengths[d][id as usize] += moved;
                     self.free_slot(d, other);
                     id
                 }
                 (Some(id), None) | (None, Some(id)) => id,
                 (None, None) => self.take_slot(d),
             };
-            self.ids[d][cell as usize] = id;
+            self.ids[cell as usize][d] = id;
+            self.lengths[d][id as usize] += 1;
         }
     }
 
@@ -358,31 +466,35 @@ impl Segments {
         }
     }
 
-    /// Gives slot `to` to `cell` and the cells after it in its segment along direction `d`.
-    fn relabel(&mut self, d: usize, cell: u8, to: u8) {
-        let mut at = Some(cell);
+    /// Gives slot `to` to `cell` and the cells after it in its segment along `dir`; returns
+    /// how many.
+    fn relabel(&mut self, dir: Dir, cell: u8, to: u8) -> u8 {
+        let (mut at, mut moved) = (Some(cell), 0);
         while let Some(here) = at {
-            at = self.next_in_segment(Dir::from_index(d as u8), here, true);
-            self.ids[d][here as usize] = to;
+            at = self.next_in_segment(dir, here, true);
+            self.ids[here as usize][dir as usize] = to;
+            moved += 1;
         }
+        moved
     }
 
     /// The lowest free slot of direction `d`, now in use.
     fn take_slot(&mut self, d: usize) -> u8 {
         let mut slot = 0;
-        while self.used[d][(slot >> 3) as usize] & BIT[(slot & 7) as usize] != 0 {
+        while self.used[d].contains(slot) {
             slot += 1;
         }
-        self.used[d][(slot >> 3) as usize] |= BIT[(slot & 7) as usize];
+        self.used[d].insert(slot);
         self.ends[d] = self.ends[d].max(slot + 1);
         self.counts[d] += 1;
         slot
     }
 
     fn free_slot(&mut self, d: usize, slot: u8) {
-        self.used[d][(slot >> 3) as usize] &= !BIT[(slot & 7) as usize];
+        self.used[d].remove(slot);
+        self.lengths[d][slot as usize] = 0;
         self.counts[d] -= 1;
-        while self.ends[d] > 0 && self.used[d][((self.ends[d] - 1) >> 3) as usize] & BIT[((self.ends[d] - 1) & 7) as usize] == 0 {
+        while self.ends[d] > 0 && !self.used[d].contains(self.ends[d] - 1) {
             self.ends[d] -= 1;
         }
     }
@@ -391,9 +503,9 @@ impl Segments {
     /// gives their count.
     pub fn list_rows(&mut self) -> u8 {
         let (mut rows, mut c) = (0, 0);
-        for cell in 0..self.n * self.n {
-            let id = self.ids[0][cell as usize];
-            if id != NO_SEGMENT && (c == 0 || self.ids[0][cell as usize - 1] != id) {
+        for cell in 0..self.cells {
+            let id = self.ids[cell as usize][0];
+            if id != NO_SEGMENT && (c == 0 || self.ids[cell as usize - 1][0] != id) {
                 self.row_starts[rows as usize] = cell;
                 rows += 1;
             }
@@ -406,14 +518,35 @@ impl Segments {
         self.n
     }
 
+    /// Cells of the board, `n * n`.
+    pub fn cells(&self) -> u8 {
+        self.cells
+    }
+
     #[inline]
     pub fn id(&self, dir: Dir, cell: u8) -> u8 {
-        self.ids[dir as usize][cell as usize]
+        self.ids[cell as usize][dir as usize]
+    }
+
+    /// The four slots of `cell`, by [`Dir`].
+    #[inline]
+    pub fn cell_ids(&self, cell: u8) -> &[u8; 4] {
+        &self.ids[cell as usize]
     }
 
     /// The segments along `dir`.
     pub fn count(&self, dir: Dir) -> u8 {
         self.counts[dir as usize]
+    }
+
+    /// Segments per direction.
+    pub fn counts(&self) -> &[u8; 4] {
+        &self.counts
+    }
+
+    /// Per direction and slot, the segment's cells (0 for a slot not in use).
+    pub fn lengths(&self) -> &[[u8; MAX_SEGMENTS]; 4] {
+        &self.lengths
     }
 
     /// One past the highest slot in use along `dir`: every segment's slot is below it.
@@ -430,31 +563,28 @@ impl Segments {
     /// Whether the free cells `a` and `b` share a segment (a lizard on one sees the other).
     #[inline]
     pub fn sees(&self, a: u8, b: u8) -> bool {
-        self.ids.iter().any(|ids| ids[a as usize] == ids[b as usize])
+        let (a, b) = (&self.ids[a as usize], &self.ids[b as usize]);
+        a[0] == b[0] || a[1] == b[1] || a[2] == b[2] || a[3] == b[3]
     }
 
     /// One step along `dir` from `cell` (`forward` or back) while the segment goes on.
     #[inline]
     pub fn next_in_segment(&self, dir: Dir, cell: u8, forward: bool) -> Option<u8> {
-        let step = [1, self.n, self.n + 1, self.n - 1][dir as usize];
-        if step == 0 {
-            // A 1x1 board's anti-diagonals are single cells.
-            return None;
-        }
-        let ids = &self.ids[dir as usize];
-        let id = ids[cell as usize];
-        // Slots are unique in a direction, so the id test also stops at the board's edges: a
-        // step off a row's end lands on another segment's cell.
+        let (d, step) = (dir as usize, self.steps[dir as usize]);
+        // Slots are unique in a direction, so the slot test also stops at the board's edges:
+        // a step off a row's end lands on another segment's cell. (A 1x1 board's
+        // anti-diagonal step is 0: its segments are single cells.)
         let next = if forward {
-            let next = cell as u16 + step as u16;
-            if next >= u16::from(self.n) * u16::from(self.n) {
+            // At most 143 + 13: no overflow.
+            let next = cell + step;
+            if next >= self.cells {
                 return None;
             }
-            next as u8
+            next
         } else {
             cell.checked_sub(step)?
         };
-        (ids[next as usize] == id).then_some(next)
+        (step != 0 && self.ids[next as usize][d] == self.ids[cell as usize][d]).then_some(next)
     }
 }
 

@@ -13,36 +13,37 @@
 //!
 //! The second is the plain reference the first is measured against (`make bench-engine`).
 
-use super::grid::{Board, CellSet, Dir, MAX_SEGMENTS, Segments};
+use super::grid::{Board, CellSet, Dir, MAX_SEGMENTS, Segments, SlotSet};
 
 /// A cursor past its segment's cells and its "no lizard here" option.
 const EXHAUSTED: u8 = 0xFF;
 /// A choice of no lizard in the segment.
 const SKIPPED: u8 = 0xFF;
-/// Bytes of a bit set over one direction's segment ids.
-pub const SEGMENT_SET_BYTES: usize = MAX_SEGMENTS / 8;
-const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
 /// What the search asks about lizards seeing each other.
 pub trait Sight {
     /// Forget every lizard.
     fn clear(&mut self);
-    /// Whether a lizard on the free `cell` (at row `r`, column `c`) would see none placed so
-    /// far, other than through its own row segment (the search puts one lizard a row segment).
-    fn safe(&self, board: &Board, segments: &Segments, cell: u8, r: u8, c: u8) -> bool;
+    /// Whether a lizard on the free `cell` would see none placed so far, other than through
+    /// its own row segment (the search puts one lizard a row segment).
+    fn safe(&self, board: &Board, segments: &Segments, cell: u8) -> bool;
     fn place(&mut self, segments: &Segments, cell: u8);
     fn remove(&mut self, segments: &Segments, cell: u8);
 }
 
-/// Taken flags per segment of the column, diagonal and anti-diagonal directions.
+/// Taken flags per segment of the column, diagonal and anti-diagonal directions (each read at
+/// its fixed place in [`Segments::cell_ids`]: no loop over directions, which the console pays
+/// for with a table load and a multiplication each).
 #[derive(Clone)]
 pub struct SegmentSight {
-    taken: [[u8; SEGMENT_SET_BYTES]; 3],
+    column: SlotSet,
+    diagonal: SlotSet,
+    anti_diagonal: SlotSet,
 }
 
 impl SegmentSight {
     pub const fn new() -> SegmentSight {
-        SegmentSight { taken: [[0; SEGMENT_SET_BYTES]; 3] }
+        SegmentSight { column: SlotSet::EMPTY, diagonal: SlotSet::EMPTY, anti_diagonal: SlotSet::EMPTY }
     }
 }
 
@@ -52,33 +53,31 @@ impl Default for SegmentSight {
     }
 }
 
-const CROSS_DIRS: [Dir; 3] = [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal];
-
 impl Sight for SegmentSight {
     fn clear(&mut self) {
-        self.taken = [[0; SEGMENT_SET_BYTES]; 3];
+        *self = SegmentSight::new();
     }
 
     #[inline]
-    fn safe(&self, _: &Board, segments: &Segments, cell: u8, _: u8, _: u8) -> bool {
-        CROSS_DIRS.iter().zip(self.taken.iter()).all(|(&dir, taken)| {
-            let id = segments.id(dir, cell);
-            taken[(id >> 3) as usize] & BIT[(id & 7) as usize] == 0
-        })
+    fn safe(&self, _: &Board, segments: &Segments, cell: u8) -> bool {
+        let ids = segments.cell_ids(cell);
+        !self.column.contains(ids[Dir::Column as usize])
+            && !self.diagonal.contains(ids[Dir::Diagonal as usize])
+            && !self.anti_diagonal.contains(ids[Dir::AntiDiagonal as usize])
     }
 
     fn place(&mut self, segments: &Segments, cell: u8) {
-        for (&dir, taken) in CROSS_DIRS.iter().zip(self.taken.iter_mut()) {
-            let id = segments.id(dir, cell);
-            taken[(id >> 3) as usize] |= BIT[(id & 7) as usize];
-        }
+        let ids = segments.cell_ids(cell);
+        self.column.insert(ids[Dir::Column as usize]);
+        self.diagonal.insert(ids[Dir::Diagonal as usize]);
+        self.anti_diagonal.insert(ids[Dir::AntiDiagonal as usize]);
     }
 
     fn remove(&mut self, segments: &Segments, cell: u8) {
-        for (&dir, taken) in CROSS_DIRS.iter().zip(self.taken.iter_mut()) {
-            let id = segments.id(dir, cell);
-            taken[(id >> 3) as usize] &= !BIT[(id & 7) as usize];
-        }
+        let ids = segments.cell_ids(cell);
+        self.column.remove(ids[Dir::Column as usize]);
+        self.diagonal.remove(ids[Dir::Diagonal as usize]);
+        self.anti_diagonal.remove(ids[Dir::AntiDiagonal as usize]);
     }
 }
 
@@ -99,7 +98,8 @@ impl Sight for WalkingSight {
         self.lizards = CellSet::EMPTY;
     }
 
-    fn safe(&self, board: &Board, _: &Segments, _: u8, r: u8, c: u8) -> bool {
+    fn safe(&self, board: &Board, _: &Segments, cell: u8) -> bool {
+        let (r, c) = board.row_col(cell);
         for dir in Dir::ALL {
             let (mut r, mut c) = (r, c);
             while let Some((r2, c2)) = board.step(r, c, dir, false) {
@@ -182,11 +182,10 @@ impl Search {
             let mut advanced = false;
             if self.cursor[d] != EXHAUSTED {
                 let mut cell = self.cursor[d];
-                let (r, mut c) = board.row_col(cell);
-                let end = board.cells();
+                let end = segments.cells();
                 let row = segments.id(Dir::Row, segments.row_start(depth));
                 while cell < end && segments.id(Dir::Row, cell) == row {
-                    if allowed.contains(cell) && sight.safe(board, segments, cell, r, c) {
+                    if allowed.contains(cell) && sight.safe(board, segments, cell) {
                         self.nodes += 1;
                         sight.place(segments, cell);
                         self.chosen[d] = cell;
@@ -196,7 +195,6 @@ impl Search {
                         break;
                     }
                     cell += 1;
-                    c += 1;
                 }
                 if !advanced {
                     self.cursor[d] = EXHAUSTED;
