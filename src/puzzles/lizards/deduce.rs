@@ -190,11 +190,11 @@ impl Deducer {
         self.held = [SlotSet::EMPTY; 4];
         self.open_count = *segments.lengths();
         self.live = *segments.counts();
-        Dir::each(|dir| {
+        for dir in Dir::ALL {
             if self.tight(dir) {
                 self.note_last_cells(segments, dir);
             }
-        });
+        }
     }
 
     pub fn lizards(&self) -> &CellSet {
@@ -242,7 +242,8 @@ impl Deducer {
     }
 
     /// The open `cell` is no longer open: one fewer in its segment along `dir`, and what that
-    /// makes (a segment that can take no lizard, a last cell, a direction now tight).
+    /// makes (a segment that can take no lizard, a last cell, a direction now tight). Inlined
+    /// with a constant direction at each call (the tables are per direction).
     #[inline(always)]
     fn uncount(&mut self, segments: &Segments, dir: Dir, cell: u8) {
         let (d, id) = (dir as usize, segments.id(dir, cell));
@@ -260,14 +261,19 @@ impl Deducer {
                 self.note_last_cells(segments, dir);
             }
         } else if open == 1 && self.tight(dir) {
-            let last = self.open_along(segments, dir, cell, true).or_else(|| self.open_along(segments, dir, cell, false));
-            if let Some(last) = last {
-                self.last_cells.insert(last);
-            }
+            self.note_last_in_segment(segments, dir, cell);
+        }
+    }
+
+    /// Notes the one open cell left in the segment of `cell` along `dir`.
+    fn note_last_in_segment(&mut self, segments: &Segments, dir: Dir, cell: u8) {
+        if let Some(last) = self.open_along(segments, dir, cell, true).or_else(|| self.open_along(segments, dir, cell, false)) {
+            self.last_cells.insert(last);
         }
     }
 
     /// The first open cell after `cell` (`forward`, or before it) in its segment along `dir`.
+    #[inline]
     fn open_along(&self, segments: &Segments, dir: Dir, cell: u8, forward: bool) -> Option<u8> {
         let mut at = cell;
         while let Some(next) = segments.next_in_segment(dir, at, forward) {
@@ -288,7 +294,10 @@ impl Deducer {
             return Ok(false);
         }
         self.open.remove(cell);
-        Dir::each(|dir| self.uncount(segments, dir, cell));
+        self.uncount(segments, Dir::Row, cell);
+        self.uncount(segments, Dir::Column, cell);
+        self.uncount(segments, Dir::Diagonal, cell);
+        self.uncount(segments, Dir::AntiDiagonal, cell);
         self.check_counts()?;
         Ok(true)
     }
@@ -304,19 +313,26 @@ impl Deducer {
         self.open.remove(cell);
         self.lizards.insert(cell);
         self.left -= 1;
-        Dir::each(|dir| {
-            let (d, id) = (dir as usize, segments.id(dir, cell));
-            // The cell was open and unseen, so its segment was live and held no lizard.
-            self.held[d].insert(id);
-            self.open_count[d][id as usize] -= 1;
-            self.live[d] -= 1;
-        });
+        self.hold(segments, Dir::Row, cell);
+        self.hold(segments, Dir::Column, cell);
+        self.hold(segments, Dir::Diagonal, cell);
+        self.hold(segments, Dir::AntiDiagonal, cell);
         for dir in Dir::ALL {
             self.cross_line(segments, dir, cell, true)?;
             self.cross_line(segments, dir, cell, false)?;
         }
         self.check_counts()?;
         Ok(true)
+    }
+
+    /// The segment of the new lizard on `cell` along `dir` holds it. (The cell was open and
+    /// unseen, so that segment was live and held no lizard.) Inlined like [`Deducer::uncount`].
+    #[inline(always)]
+    fn hold(&mut self, segments: &Segments, dir: Dir, cell: u8) {
+        let (d, id) = (dir as usize, segments.id(dir, cell));
+        self.held[d].insert(id);
+        self.open_count[d][id as usize] -= 1;
+        self.live[d] -= 1;
     }
 
     /// Crosses the cells after `cell` (`forward`, or before it) in its segment along `dir`.
@@ -552,6 +568,7 @@ impl Deducer {
 /// along `b.0` through `b.1`, if the directions differ and it is on the `n` x `n` board. A
 /// line is `r = k` (row), `c = k` (column), `c - r = k` (diagonal) or `r + c = k`
 /// (anti-diagonal).
+#[inline]
 fn meet(n: u8, a: (Dir, (u8, u8)), b: (Dir, (u8, u8))) -> Option<u8> {
     let ((first, p), (second, q)) = if (a.0 as u8) < (b.0 as u8) { (a, b) } else { (b, a) };
     let constant = |dir: Dir, (r, c): (u8, u8)| -> i8 {

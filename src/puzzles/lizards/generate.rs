@@ -184,23 +184,41 @@ impl Engine {
                 return true;
             }
             // Two solutions: a tree on a lizard of the other one. One: the puzzle needs more
-            // than the level, so a tree on a cell the deductions left open. Every solution
-            // keeps the closure's marks, so the search tries only its open cells and lizards.
-            let allowed = self.deducer.open().union(self.deducer.lizards());
-            let choices = if self.search.count(&mut self.sight, &puzzle.board, &mut self.segments, puzzle.lizards, 2, &allowed) == 2 {
+            // than the level, so a tree on a cell the level's deductions left open. Every
+            // solution keeps every deduction, so the search tries only what the closure of all
+            // the rules leaves open (its tree is then a fraction; when that closure is
+            // complete, its lizards are the one solution).
+            let level_open = *self.deducer.open();
+            let two = self.deducer.closure(&self.segments, Difficulty::Hard).is_ok()
+                && !self.deducer.is_complete()
+                && self.search.count(
+                    &mut self.sight,
+                    &puzzle.board,
+                    &mut self.segments,
+                    puzzle.lizards,
+                    2,
+                    &self.deducer.open().union(self.deducer.lizards()),
+                ) == 2;
+            let choices = if two {
                 let other = self.search.solution();
                 let other = if *other == puzzle.solution { self.search.second_solution() } else { other };
                 other.minus(&puzzle.solution)
             } else {
-                self.deducer.open().minus(&puzzle.solution)
+                level_open.minus(&puzzle.solution)
             };
             // The fewest new trees: a random one of the choices nearest their row segment's end.
-            let Some(fewest) = choices.iter().map(|cell| self.planting(&puzzle.solution, cell).1).min() else {
+            let (mut nearest, mut fewest) = (CellSet::EMPTY, u8::MAX);
+            for cell in choices.iter() {
+                let trees = self.planting(&puzzle.solution, cell).1;
+                if trees < fewest {
+                    (nearest, fewest) = (CellSet::EMPTY, trees);
+                }
+                if trees == fewest {
+                    nearest.insert(cell);
+                }
+            }
+            if nearest.is_empty() {
                 return false;
-            };
-            let mut nearest = CellSet::EMPTY;
-            for cell in choices.iter().filter(|&cell| self.planting(&puzzle.solution, cell).1 == fewest) {
-                nearest.insert(cell);
             }
             let Some(cell) = nearest.iter().nth(rng.below(nearest.len()) as usize) else { return false };
             let (forward, _) = self.planting(&puzzle.solution, cell);

@@ -106,7 +106,9 @@ impl CellSet {
         out
     }
 
-    /// The first cell of the set from `cell` on, passing over empty bytes whole.
+    /// The first cell of the set from `cell` on, passing over empty bytes whole. Inlined: an
+    /// `Option` returned from a call goes through memory on the console.
+    #[inline(always)]
     pub fn next_from(&self, mut cell: u8) -> Option<u8> {
         while (cell as usize) < CELLS {
             let byte = self.0[(cell >> 3) as usize];
@@ -202,26 +204,6 @@ impl Dir {
         }
     }
 
-    /// Calls `f` with each direction in turn, written out rather than looped, so that after
-    /// inlining each call sees its direction as a constant: on the console a loop over the
-    /// directions pays a table load and a multiplication at every per-direction table access.
-    #[inline(always)]
-    pub fn each(mut f: impl FnMut(Dir)) {
-        f(Dir::Row);
-        f(Dir::Column);
-        f(Dir::Diagonal);
-        f(Dir::AntiDiagonal);
-    }
-
-    /// [`Dir::each`] for a step that can fail: stops at the first error.
-    #[inline(always)]
-    pub fn try_each<E>(mut f: impl FnMut(Dir) -> Result<(), E>) -> Result<(), E> {
-        f(Dir::Row)?;
-        f(Dir::Column)?;
-        f(Dir::Diagonal)?;
-        f(Dir::AntiDiagonal)
-    }
-
     pub fn from_index(index: u8) -> Dir {
         Dir::ALL[(index & 3) as usize]
     }
@@ -294,6 +276,7 @@ impl Board {
     }
 
     /// The cell one step from (r, c) along `dir` (`forward` or back), if on the board.
+    #[inline]
     pub fn step(&self, r: u8, c: u8, dir: Dir, forward: bool) -> Option<(u8, u8)> {
         let (dr, dc) = dir.delta();
         let (dr, dc) = if forward { (dr, dc) } else { (-dr, -dc) };
@@ -451,6 +434,7 @@ impl Segments {
     }
 
     /// The cell one step from `cell` (at row `r`, column `c`) along `dir`, if on the board.
+    #[inline]
     fn neighbour(&self, dir: Dir, cell: u8, r: u8, c: u8, forward: bool) -> Option<u8> {
         let n = self.n;
         let (last_row, first_col, last_col) = (r + 1 == n, c == 0, c + 1 == n);

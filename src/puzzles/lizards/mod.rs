@@ -169,7 +169,7 @@ impl Engine {
     }
 
     /// Search nodes (lizards tried) of the last count.
-    pub fn search_nodes(&self) -> u32 {
+    pub fn search_nodes(&self) -> u16 {
         self.search.nodes
     }
 

@@ -134,8 +134,9 @@ pub struct Search {
     chosen: [u8; MAX_SEGMENTS],
     /// The first two solutions met.
     found: [CellSet; 2],
-    /// Search nodes (placements tried) of the last count, for the benchmarks.
-    pub nodes: u32,
+    /// Search nodes (placements tried) of the last count, for the benchmarks (saturating: a
+    /// 32-bit count costs the console a hundred cycles a node).
+    pub nodes: u16,
 }
 
 impl Default for Search {
@@ -186,7 +187,7 @@ impl Search {
                 let row = segments.id(Dir::Row, segments.row_start(depth));
                 while cell < end && segments.id(Dir::Row, cell) == row {
                     if allowed.contains(cell) && sight.safe(board, segments, cell) {
-                        self.nodes += 1;
+                        self.nodes = self.nodes.saturating_add(1);
                         sight.place(segments, cell);
                         self.chosen[d] = cell;
                         self.cursor[d] = cell + 1;
