@@ -184,27 +184,16 @@ impl Engine {
                 return true;
             }
             // Two solutions: a tree on a lizard of the other one. One: the puzzle needs more
-            // than the level, so a tree on a cell the level's deductions left open. Every
-            // solution keeps every deduction, so the search tries only what the closure of all
-            // the rules leaves open (its tree is then a fraction; when that closure is
-            // complete, its lizards are the one solution).
-            let level_open = *self.deducer.open();
-            let two = self.deducer.closure(&self.segments, Difficulty::Hard).is_ok()
-                && !self.deducer.is_complete()
-                && self.search.count(
-                    &mut self.sight,
-                    &puzzle.board,
-                    &mut self.segments,
-                    puzzle.lizards,
-                    2,
-                    &self.deducer.open().union(self.deducer.lizards()),
-                ) == 2;
+            // than the level, so a tree on a cell the deductions left open. Every solution
+            // keeps the closure's marks, so the search tries only its open cells and lizards.
+            let allowed = self.deducer.open().union(self.deducer.lizards());
+            let two = self.search.count(&mut self.sight, &puzzle.board, &mut self.segments, puzzle.lizards, 2, &allowed) == 2;
             let choices = if two {
                 let other = self.search.solution();
                 let other = if *other == puzzle.solution { self.search.second_solution() } else { other };
                 other.minus(&puzzle.solution)
             } else {
-                level_open.minus(&puzzle.solution)
+                self.deducer.open().minus(&puzzle.solution)
             };
             // The fewest new trees: a random one of the choices nearest their row segment's end.
             let (mut nearest, mut fewest) = (CellSet::EMPTY, u8::MAX);
