@@ -146,6 +146,9 @@ pub struct Deducer {
     /// Cells noted as the one open cell of a must-hold segment: the last-cell rule's lizards
     /// (some may have been placed since).
     last_cells: CellSet,
+    /// Cells of must-hold segments noted when they came down to two open cells: where the
+    /// pair rule may apply (each is checked along its four directions).
+    pairs: CellSet,
     /// Lizards still to place.
     left: u8,
     /// Per direction, the segments holding a lizard.
@@ -172,6 +175,7 @@ impl Deducer {
             open: CellSet::EMPTY,
             lizards: CellSet::EMPTY,
             last_cells: CellSet::EMPTY,
+            pairs: CellSet::EMPTY,
             left: 0,
             held: [SlotSet::EMPTY; 4],
             open_count: [[0; MAX_SEGMENTS]; 4],
@@ -186,6 +190,7 @@ impl Deducer {
         self.open = board.trees().complement_below(segments.cells());
         self.lizards = CellSet::EMPTY;
         self.last_cells = CellSet::EMPTY;
+        self.pairs = CellSet::EMPTY;
         self.left = lizards;
         self.held = [SlotSet::EMPTY; 4];
         self.open_count = *segments.lengths();
@@ -219,24 +224,27 @@ impl Deducer {
         self.left > 0 && self.live[dir as usize] == self.left
     }
 
-    /// Whether the segment of `cell` along `dir` must hold a lizard and `cell` is its one open
-    /// cell.
-    fn is_last_cell(&self, segments: &Segments, dir: Dir, cell: u8) -> bool {
-        let (d, id) = (dir as usize, segments.id(dir, cell));
-        self.tight(dir) && self.open_count[d][id as usize] == 1 && !self.held[d].contains(id)
-    }
-
     fn check_counts(&self) -> Result<(), Contradiction> {
         if self.live.iter().any(|&live| live < self.left) { Err(Contradiction) } else { Ok(()) }
     }
 
-    /// Notes every last cell along `dir`, which has just become tight (or is at the start).
+    /// The open cells of `cell`'s segment along `dir` if it must hold a lizard: one or two
+    /// open cells are the last-cell and pair rules' business.
+    fn must_hold_open(&self, segments: &Segments, dir: Dir, cell: u8) -> u8 {
+        let (d, id) = (dir as usize, segments.id(dir, cell));
+        if self.tight(dir) && !self.held[d].contains(id) { self.open_count[d][id as usize] } else { 0 }
+    }
+
+    /// Notes every last cell and pair along `dir`, which has just become tight (or is at the
+    /// start).
     fn note_last_cells(&mut self, segments: &Segments, dir: Dir) {
         let mut at = 0;
         while let Some(cell) = self.open.next_from(at) {
             at = cell + 1;
-            if self.is_last_cell(segments, dir, cell) {
-                self.last_cells.insert(cell);
+            match self.must_hold_open(segments, dir, cell) {
+                1 => self.last_cells.insert(cell),
+                2 => self.pairs.insert(cell),
+                _ => {}
             }
         }
     }
@@ -262,6 +270,8 @@ impl Deducer {
             }
         } else if open == 1 && self.tight(dir) {
             self.note_last_in_segment(segments, dir, cell);
+        } else if open == 2 && self.tight(dir) {
+            self.pairs.insert(cell);
         }
     }
 
@@ -392,7 +402,7 @@ impl Deducer {
         let mut at = 0;
         while let Some(cell) = self.last_cells.next_from(at) {
             at = cell + 1;
-            if let Some(dir) = Dir::ALL.into_iter().find(|&dir| self.open.contains(cell) && self.is_last_cell(segments, dir, cell)) {
+            if let Some(dir) = Dir::ALL.into_iter().find(|&dir| self.open.contains(cell) && self.must_hold_open(segments, dir, cell) == 1) {
                 return Ok(Some(Deduction::with_lines(Rule::LastCell, cell, Mark::Lizard, &[Line { dir, cell }])));
             }
         }
@@ -411,11 +421,11 @@ impl Deducer {
         if level < Difficulty::Medium {
             return Ok(());
         }
-        self.blocks(segments, sink, Rule::Pair)?;
+        self.pairs(segments, sink)?;
         if found(sink) || level < Difficulty::Hard {
             return Ok(());
         }
-        self.blocks(segments, sink, Rule::Block)?;
+        self.blocks(segments, sink)?;
         if found(sink) {
             return Ok(());
         }
@@ -500,12 +510,51 @@ impl Deducer {
         Line { dir, cell }
     }
 
-    /// Pairs (`rule` [`Rule::Pair`]: must-hold segments with two open cells) or blocks (three
-    /// or more): the open cells that would see every open cell of such a segment stay empty.
-    /// Such a cell sees the segment's first two open cells along two other directions, so it
-    /// is where a line through the first meets a line through the second: six places to look
-    /// at, not every cell of the lines.
-    fn blocks(&mut self, segments: &Segments, sink: &mut Sink, rule: Rule) -> Result<(), Contradiction> {
+    /// The pair rule where [`Deducer::pairs`] noted a segment come down to two open cells. A
+    /// closure forgets each note once checked: until the segment loses another cell, the
+    /// rule cannot find more there (the cells it would cross only close).
+    fn pairs(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
+        let mut at = 0;
+        while let Some(noted) = self.pairs.next_from(at) {
+            at = noted + 1;
+            if !sink.explains() {
+                self.pairs.remove(noted);
+            }
+            for dir in Dir::ALL {
+                if self.must_hold_open(segments, dir, noted) != 2 {
+                    continue;
+                }
+                let first = self.first_open(segments, dir, noted);
+                let Some(second) = self.open_along(segments, dir, first, true) else { continue };
+                if !self.seen_with(segments, sink, Rule::Pair, dir, first, second)? {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first open cell, in reading order, of the segment through `cell` along `dir`
+    /// (which has one).
+    fn first_open(&self, segments: &Segments, dir: Dir, cell: u8) -> u8 {
+        let mut first = cell;
+        let mut at = cell;
+        while let Some(before) = segments.next_in_segment(dir, at, false) {
+            if self.open.contains(before) {
+                first = before;
+            }
+            at = before;
+        }
+        if first == cell && !self.open.contains(cell) {
+            self.open_along(segments, dir, cell, true).unwrap_or(cell)
+        } else {
+            first
+        }
+    }
+
+    /// Blocks: the open cells that would see every open cell (three or more) of a must-hold
+    /// segment stay empty.
+    fn blocks(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
         for dir in Dir::ALL {
             // Reading order meets every segment's cells first to last in each direction.
             if !self.tight(dir) {
@@ -520,34 +569,45 @@ impl Deducer {
                     continue;
                 }
                 met.insert(id);
-                let open = self.open_count[dir as usize][id as usize];
-                if open < 2 || (open == 2) != (rule == Rule::Pair) {
+                if self.must_hold_open(segments, dir, first) < 3 {
                     continue;
                 }
                 let Some(second) = self.open_along(segments, dir, first, true) else { continue };
-                let (n, p, q) = (segments.size(), row_col(segments.size(), first), row_col(segments.size(), second));
-                for across in Dir::ALL {
-                    for along in Dir::ALL {
-                        if across == dir || along == dir || across == along {
-                            continue;
-                        }
-                        let Some(cell) = meet(n, (across, p), (along, q)) else { continue };
-                        if self.open.contains(cell)
-                            && segments.id(across, cell) == segments.id(across, first)
-                            && segments.id(along, cell) == segments.id(along, second)
-                            && self.sees_all_open(segments, cell, dir, second)
-                        {
-                            let lines = [Line { dir, cell: first }];
-                            let d = Deduction::with_lines(rule, cell, Mark::Empty, &lines);
-                            if !self.take(segments, sink, d)? {
-                                return Ok(());
-                            }
-                        }
-                    }
+                if !self.seen_with(segments, sink, Rule::Block, dir, first, second)? {
+                    return Ok(());
                 }
             }
         }
         Ok(())
+    }
+
+    /// Hands the sink every open cell that would see all the open cells of the must-hold
+    /// segment along `dir` whose first two open cells are `first` and `second` (`rule`: pair
+    /// or block). Such a cell sees those two along two other directions, so it is where a line
+    /// through the first meets a line through the second: six places to look at, not every
+    /// cell of the lines. False when the sink wants no more.
+    fn seen_with(&mut self, segments: &Segments, sink: &mut Sink, rule: Rule, dir: Dir, first: u8, second: u8) -> Result<bool, Contradiction> {
+        let (n, p, q) = (segments.size(), row_col(segments.size(), first), row_col(segments.size(), second));
+        for across in Dir::ALL {
+            for along in Dir::ALL {
+                if across == dir || along == dir || across == along {
+                    continue;
+                }
+                let Some(cell) = meet(n, (across, p), (along, q)) else { continue };
+                if self.open.contains(cell)
+                    && segments.id(across, cell) == segments.id(across, first)
+                    && segments.id(along, cell) == segments.id(along, second)
+                    && self.sees_all_open(segments, cell, dir, second)
+                {
+                    let lines = [Line { dir, cell: first }];
+                    let d = Deduction::with_lines(rule, cell, Mark::Empty, &lines);
+                    if !self.take(segments, sink, d)? {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+        Ok(true)
     }
 
     /// Whether a lizard on `cell` would see the open cells of the segment along `dir` from
