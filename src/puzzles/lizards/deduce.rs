@@ -149,6 +149,8 @@ pub struct Deducer {
     /// Cells of must-hold segments noted when they came down to two open cells: where the
     /// pair rule may apply (each is checked along its four directions).
     pairs: CellSet,
+    /// The same for segments left with three open cells or more: the block rule's.
+    blocks: CellSet,
     /// Lizards still to place.
     left: u8,
     /// Per direction, the segments holding a lizard.
@@ -176,6 +178,7 @@ impl Deducer {
             lizards: CellSet::EMPTY,
             last_cells: CellSet::EMPTY,
             pairs: CellSet::EMPTY,
+            blocks: CellSet::EMPTY,
             left: 0,
             held: [SlotSet::EMPTY; 4],
             open_count: [[0; MAX_SEGMENTS]; 4],
@@ -191,6 +194,7 @@ impl Deducer {
         self.lizards = CellSet::EMPTY;
         self.last_cells = CellSet::EMPTY;
         self.pairs = CellSet::EMPTY;
+        self.blocks = CellSet::EMPTY;
         self.left = lizards;
         self.held = [SlotSet::EMPTY; 4];
         self.open_count = *segments.lengths();
@@ -228,23 +232,24 @@ impl Deducer {
         if self.live.iter().any(|&live| live < self.left) { Err(Contradiction) } else { Ok(()) }
     }
 
-    /// The open cells of `cell`'s segment along `dir` if it must hold a lizard: one or two
-    /// open cells are the last-cell and pair rules' business.
+    /// The open cells of `cell`'s segment along `dir` if it must hold a lizard (else 0): one
+    /// is the last-cell rule's business, two the pair rule's, more the block rule's.
     fn must_hold_open(&self, segments: &Segments, dir: Dir, cell: u8) -> u8 {
         let (d, id) = (dir as usize, segments.id(dir, cell));
         if self.tight(dir) && !self.held[d].contains(id) { self.open_count[d][id as usize] } else { 0 }
     }
 
-    /// Notes every last cell and pair along `dir`, which has just become tight (or is at the
-    /// start).
+    /// Notes every must-hold segment along `dir`, which has just become tight (or is at the
+    /// start): its last cell, or one of its cells for the pair or block rule.
     fn note_last_cells(&mut self, segments: &Segments, dir: Dir) {
         let mut at = 0;
         while let Some(cell) = self.open.next_from(at) {
             at = cell + 1;
             match self.must_hold_open(segments, dir, cell) {
+                0 => {}
                 1 => self.last_cells.insert(cell),
                 2 => self.pairs.insert(cell),
-                _ => {}
+                _ => self.blocks.insert(cell),
             }
         }
     }
@@ -268,10 +273,12 @@ impl Deducer {
             if self.tight(dir) {
                 self.note_last_cells(segments, dir);
             }
-        } else if open == 1 && self.tight(dir) {
-            self.note_last_in_segment(segments, dir, cell);
-        } else if open == 2 && self.tight(dir) {
-            self.pairs.insert(cell);
+        } else if self.tight(dir) {
+            match open {
+                1 => self.note_last_in_segment(segments, dir, cell),
+                2 => self.pairs.insert(cell),
+                _ => self.blocks.insert(cell),
+            }
         }
     }
 
@@ -421,11 +428,11 @@ impl Deducer {
         if level < Difficulty::Medium {
             return Ok(());
         }
-        self.pairs(segments, sink)?;
+        self.noted_segments(segments, sink, Rule::Pair)?;
         if found(sink) || level < Difficulty::Hard {
             return Ok(());
         }
-        self.blocks(segments, sink)?;
+        self.noted_segments(segments, sink, Rule::Block)?;
         if found(sink) {
             return Ok(());
         }
@@ -510,28 +517,35 @@ impl Deducer {
         Line { dir, cell }
     }
 
-    /// The pair rule where [`Deducer::pairs`] noted a segment come down to two open cells. A
-    /// closure forgets each note once checked: until the segment loses another cell, the
-    /// rule cannot find more there (the cells it would cross only close).
-    fn pairs(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
+    /// The pair rule (`rule` [`Rule::Pair`]) or the block rule where a must-hold segment was
+    /// noted with two open cells ([`Deducer::pairs`]) or three or more ([`Deducer::blocks`]).
+    /// Neither can find more in a segment until it loses another open cell (the cells they
+    /// would cross only close) or its direction becomes tight, and both of those note it
+    /// again, so a closure forgets each note once checked.
+    fn noted_segments(&mut self, segments: &Segments, sink: &mut Sink, rule: Rule) -> Result<(), Contradiction> {
+        let mut checked = [SlotSet::EMPTY; 4];
         let mut at = 0;
-        while let Some(noted) = self.pairs.next_from(at) {
+        loop {
+            let notes = if rule == Rule::Pair { &mut self.pairs } else { &mut self.blocks };
+            let Some(noted) = notes.next_from(at) else { return Ok(()) };
             at = noted + 1;
             if !sink.explains() {
-                self.pairs.remove(noted);
+                notes.remove(noted);
             }
             for dir in Dir::ALL {
-                if self.must_hold_open(segments, dir, noted) != 2 {
+                let open = self.must_hold_open(segments, dir, noted);
+                let id = segments.id(dir, noted);
+                if open < 2 || (open == 2) != (rule == Rule::Pair) || checked[dir as usize].contains(id) {
                     continue;
                 }
+                checked[dir as usize].insert(id);
                 let first = self.first_open(segments, dir, noted);
                 let Some(second) = self.open_along(segments, dir, first, true) else { continue };
-                if !self.seen_with(segments, sink, Rule::Pair, dir, first, second)? {
+                if !self.seen_with(segments, sink, rule, dir, first, second)? {
                     return Ok(());
                 }
             }
         }
-        Ok(())
     }
 
     /// The first open cell, in reading order, of the segment through `cell` along `dir`
@@ -552,48 +566,21 @@ impl Deducer {
         }
     }
 
-    /// Blocks: the open cells that would see every open cell (three or more) of a must-hold
-    /// segment stay empty.
-    fn blocks(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
-        for dir in Dir::ALL {
-            // Reading order meets every segment's cells first to last in each direction.
-            if !self.tight(dir) {
-                continue;
-            }
-            let mut met = SlotSet::EMPTY;
-            let mut at = 0;
-            while let Some(first) = self.open.next_from(at) {
-                at = first + 1;
-                let id = segments.id(dir, first);
-                if met.contains(id) {
-                    continue;
-                }
-                met.insert(id);
-                if self.must_hold_open(segments, dir, first) < 3 {
-                    continue;
-                }
-                let Some(second) = self.open_along(segments, dir, first, true) else { continue };
-                if !self.seen_with(segments, sink, Rule::Block, dir, first, second)? {
-                    return Ok(());
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Hands the sink every open cell that would see all the open cells of the must-hold
     /// segment along `dir` whose first two open cells are `first` and `second` (`rule`: pair
     /// or block). Such a cell sees those two along two other directions, so it is where a line
     /// through the first meets a line through the second: six places to look at, not every
     /// cell of the lines. False when the sink wants no more.
     fn seen_with(&mut self, segments: &Segments, sink: &mut Sink, rule: Rule, dir: Dir, first: u8, second: u8) -> Result<bool, Contradiction> {
-        let (n, p, q) = (segments.size(), row_col(segments.size(), first), row_col(segments.size(), second));
+        let n = segments.size();
+        let ((r1, c1), (r2, c2)) = (row_col(n, first), row_col(n, second));
         for across in Dir::ALL {
             for along in Dir::ALL {
                 if across == dir || along == dir || across == along {
                     continue;
                 }
-                let Some(cell) = meet(n, (across, p), (along, q)) else { continue };
+                let (k1, k2) = (line_constant(across, r1, c1), line_constant(along, r2, c2));
+                let Some(cell) = meet(n, across, k1, along, k2) else { continue };
                 if self.open.contains(cell)
                     && segments.id(across, cell) == segments.id(across, first)
                     && segments.id(along, cell) == segments.id(along, second)
@@ -624,30 +611,32 @@ impl Deducer {
     }
 }
 
-/// The cell where the line along `a.0` through the cell at `a.1` (row, column) meets the line
-/// along `b.0` through `b.1`, if the directions differ and it is on the `n` x `n` board. A
-/// line is `r = k` (row), `c = k` (column), `c - r = k` (diagonal) or `r + c = k`
-/// (anti-diagonal).
+/// The constant of the line along `dir` through (r, c): `r` for a row, `c` for a column,
+/// `c - r` for a diagonal, `r + c` for an anti-diagonal.
+fn line_constant(dir: Dir, r: u8, c: u8) -> i8 {
+    let (r, c) = (r as i8, c as i8);
+    match dir {
+        Dir::Row => r,
+        Dir::Column => c,
+        Dir::Diagonal => c - r,
+        Dir::AntiDiagonal => r + c,
+    }
+}
+
+/// The cell where the line along `a` with constant `ka` meets the line along `b` with
+/// constant `kb` ([`line_constant`]), if the directions differ and it is on the `n` x `n`
+/// board. Scalars only: LLVM packs small tuples into wide integers, which the console pays
+/// for with runtime calls.
 #[inline]
-fn meet(n: u8, a: (Dir, (u8, u8)), b: (Dir, (u8, u8))) -> Option<u8> {
-    let ((first, p), (second, q)) = if (a.0 as u8) < (b.0 as u8) { (a, b) } else { (b, a) };
-    let constant = |dir: Dir, (r, c): (u8, u8)| -> i8 {
-        let (r, c) = (r as i8, c as i8);
-        match dir {
-            Dir::Row => r,
-            Dir::Column => c,
-            Dir::Diagonal => c - r,
-            Dir::AntiDiagonal => r + c,
-        }
-    };
-    let (k1, k2) = (constant(first, p), constant(second, q));
-    let (r, c) = match (first, second) {
-        (Dir::Row, Dir::Column) => (k1, k2),
-        (Dir::Row, Dir::Diagonal) => (k1, k2 + k1),
-        (Dir::Row, Dir::AntiDiagonal) => (k1, k2 - k1),
-        (Dir::Column, Dir::Diagonal) => (k1 - k2, k1),
-        (Dir::Column, Dir::AntiDiagonal) => (k2 - k1, k1),
-        (Dir::Diagonal, Dir::AntiDiagonal) if (k1 + k2) & 1 == 0 => ((k2 - k1) >> 1, (k1 + k2) >> 1),
+fn meet(n: u8, a: Dir, ka: i8, b: Dir, kb: i8) -> Option<u8> {
+    let (a, ka, b, kb) = if (a as u8) < (b as u8) { (a, ka, b, kb) } else { (b, kb, a, ka) };
+    let (r, c) = match (a, b) {
+        (Dir::Row, Dir::Column) => (ka, kb),
+        (Dir::Row, Dir::Diagonal) => (ka, kb + ka),
+        (Dir::Row, Dir::AntiDiagonal) => (ka, kb - ka),
+        (Dir::Column, Dir::Diagonal) => (ka - kb, ka),
+        (Dir::Column, Dir::AntiDiagonal) => (kb - ka, ka),
+        (Dir::Diagonal, Dir::AntiDiagonal) if (ka + kb) & 1 == 0 => ((kb - ka) >> 1, (ka + kb) >> 1),
         _ => return None,
     };
     let n = n as i8;
