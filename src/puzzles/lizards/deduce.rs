@@ -133,6 +133,9 @@ impl Sink {
     }
 }
 
+/// In an open count: a lizard holds the segment (its other cells are crossed as it is placed).
+const HELD: u8 = 0x80;
+
 /// In the pigeonhole scratch: no target segment seen yet, or more than two.
 const NONE: u8 = NO_SEGMENT;
 const MANY: u8 = 0xFE;
@@ -153,10 +156,9 @@ pub struct Deducer {
     blocks: CellSet,
     /// Lizards still to place.
     left: u8,
-    /// Per direction, the segments holding a lizard.
-    held: [SlotSet; 4],
-    /// Per direction and segment, its open cells.
-    open_count: [[u8; MAX_SEGMENTS]; 4],
+    /// Per slot and direction, the segment's open cells, with [`HELD`] set once a lizard
+    /// holds it (slot-major like [`Segments::lengths`]).
+    open_count: [[u8; 4]; MAX_SEGMENTS],
     /// Per direction, the segments that can still take a lizard (none yet, an open cell).
     live: [u8; 4],
     /// Pigeonhole scratch, per segment of the source direction: the first and second
@@ -180,8 +182,7 @@ impl Deducer {
             pairs: CellSet::EMPTY,
             blocks: CellSet::EMPTY,
             left: 0,
-            held: [SlotSet::EMPTY; 4],
-            open_count: [[0; MAX_SEGMENTS]; 4],
+            open_count: [[0; 4]; MAX_SEGMENTS],
             live: [0; 4],
             first_target: [0; MAX_SEGMENTS],
             second_target: [0; MAX_SEGMENTS],
@@ -196,7 +197,6 @@ impl Deducer {
         self.pairs = CellSet::EMPTY;
         self.blocks = CellSet::EMPTY;
         self.left = lizards;
-        self.held = [SlotSet::EMPTY; 4];
         self.open_count = *segments.lengths();
         self.live = *segments.counts();
         for dir in Dir::ALL {
@@ -235,8 +235,8 @@ impl Deducer {
     /// The open cells of `cell`'s segment along `dir` if it must hold a lizard (else 0): one
     /// is the last-cell rule's business, two the pair rule's, more the block rule's.
     fn must_hold_open(&self, segments: &Segments, dir: Dir, cell: u8) -> u8 {
-        let (d, id) = (dir as usize, segments.id(dir, cell));
-        if self.tight(dir) && !self.held[d].contains(id) { self.open_count[d][id as usize] } else { 0 }
+        let count = self.open_count[segments.id(dir, cell) as usize][dir as usize];
+        if self.tight(dir) && count & HELD == 0 { count } else { 0 }
     }
 
     /// Notes every must-hold segment along `dir`, which has just become tight (or is at the
@@ -259,15 +259,14 @@ impl Deducer {
     /// with a constant direction at each call (the tables are per direction).
     #[inline(always)]
     fn uncount(&mut self, segments: &Segments, dir: Dir, cell: u8) {
-        let (d, id) = (dir as usize, segments.id(dir, cell));
-        let count = &mut self.open_count[d][id as usize];
+        let count = &mut self.open_count[segments.id(dir, cell) as usize][dir as usize];
         *count -= 1;
         let open = *count;
-        if self.held[d].contains(id) {
+        if open & HELD != 0 {
             return;
         }
         if open == 0 {
-            self.live[d] -= 1;
+            self.live[dir as usize] -= 1;
             // One fewer live segment: if that makes them as many as the lizards, the direction
             // has just become tight (placing a lizard takes one of each, keeping the gap).
             if self.tight(dir) {
@@ -346,10 +345,9 @@ impl Deducer {
     /// unseen, so that segment was live and held no lizard.) Inlined like [`Deducer::uncount`].
     #[inline(always)]
     fn hold(&mut self, segments: &Segments, dir: Dir, cell: u8) {
-        let (d, id) = (dir as usize, segments.id(dir, cell));
-        self.held[d].insert(id);
-        self.open_count[d][id as usize] -= 1;
-        self.live[d] -= 1;
+        let count = &mut self.open_count[segments.id(dir, cell) as usize][dir as usize];
+        *count = (*count - 1) | HELD;
+        self.live[dir as usize] -= 1;
     }
 
     /// Crosses the cells after `cell` (`forward`, or before it) in its segment along `dir`.

@@ -322,8 +322,10 @@ pub struct Segments {
     ends: [u8; 4],
     /// Segments per direction.
     counts: [u8; 4],
-    /// Per direction and slot, the segment's cells (the deductions start from these counts).
-    lengths: [[u8; MAX_SEGMENTS]; 4],
+    /// Per slot and direction, the segment's cells (the deductions start from these counts).
+    /// Slot-major, as [`Segments::ids`] is cell-major: indexing by a direction is then an
+    /// addition, where direction-major tables cost the console a multiplication by 80.
+    lengths: [[u8; 4]; MAX_SEGMENTS],
     /// The first cell of each row segment in reading order, after [`Segments::list_rows`].
     row_starts: [u8; MAX_SEGMENTS],
     /// Per direction, the step to the next cell along it: 1, n, n + 1, n - 1.
@@ -340,7 +342,7 @@ impl Segments {
             used: [SlotSet::EMPTY; 4],
             ends: [0; 4],
             counts: [0; 4],
-            lengths: [[0; MAX_SEGMENTS]; 4],
+            lengths: [[0; 4]; MAX_SEGMENTS],
             row_starts: [0; MAX_SEGMENTS],
             steps: [0; 4],
             n: 0,
@@ -365,13 +367,13 @@ impl Segments {
         self.cells = n * n;
         self.steps = [1, n, n + 1, n - 1];
         self.used = [SlotSet::EMPTY; 4];
-        self.lengths = [[0; MAX_SEGMENTS]; 4];
+        self.lengths = [[0; 4]; MAX_SEGMENTS];
         let lines = [n, n, 2 * n - 1, 2 * n - 1];
         for (dir, &count) in lines.iter().enumerate() {
             for slot in 0..count {
                 self.used[dir].insert(slot);
                 // Diagonal k (of either kind) is n - |k - (n - 1)| cells long.
-                self.lengths[dir][slot as usize] = if dir < 2 { n } else { n - slot.abs_diff(n - 1) };
+                self.lengths[slot as usize][dir] = if dir < 2 { n } else { n - slot.abs_diff(n - 1) };
             }
         }
         self.ends = lines;
@@ -394,13 +396,13 @@ impl Segments {
             let id = self.ids[cell as usize][d];
             self.ids[cell as usize][d] = NO_SEGMENT;
             let before = self.neighbour(dir, cell, r, c, false).is_some_and(|at| self.ids[at as usize][d] == id);
-            self.lengths[d][id as usize] -= 1;
+            self.lengths[id as usize][d] -= 1;
             match self.neighbour(dir, cell, r, c, true).filter(|&at| self.ids[at as usize][d] == id) {
                 Some(after) if before => {
                     let slot = self.take_slot(d);
                     let moved = self.relabel(dir, after, slot);
-                    self.lengths[d][slot as usize] = moved;
-                    self.lengths[d][id as usize] -= moved;
+                    self.lengths[slot as usize][d] = moved;
+                    self.lengths[id as usize][d] -= moved;
                 }
                 Some(_) => {}
                 None if before => {}
@@ -421,7 +423,7 @@ impl Segments {
             let id = match (before, id_at(after)) {
                 (Some(id), Some(other)) => {
                     let moved = self.relabel(dir, after.unwrap_or(cell), id);
-                    self.lengths[d][id as usize] += moved;
+                    self.lengths[id as usize][d] += moved;
                     self.free_slot(d, other);
                     id
                 }
@@ -429,7 +431,7 @@ impl Segments {
                 (None, None) => self.take_slot(d),
             };
             self.ids[cell as usize][d] = id;
-            self.lengths[d][id as usize] += 1;
+            self.lengths[id as usize][d] += 1;
         }
     }
 
@@ -476,7 +478,7 @@ impl Segments {
 
     fn free_slot(&mut self, d: usize, slot: u8) {
         self.used[d].remove(slot);
-        self.lengths[d][slot as usize] = 0;
+        self.lengths[slot as usize][d] = 0;
         self.counts[d] -= 1;
         while self.ends[d] > 0 && !self.used[d].contains(self.ends[d] - 1) {
             self.ends[d] -= 1;
@@ -528,8 +530,8 @@ impl Segments {
         &self.counts
     }
 
-    /// Per direction and slot, the segment's cells (0 for a slot not in use).
-    pub fn lengths(&self) -> &[[u8; MAX_SEGMENTS]; 4] {
+    /// Per slot and direction, the segment's cells (0 for a slot not in use).
+    pub fn lengths(&self) -> &[[u8; 4]; MAX_SEGMENTS] {
         &self.lengths
     }
 
