@@ -240,7 +240,8 @@ impl Deducer {
     }
 
     /// Notes every must-hold segment along `dir`, which has just become tight (or is at the
-    /// start): its last cell, or one of its cells for the pair or block rule.
+    /// start): its last cell, or for the pair or block rule its first open cell of each run
+    /// (an open cell after an open one is in a segment already noted).
     fn note_last_cells(&mut self, segments: &Segments, dir: Dir) {
         let mut at = 0;
         while let Some(cell) = self.open.next_from(at) {
@@ -248,6 +249,7 @@ impl Deducer {
             match self.must_hold_open(segments, dir, cell) {
                 0 => {}
                 1 => self.last_cells.insert(cell),
+                _ if segments.next_in_segment(dir, cell, false).is_some_and(|before| self.open.contains(before)) => {}
                 2 => self.pairs.insert(cell),
                 _ => self.blocks.insert(cell),
             }
@@ -578,7 +580,7 @@ impl Deducer {
                     continue;
                 }
                 let (k1, k2) = (line_constant(across, r1, c1), line_constant(along, r2, c2));
-                let Some(cell) = meet(n, across, k1, along, k2) else { continue };
+                let Some(cell) = meet(segments, across, k1, along, k2) else { continue };
                 if self.open.contains(cell)
                     && segments.id(across, cell) == segments.id(across, first)
                     && segments.id(along, cell) == segments.id(along, second)
@@ -622,11 +624,11 @@ fn line_constant(dir: Dir, r: u8, c: u8) -> i8 {
 }
 
 /// The cell where the line along `a` with constant `ka` meets the line along `b` with
-/// constant `kb` ([`line_constant`]), if the directions differ and it is on the `n` x `n`
-/// board. Scalars only: LLVM packs small tuples into wide integers, which the console pays
-/// for with runtime calls.
+/// constant `kb` ([`line_constant`]), if the directions differ and it is on the board.
+/// Scalars only: LLVM packs small tuples into wide integers, which the console pays for with
+/// runtime calls.
 #[inline]
-fn meet(n: u8, a: Dir, ka: i8, b: Dir, kb: i8) -> Option<u8> {
+fn meet(segments: &Segments, a: Dir, ka: i8, b: Dir, kb: i8) -> Option<u8> {
     let (a, ka, b, kb) = if (a as u8) < (b as u8) { (a, ka, b, kb) } else { (b, kb, a, ka) };
     let (r, c) = match (a, b) {
         (Dir::Row, Dir::Column) => (ka, kb),
@@ -637,8 +639,8 @@ fn meet(n: u8, a: Dir, ka: i8, b: Dir, kb: i8) -> Option<u8> {
         (Dir::Diagonal, Dir::AntiDiagonal) if (ka + kb) & 1 == 0 => ((kb - ka) >> 1, (ka + kb) >> 1),
         _ => return None,
     };
-    let n = n as i8;
-    (r >= 0 && c >= 0 && r < n && c < n).then(|| (r * n + c) as u8)
+    let n = segments.size() as i8;
+    (r >= 0 && c >= 0 && r < n && c < n).then(|| segments.cell_at(r as u8, c as u8))
 }
 
 /// The grade of a puzzle: the lowest level whose deductions solve it (the complete closure is

@@ -330,6 +330,8 @@ pub struct Segments {
     row_starts: [u8; MAX_SEGMENTS],
     /// Per direction, the step to the next cell along it: 1, n, n + 1, n - 1.
     steps: [u8; 4],
+    /// Per row, its first cell (`r * n`: a multiplication is a runtime call on the console).
+    row_cells: [u8; MAX_SIZE as usize],
     n: u8,
     /// Cells of the board, `n * n`.
     cells: u8,
@@ -345,6 +347,7 @@ impl Segments {
             lengths: [[0; 4]; MAX_SEGMENTS],
             row_starts: [0; MAX_SEGMENTS],
             steps: [0; 4],
+            row_cells: [0; MAX_SIZE as usize],
             n: 0,
             cells: 0,
         }
@@ -380,6 +383,7 @@ impl Segments {
         self.counts = lines;
         let mut cell = 0;
         for r in 0..n {
+            self.row_cells[r as usize] = cell;
             for c in 0..n {
                 self.ids[cell as usize] = [r, c, c + n - 1 - r, r + c];
                 cell += 1;
@@ -507,6 +511,11 @@ impl Segments {
     /// Cells of the board, `n * n`.
     pub fn cells(&self) -> u8 {
         self.cells
+    }
+
+    /// The cell at row `r`, column `c`.
+    pub fn cell_at(&self, r: u8, c: u8) -> u8 {
+        self.row_cells[r as usize] + c
     }
 
     #[inline]
