@@ -7,6 +7,7 @@
 //!
 //! `BENCH_ENGINE_SDCC_FLAGS="..."` adds options to every `sdcc` run (for experiments).
 //! `BENCH_ENGINE_PROFILE=N` also charges every instruction the generation runs to its address
+//! (Hitori's and Baby Lizards' generation, each profiled on its own)
 //! and prints the N functions with the most cycles of their own (callees not included), with
 //! the cycles of their calls (callees included), the number of calls and their hottest
 //! places, `BB:AAAA` (look them up in `target/bench-engine/engine.build/*.lst`, or the function in
@@ -35,6 +36,8 @@ use hitori::puzzles::lizards::generate::Engine as LizardEngine;
 const CPU_HZ: f64 = 4_194_304.0;
 /// The whole run is a few billion cycles; a single puzzle far less than this.
 const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
+/// A single Baby Lizards puzzle: its hard 12x12 ones still take minutes of console time.
+const MAX_LIZARD_CYCLES_PER_CALL: u64 = 16_000_000_000;
 /// Calls the ROM makes: its `SIZES` (4) times the seeds of its `LEVELS` (32 at each level).
 /// Checked against its output.
 const JOBS: usize = 4 * (32 + 32 + 32);
@@ -63,7 +66,11 @@ fn run() -> Result<(), String> {
     let sdcc_flags: Vec<String> = std::env::var("BENCH_ENGINE_SDCC_FLAGS")
         .map(|flags| flags.split_whitespace().map(String::from).collect())
         .unwrap_or_default();
-    lizards(build_lizards_rom(sdcc_flags.clone())?)?;
+    let profile_top: Option<usize> = match std::env::var("BENCH_ENGINE_PROFILE") {
+        Ok(n) => Some(n.parse().map_err(|_| format!("BENCH_ENGINE_PROFILE={n}: expected a count of functions"))?),
+        Err(_) => None,
+    };
+    lizards(build_lizards_rom(sdcc_flags.clone())?, profile_top)?;
     if std::env::var("BENCH_ENGINE_PUZZLE").is_ok_and(|p| p == "lizards") {
         return Ok(());
     }
@@ -74,10 +81,6 @@ fn run() -> Result<(), String> {
     let (generate, dual, flood) =
         (symbol("bench_generate")?, symbol("bench_island_dual")?, symbol("bench_island_flood")?);
     let (draw_engine, draw_fastrand) = (symbol("bench_draw_engine")?, symbol("bench_draw_fastrand")?);
-    let profile_top: Option<usize> = match std::env::var("BENCH_ENGINE_PROFILE") {
-        Ok(n) => Some(n.parse().map_err(|_| format!("BENCH_ENGINE_PROFILE={n}: expected a count of functions"))?),
-        Err(_) => None,
-    };
     let mut profile = profile_top.map(|_| Profile::default());
     let started = Instant::now();
     let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
@@ -200,18 +203,25 @@ fn run() -> Result<(), String> {
 
 /// Baby Lizards: times every `bench_lizards_generate` call and the two solvers' calls after it,
 /// checks each puzzle against the host's and both counts, and prints the table's rows (each
-/// starting with `lizards`), the solvers' cycles, WRAM and stack.
-fn lizards(rom: gbrom::RomArtifacts) -> Result<(), String> {
+/// starting with `lizards`), the solvers' cycles, WRAM and stack; with `profile_top`, the
+/// functions generation spends its cycles in.
+fn lizards(rom: gbrom::RomArtifacts, profile_top: Option<usize>) -> Result<(), String> {
     println!("lizards console build: {}", rom.usage.summary());
     let started = Instant::now();
     let console = &mut Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
     let symbol = |wanted: &str| rom.symbol(wanted).ok_or(format!("no {wanted} symbol"));
     let (generate, segments, walking) =
         (symbol("bench_lizards_generate")?, symbol("bench_lizards_segments")?, symbol("bench_lizards_walking")?);
+    let mut profile = profile_top.map(|_| Profile::default());
     console.reset_lowest_sp();
     let mut timed = Vec::new();
     for job in 0..LIZARD_JOBS {
-        let spent = (|| Ok::<_, String>((time_call(console, generate)?, time_call(console, segments)?, time_call(console, walking)?)))();
+        let generated = match profile.as_mut() {
+            Some(profile) => console.profile_next_call(generate, MAX_LIZARD_CYCLES_PER_CALL, profile),
+            None => console.time_next_call(generate, MAX_LIZARD_CYCLES_PER_CALL),
+        };
+        let generated = generated.ok_or(format!("bench_lizards_generate ({generate:#06x}) did not run to its return"));
+        let spent = (|| Ok::<_, String>((generated?, time_call(console, segments)?, time_call(console, walking)?)))();
         // A call that never returns is most likely a trap: show what the console said.
         let spent = spent.map_err(|e| format!("lizards job {job}: {e}; serial: {}", String::from_utf8_lossy(&console.serial_output())))?;
         timed.push(spent);
@@ -305,6 +315,10 @@ fn lizards(rom: gbrom::RomArtifacts) -> Result<(), String> {
     println!(
         "lizards WRAM: engine state {engine_bytes} bytes, puzzle {puzzle_bytes} bytes; deepest stack during generation and solving {deepest_stack} bytes"
     );
+    if let (Some(top), Some(profile)) = (profile_top, profile) {
+        println!("lizards profile of bench_lizards_generate (every level), {} cycles, functions by cycles of their own:", profile.total());
+        print!("{}", profile.report(&symbols, top, HOT_ADDRESSES));
+    }
     Ok(())
 }
 
