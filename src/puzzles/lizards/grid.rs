@@ -316,8 +316,6 @@ impl Board {
 pub struct Segments {
     /// `ids[cell][dir]`: the segment of `cell` along `dir`, [`NO_SEGMENT`] for a tree.
     ids: [[u8; 4]; CELLS],
-    /// Per direction, the slots in use.
-    used: [SlotSet; 4],
     /// Per direction, one past the highest slot in use.
     ends: [u8; 4],
     /// Segments per direction.
@@ -341,7 +339,6 @@ impl Segments {
     pub const fn new() -> Segments {
         Segments {
             ids: [[NO_SEGMENT; 4]; CELLS],
-            used: [SlotSet::EMPTY; 4],
             ends: [0; 4],
             counts: [0; 4],
             lengths: [[0; 4]; MAX_SEGMENTS],
@@ -369,12 +366,10 @@ impl Segments {
         self.n = n;
         self.cells = n * n;
         self.steps = [1, n, n + 1, n - 1];
-        self.used = [SlotSet::EMPTY; 4];
         self.lengths = [[0; 4]; MAX_SEGMENTS];
         let lines = [n, n, 2 * n - 1, 2 * n - 1];
         for (dir, &count) in lines.iter().enumerate() {
             for slot in 0..count {
-                self.used[dir].insert(slot);
                 // Diagonal k (of either kind) is n - |k - (n - 1)| cells long.
                 self.lengths[slot as usize][dir] = if dir < 2 { n } else { n - slot.abs_diff(n - 1) };
             }
@@ -468,23 +463,22 @@ impl Segments {
         moved
     }
 
-    /// The lowest free slot of direction `d`, now in use.
+    /// The lowest free slot of direction `d` (one of length 0), now in use: the caller gives
+    /// it its length.
     fn take_slot(&mut self, d: usize) -> u8 {
         let mut slot = 0;
-        while self.used[d].contains(slot) {
+        while self.lengths[slot as usize][d] != 0 {
             slot += 1;
         }
-        self.used[d].insert(slot);
         self.ends[d] = self.ends[d].max(slot + 1);
         self.counts[d] += 1;
         slot
     }
 
     fn free_slot(&mut self, d: usize, slot: u8) {
-        self.used[d].remove(slot);
         self.lengths[slot as usize][d] = 0;
         self.counts[d] -= 1;
-        while self.ends[d] > 0 && !self.used[d].contains(self.ends[d] - 1) {
+        while self.ends[d] > 0 && self.lengths[self.ends[d] as usize - 1][d] == 0 {
             self.ends[d] -= 1;
         }
     }

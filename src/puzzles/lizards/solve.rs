@@ -128,9 +128,9 @@ impl Sight for WalkingSight {
 /// The search's stack and its first solution.
 #[derive(Clone)]
 pub struct Search {
-    /// Per row segment (the stack's depth): the next cell to try, or [`EXHAUSTED`].
-    cursor: [u8; MAX_SEGMENTS],
-    /// Per row segment: the cell holding its lizard, or [`SKIPPED`].
+    /// Per row segment (the stack's depth): the cell holding its lizard, or [`SKIPPED`].
+    /// Coming back to a segment, the search goes on from the cell after its lizard (a skip is
+    /// the last choice).
     chosen: [u8; MAX_SEGMENTS],
     /// The first two solutions met.
     found: [CellSet; 2],
@@ -147,7 +147,7 @@ impl Default for Search {
 
 impl Search {
     pub const fn new() -> Search {
-        Search { cursor: [0; MAX_SEGMENTS], chosen: [0; MAX_SEGMENTS], found: [CellSet::EMPTY; 2], nodes: 0 }
+        Search { chosen: [0; MAX_SEGMENTS], found: [CellSet::EMPTY; 2], nodes: 0 }
     }
 
     /// The first solution the last count met.
@@ -177,12 +177,13 @@ impl Search {
             return 1;
         }
         let (mut depth, mut placed, mut count) = (0u8, 0u8, 0u8);
-        self.cursor[0] = segments.row_start(0);
+        // The next cell to try in the current row segment, or EXHAUSTED.
+        let mut cursor = segments.row_start(0);
         loop {
             let d = depth as usize;
             let mut advanced = false;
-            if self.cursor[d] != EXHAUSTED {
-                let mut cell = self.cursor[d];
+            if cursor != EXHAUSTED {
+                let mut cell = cursor;
                 let end = segments.cells();
                 let row = segments.id(Dir::Row, segments.row_start(depth));
                 while cell < end && segments.id(Dir::Row, cell) == row {
@@ -190,7 +191,7 @@ impl Search {
                         self.nodes = self.nodes.saturating_add(1);
                         sight.place(segments, cell);
                         self.chosen[d] = cell;
-                        self.cursor[d] = cell + 1;
+                        cursor = cell + 1;
                         placed += 1;
                         advanced = true;
                         break;
@@ -198,7 +199,7 @@ impl Search {
                     cell += 1;
                 }
                 if !advanced {
-                    self.cursor[d] = EXHAUSTED;
+                    cursor = EXHAUSTED;
                     // No lizard here, if the segments after this one can still take the rest.
                     if lizards - placed < rows - depth {
                         self.chosen[d] = SKIPPED;
@@ -227,7 +228,7 @@ impl Search {
                 }
                 // `placed < lizards <= placed + rows - depth - 1` here, so a segment follows.
                 depth += 1;
-                self.cursor[depth as usize] = segments.row_start(depth);
+                cursor = segments.row_start(depth);
                 continue;
             }
             if depth == 0 {
@@ -235,9 +236,12 @@ impl Search {
             }
             depth -= 1;
             let cell = self.chosen[depth as usize];
-            if cell != SKIPPED {
+            if cell == SKIPPED {
+                cursor = EXHAUSTED;
+            } else {
                 sight.remove(segments, cell);
                 placed -= 1;
+                cursor = cell + 1;
             }
         }
     }
