@@ -36,7 +36,8 @@ use hitori::puzzles::lizards::generate::Engine as LizardEngine;
 const CPU_HZ: f64 = 4_194_304.0;
 /// The whole run is a few billion cycles; a single puzzle far less than this.
 const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
-/// A single Baby Lizards puzzle: its hard 12x12 ones still take minutes of console time.
+/// A single Baby Lizards call: its hard 12x12 puzzles still take minutes of console time, and
+/// the plain solver that walks the lines minutes more on some.
 const MAX_LIZARD_CYCLES_PER_CALL: u64 = 16_000_000_000;
 /// Calls the ROM makes: its `SIZES` (4) times the seeds of its `LEVELS` (32 at each level).
 /// Checked against its output.
@@ -96,13 +97,13 @@ fn run() -> Result<(), String> {
     let deepest_stack = STACK_TOP - console.lowest_sp();
     let (mut dual_cycles, mut flood_cycles) = (0u64, 0u64);
     for _ in 0..ISLAND_QUERIES {
-        dual_cycles += time_call(&mut console, dual)?;
-        flood_cycles += time_call(&mut console, flood)?;
+        dual_cycles += time_call(&mut console, dual, MAX_CYCLES_PER_CALL)?;
+        flood_cycles += time_call(&mut console, flood, MAX_CYCLES_PER_CALL)?;
     }
     let (mut engine_draws, mut fastrand_draws) = (0u64, 0u64);
     for _ in 0..DRAWS {
-        engine_draws += time_call(&mut console, draw_engine)?;
-        fastrand_draws += time_call(&mut console, draw_fastrand)?;
+        engine_draws += time_call(&mut console, draw_engine, MAX_CYCLES_PER_CALL)?;
+        fastrand_draws += time_call(&mut console, draw_fastrand, MAX_CYCLES_PER_CALL)?;
     }
     let output = console.run_until_serial_end(b".", MAX_CYCLES_PER_CALL).map_err(|e| e.to_string())?;
     let output = String::from_utf8_lossy(&output);
@@ -221,7 +222,8 @@ fn lizards(rom: gbrom::RomArtifacts, profile_top: Option<usize>) -> Result<(), S
             None => console.time_next_call(generate, MAX_LIZARD_CYCLES_PER_CALL),
         };
         let generated = generated.ok_or(format!("bench_lizards_generate ({generate:#06x}) did not run to its return"));
-        let spent = (|| Ok::<_, String>((generated?, time_call(console, segments)?, time_call(console, walking)?)))();
+        let solve = |console: &mut Console, entry| time_call(console, entry, MAX_LIZARD_CYCLES_PER_CALL);
+        let spent = (|| Ok::<_, String>((generated?, solve(console, segments)?, solve(console, walking)?)))();
         // A call that never returns is most likely a trap: show what the console said.
         let spent = spent.map_err(|e| format!("lizards job {job}: {e}; serial: {}", String::from_utf8_lossy(&console.serial_output())))?;
         timed.push(spent);
@@ -322,9 +324,10 @@ fn lizards(rom: gbrom::RomArtifacts, profile_top: Option<usize>) -> Result<(), S
     Ok(())
 }
 
-/// T-cycles of the next call of the function at `entry`, from its first instruction to its return.
-fn time_call(console: &mut Console, entry: u16) -> Result<u64, String> {
+/// T-cycles of the next call of the function at `entry`, from its first instruction to its
+/// return (at most `limit`).
+fn time_call(console: &mut Console, entry: u16, limit: u64) -> Result<u64, String> {
     console
-        .time_next_call(entry, MAX_CYCLES_PER_CALL)
+        .time_next_call(entry, limit)
         .ok_or(format!("the function at {entry:#06x} did not run to its return"))
 }
