@@ -309,11 +309,13 @@ fn lizards(rom: gbrom::RomArtifacts, profile_top: Option<usize>) -> Result<(), S
         );
     }
     let symbols = Symbols::read(&rom.intermediates, &rom.sym)?;
+    // The back end names a static `g<index>_` and the tail of its path, shortened: the path's
+    // start may be cut off, so only the item's name and its module's last letters are matched.
     let size_of = |suffix: &str| {
         symbols.all.iter().find(|(name, _)| name.ends_with(suffix)).and_then(|(name, _)| symbols.size(name))
     };
-    let engine_bytes = size_of("_engine_bench_rom_LIZARDS").ok_or("no LIZARDS static in the symbol list")?;
-    let puzzle_bytes = size_of("_engine_bench_rom_LIZARD_PUZZLE").ok_or("no LIZARD_PUZZLE static in the symbol list")?;
+    let engine_bytes = size_of("_rom_LIZARDS").ok_or("no LIZARDS static in the symbol list")?;
+    let puzzle_bytes = size_of("_rom_LIZARD_PUZZLE").ok_or("no LIZARD_PUZZLE static in the symbol list")?;
     println!(
         "lizards WRAM: engine state {engine_bytes} bytes, puzzle {puzzle_bytes} bytes; deepest stack during generation and solving {deepest_stack} bytes"
     );
