@@ -234,6 +234,7 @@ impl Deducer {
 
     /// The open cells of `cell`'s segment along `dir` if it must hold a lizard (else 0): one
     /// is the last-cell rule's business, two the pair rule's, more the block rule's.
+    #[inline(always)]
     fn must_hold_open(&self, segments: &Segments, dir: Dir, cell: u8) -> u8 {
         let count = self.open_count[segments.id(dir, cell) as usize][dir as usize];
         if self.tight(dir) && count & HELD == 0 { count } else { 0 }

@@ -66,6 +66,7 @@ impl Sight for SegmentSight {
             && !self.anti_diagonal.contains(ids[Dir::AntiDiagonal as usize])
     }
 
+    #[inline]
     fn place(&mut self, segments: &Segments, cell: u8) {
         let ids = segments.cell_ids(cell);
         self.column.insert(ids[Dir::Column as usize]);
@@ -73,6 +74,7 @@ impl Sight for SegmentSight {
         self.anti_diagonal.insert(ids[Dir::AntiDiagonal as usize]);
     }
 
+    #[inline]
     fn remove(&mut self, segments: &Segments, cell: u8) {
         let ids = segments.cell_ids(cell);
         self.column.remove(ids[Dir::Column as usize]);
