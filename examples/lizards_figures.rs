@@ -27,7 +27,7 @@ fn main() {
     println!("size level    lizards  trees  candidates (mean, worst)  host us/puzzle  search nodes (mean, worst)");
     for n in 6..=largest {
         for level in Difficulty::ALL {
-            let (mut lizards, mut trees, mut candidates, mut worst, mut nodes, mut worst_nodes) = (0u32, 0u32, 0u32, 0u16, 0u64, 0u32);
+            let (mut lizards, mut trees, mut candidates, mut worst, mut nodes, mut worst_nodes) = (0u32, 0u32, 0u32, 0u16, 0u64, 0u16);
             let start = Instant::now();
             for seed in 0..seeds {
                 let puzzle = engine.generate(n, level, seed).expect("size in range");

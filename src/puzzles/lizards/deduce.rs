@@ -20,12 +20,14 @@
 //! Not a rule: "a must-hold segment's open cells all lie in one other segment" (Star Battle's
 //! region lock). Two cells share at most one line, so with two or more open cells it never
 //! happens, and with one it is a last cell.
+//!
+//! On the console every statement costs tens of cycles, so nothing here scans the board when
+//! it can follow a change: segment lengths come from [`Segments`], the last cells are noted as
+//! counts fall to one (and when a direction becomes tight), and the pairs and blocks are found
+//! where a line through a segment's first open cell meets one through its second.
 
-use super::grid::{Board, CellSet, Dir, MAX_SEGMENTS, NO_SEGMENT, Segments};
-use super::solve::SEGMENT_SET_BYTES;
+use super::grid::{Board, CellSet, Dir, MAX_SEGMENTS, NO_SEGMENT, Segments, SlotSet, row_col};
 use crate::puzzles::level::Difficulty;
-
-const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
 /// A cell's mark, in the solver and in play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -131,6 +133,9 @@ impl Sink {
     }
 }
 
+/// In an open count: a lizard holds the segment (its other cells are crossed as it is placed).
+const HELD: u8 = 0x80;
+
 /// In the pigeonhole scratch: no target segment seen yet, or more than two.
 const NONE: u8 = NO_SEGMENT;
 const MANY: u8 = 0xFE;
@@ -141,12 +146,19 @@ const MANY: u8 = 0xFE;
 pub struct Deducer {
     open: CellSet,
     lizards: CellSet,
+    /// Cells noted as the one open cell of a must-hold segment: the last-cell rule's lizards
+    /// (some may have been placed since).
+    last_cells: CellSet,
+    /// Cells of must-hold segments noted when they came down to two open cells: where the
+    /// pair rule may apply (each is checked along its four directions).
+    pairs: CellSet,
+    /// The same for segments left with three open cells or more: the block rule's.
+    blocks: CellSet,
     /// Lizards still to place.
     left: u8,
-    /// Per direction, the segments holding a lizard (bit per id).
-    held: [[u8; SEGMENT_SET_BYTES]; 4],
-    /// Per direction and segment, its open cells.
-    open_count: [[u8; MAX_SEGMENTS]; 4],
+    /// Per slot and direction, the segment's open cells, with [`HELD`] set once a lizard
+    /// holds it (slot-major like [`Segments::lengths`]).
+    open_count: [[u8; 4]; MAX_SEGMENTS],
     /// Per direction, the segments that can still take a lizard (none yet, an open cell).
     live: [u8; 4],
     /// Pigeonhole scratch, per segment of the source direction: the first and second
@@ -166,9 +178,11 @@ impl Deducer {
         Deducer {
             open: CellSet::EMPTY,
             lizards: CellSet::EMPTY,
+            last_cells: CellSet::EMPTY,
+            pairs: CellSet::EMPTY,
+            blocks: CellSet::EMPTY,
             left: 0,
-            held: [[0; SEGMENT_SET_BYTES]; 4],
-            open_count: [[0; MAX_SEGMENTS]; 4],
+            open_count: [[0; 4]; MAX_SEGMENTS],
             live: [0; 4],
             first_target: [0; MAX_SEGMENTS],
             second_target: [0; MAX_SEGMENTS],
@@ -177,22 +191,18 @@ impl Deducer {
 
     /// Every free cell open, `lizards` to place.
     pub fn reset(&mut self, board: &Board, segments: &Segments, lizards: u8) {
-        self.open = CellSet::EMPTY;
+        self.open = board.trees().complement_below(segments.cells());
         self.lizards = CellSet::EMPTY;
+        self.last_cells = CellSet::EMPTY;
+        self.pairs = CellSet::EMPTY;
+        self.blocks = CellSet::EMPTY;
         self.left = lizards;
-        self.held = [[0; SEGMENT_SET_BYTES]; 4];
-        self.open_count = [[0; MAX_SEGMENTS]; 4];
-        for cell in 0..board.cells() {
-            if board.is_tree(cell) {
-                continue;
-            }
-            self.open.insert(cell);
-            for dir in Dir::ALL {
-                self.open_count[dir as usize][segments.id(dir, cell) as usize] += 1;
-            }
-        }
+        self.open_count = *segments.lengths();
+        self.live = *segments.counts();
         for dir in Dir::ALL {
-            self.live[dir as usize] = segments.count(dir);
+            if self.tight(dir) {
+                self.note_last_cells(segments, dir);
+            }
         }
     }
 
@@ -213,10 +223,6 @@ impl Deducer {
         self.left == 0 && self.open.is_empty()
     }
 
-    fn holds(&self, dir: Dir, id: u8) -> bool {
-        self.held[dir as usize][(id >> 3) as usize] & BIT[(id & 7) as usize] != 0
-    }
-
     /// Whether every segment along `dir` that can take a lizard must.
     fn tight(&self, dir: Dir) -> bool {
         self.left > 0 && self.live[dir as usize] == self.left
@@ -224,6 +230,78 @@ impl Deducer {
 
     fn check_counts(&self) -> Result<(), Contradiction> {
         if self.live.iter().any(|&live| live < self.left) { Err(Contradiction) } else { Ok(()) }
+    }
+
+    /// The open cells of `cell`'s segment along `dir` if it must hold a lizard (else 0): one
+    /// is the last-cell rule's business, two the pair rule's, more the block rule's.
+    #[inline(always)]
+    fn must_hold_open(&self, segments: &Segments, dir: Dir, cell: u8) -> u8 {
+        let count = self.open_count[segments.id(dir, cell) as usize][dir as usize];
+        if self.tight(dir) && count & HELD == 0 { count } else { 0 }
+    }
+
+    /// Notes every must-hold segment along `dir`, which has just become tight (or is at the
+    /// start): its last cell, or for the pair or block rule its first open cell of each run
+    /// (an open cell after an open one is in a segment already noted).
+    fn note_last_cells(&mut self, segments: &Segments, dir: Dir) {
+        let mut at = 0;
+        while let Some(cell) = self.open.next_from(at) {
+            at = cell + 1;
+            match self.must_hold_open(segments, dir, cell) {
+                0 => {}
+                1 => self.last_cells.insert(cell),
+                _ if segments.next_in_segment(dir, cell, false).is_some_and(|before| self.open.contains(before)) => {}
+                2 => self.pairs.insert(cell),
+                _ => self.blocks.insert(cell),
+            }
+        }
+    }
+
+    /// The open `cell` is no longer open: one fewer in its segment along `dir`, and what that
+    /// makes (a segment that can take no lizard, a last cell, a direction now tight). Inlined
+    /// with a constant direction at each call (the tables are per direction).
+    #[inline(always)]
+    fn uncount(&mut self, segments: &Segments, dir: Dir, cell: u8) {
+        let count = &mut self.open_count[segments.id(dir, cell) as usize][dir as usize];
+        *count -= 1;
+        let open = *count;
+        if open & HELD != 0 {
+            return;
+        }
+        if open == 0 {
+            self.live[dir as usize] -= 1;
+            // One fewer live segment: if that makes them as many as the lizards, the direction
+            // has just become tight (placing a lizard takes one of each, keeping the gap).
+            if self.tight(dir) {
+                self.note_last_cells(segments, dir);
+            }
+        } else if self.tight(dir) {
+            match open {
+                1 => self.note_last_in_segment(segments, dir, cell),
+                2 => self.pairs.insert(cell),
+                _ => self.blocks.insert(cell),
+            }
+        }
+    }
+
+    /// Notes the one open cell left in the segment of `cell` along `dir`.
+    fn note_last_in_segment(&mut self, segments: &Segments, dir: Dir, cell: u8) {
+        if let Some(last) = self.open_along(segments, dir, cell, true).or_else(|| self.open_along(segments, dir, cell, false)) {
+            self.last_cells.insert(last);
+        }
+    }
+
+    /// The first open cell after `cell` (`forward`, or before it) in its segment along `dir`.
+    #[inline]
+    fn open_along(&self, segments: &Segments, dir: Dir, cell: u8, forward: bool) -> Option<u8> {
+        let mut at = cell;
+        while let Some(next) = segments.next_in_segment(dir, at, forward) {
+            if self.open.contains(next) {
+                return Some(next);
+            }
+            at = next;
+        }
+        None
     }
 
     /// Marks the open `cell` empty; true if it was open.
@@ -235,14 +313,10 @@ impl Deducer {
             return Ok(false);
         }
         self.open.remove(cell);
-        for dir in Dir::ALL {
-            let id = segments.id(dir, cell);
-            let count = &mut self.open_count[dir as usize][id as usize];
-            *count -= 1;
-            if *count == 0 && !self.holds(dir, id) {
-                self.live[dir as usize] -= 1;
-            }
-        }
+        self.uncount(segments, Dir::Row, cell);
+        self.uncount(segments, Dir::Column, cell);
+        self.uncount(segments, Dir::Diagonal, cell);
+        self.uncount(segments, Dir::AntiDiagonal, cell);
         self.check_counts()?;
         Ok(true)
     }
@@ -258,24 +332,35 @@ impl Deducer {
         self.open.remove(cell);
         self.lizards.insert(cell);
         self.left -= 1;
+        self.hold(segments, Dir::Row, cell);
+        self.hold(segments, Dir::Column, cell);
+        self.hold(segments, Dir::Diagonal, cell);
+        self.hold(segments, Dir::AntiDiagonal, cell);
         for dir in Dir::ALL {
-            let id = segments.id(dir, cell);
-            // The cell was open and unseen, so its segment was live and held no lizard.
-            self.held[dir as usize][(id >> 3) as usize] |= BIT[(id & 7) as usize];
-            self.open_count[dir as usize][id as usize] -= 1;
-            self.live[dir as usize] -= 1;
-        }
-        for dir in Dir::ALL {
-            for forward in [true, false] {
-                let mut at = cell;
-                while let Some(next) = segments.next_in_segment(dir, at, forward) {
-                    self.cross(segments, next)?;
-                    at = next;
-                }
-            }
+            self.cross_line(segments, dir, cell, true)?;
+            self.cross_line(segments, dir, cell, false)?;
         }
         self.check_counts()?;
         Ok(true)
+    }
+
+    /// The segment of the new lizard on `cell` along `dir` holds it. (The cell was open and
+    /// unseen, so that segment was live and held no lizard.) Inlined like [`Deducer::uncount`].
+    #[inline(always)]
+    fn hold(&mut self, segments: &Segments, dir: Dir, cell: u8) {
+        let count = &mut self.open_count[segments.id(dir, cell) as usize][dir as usize];
+        *count = (*count - 1) | HELD;
+        self.live[dir as usize] -= 1;
+    }
+
+    /// Crosses the cells after `cell` (`forward`, or before it) in its segment along `dir`.
+    fn cross_line(&mut self, segments: &Segments, dir: Dir, cell: u8, forward: bool) -> Result<(), Contradiction> {
+        let mut at = cell;
+        while let Some(next) = segments.next_in_segment(dir, at, forward) {
+            self.cross(segments, next)?;
+            at = next;
+        }
+        Ok(())
     }
 
     /// Applies a deduction; true if it changed anything.
@@ -307,8 +392,12 @@ impl Deducer {
     /// Applies the rules of `level` and below until none applies.
     pub fn closure(&mut self, segments: &Segments, level: Difficulty) -> Result<(), Contradiction> {
         loop {
+            while let Some(cell) = self.last_cells.next_from(0) {
+                self.last_cells.remove(cell);
+                self.place(segments, cell)?;
+            }
             let mut sink = Sink::Apply { changed: false };
-            self.run_rules(segments, level, &mut sink)?;
+            self.harder_rules(segments, level, &mut sink)?;
             if !matches!(sink, Sink::Apply { changed: true }) {
                 return Ok(());
             }
@@ -318,78 +407,63 @@ impl Deducer {
     /// The easiest deduction of `level` or below that applies now (sight excepted: it is
     /// applied with every lizard), without applying it.
     pub fn next(&mut self, segments: &Segments, level: Difficulty) -> Result<Option<Deduction>, Contradiction> {
+        let mut at = 0;
+        while let Some(cell) = self.last_cells.next_from(at) {
+            at = cell + 1;
+            if let Some(dir) = Dir::ALL.into_iter().find(|&dir| self.open.contains(cell) && self.must_hold_open(segments, dir, cell) == 1) {
+                return Ok(Some(Deduction::with_lines(Rule::LastCell, cell, Mark::Lizard, &[Line { dir, cell }])));
+            }
+        }
         let mut sink = Sink::Find(None);
-        self.run_rules(segments, level, &mut sink)?;
+        self.harder_rules(segments, level, &mut sink)?;
         Ok(match sink {
             Sink::Find(found) => found,
             Sink::Apply { .. } => None,
         })
     }
 
-    /// The rules in order, each only when the easier ones found nothing: the closure then
-    /// spends its time on cheap rules, and a hint is the easiest one.
-    fn run_rules(&mut self, segments: &Segments, level: Difficulty, sink: &mut Sink) -> Result<(), Contradiction> {
+    /// The rules above last cells, in order, each only when the easier ones found nothing:
+    /// the closure then spends its time on cheap rules, and a hint is the easiest one.
+    fn harder_rules(&mut self, segments: &Segments, level: Difficulty, sink: &mut Sink) -> Result<(), Contradiction> {
         let found = |sink: &Sink| matches!(sink, Sink::Apply { changed: true } | Sink::Find(Some(_)));
-        self.last_cells(segments, sink)?;
-        if found(sink) || level < Difficulty::Medium {
+        if level < Difficulty::Medium {
             return Ok(());
         }
-        self.blocks(segments, sink, Rule::Pair)?;
+        self.noted_segments(segments, sink, Rule::Pair)?;
         if found(sink) || level < Difficulty::Hard {
             return Ok(());
         }
-        self.blocks(segments, sink, Rule::Block)?;
+        self.noted_segments(segments, sink, Rule::Block)?;
         if found(sink) {
             return Ok(());
         }
         self.pigeonholes(segments, sink)
     }
 
-    fn last_cells(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
-        for dir in Dir::ALL {
-            // A direction that tightens during the scan is scanned in the closure's next pass.
-            if !self.tight(dir) {
-                continue;
-            }
-            for cell in 0..segments.size() * segments.size() {
-                if !self.open.contains(cell) {
-                    continue;
-                }
-                let id = segments.id(dir, cell);
-                if self.open_count[dir as usize][id as usize] == 1 {
-                    let d = Deduction::with_lines(Rule::LastCell, cell, Mark::Lizard, &[Line { dir, cell }]);
-                    if !self.take(segments, sink, d)? {
-                        return Ok(());
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Pigeonholes from every tight direction into every other one.
     fn pigeonholes(&mut self, segments: &Segments, sink: &mut Sink) -> Result<(), Contradiction> {
-        let cells = segments.size() * segments.size();
         for from in Dir::ALL {
             for to in Dir::ALL {
                 if to == from || !self.tight(from) {
                     continue;
                 }
                 self.gather_targets(segments, from, to);
-                for a in 0..segments.count(from) {
+                for a in 0..segments.slot_end(from) {
                     let (t1, t2) = (self.first_target[a as usize], self.second_target[a as usize]);
                     if t1 == NONE || t2 == NONE || t2 == MANY {
                         continue;
                     }
-                    for b in a + 1..segments.count(from) {
+                    for b in a + 1..segments.slot_end(from) {
                         let (u1, u2) = (self.first_target[b as usize], self.second_target[b as usize]);
                         if !((u1 == t1 && u2 == t2) || (u1 == t2 && u2 == t1)) {
                             continue;
                         }
-                        for cell in 0..cells {
+                        let mut at = 0;
+                        while let Some(cell) = self.open.next_from(at) {
+                            at = cell + 1;
                             let target = segments.id(to, cell);
                             let source = segments.id(from, cell);
-                            if self.open.contains(cell) && (target == t1 || target == t2) && source != a && source != b {
+                            if (target == t1 || target == t2) && source != a && source != b {
                                 let d = if sink.explains() {
                                     let lines = [
                                         self.line_of(segments, from, a),
@@ -416,13 +490,12 @@ impl Deducer {
     /// For every segment along `from` that holds no lizard: the first two segments along `to`
     /// its open cells lie in (`first_target`, `second_target`).
     fn gather_targets(&mut self, segments: &Segments, from: Dir, to: Dir) {
-        let count = segments.count(from) as usize;
+        let count = segments.slot_end(from) as usize;
         self.first_target[..count].fill(NONE);
         self.second_target[..count].fill(NONE);
-        for cell in 0..segments.size() * segments.size() {
-            if !self.open.contains(cell) {
-                continue;
-            }
+        let mut at = 0;
+        while let Some(cell) = self.open.next_from(at) {
+            at = cell + 1;
             let source = segments.id(from, cell) as usize;
             let target = segments.id(to, cell);
             let (first, second) = (&mut self.first_target[source], &mut self.second_target[source]);
@@ -437,7 +510,7 @@ impl Deducer {
     /// A line naming segment `id` along `dir` by one of its open cells (the first), or any
     /// cell of it.
     fn line_of(&self, segments: &Segments, dir: Dir, id: u8) -> Line {
-        let cells = segments.size() * segments.size();
+        let cells = segments.cells();
         let cell = (0..cells)
             .find(|&cell| segments.id(dir, cell) == id && self.open.contains(cell))
             .or_else(|| (0..cells).find(|&cell| segments.id(dir, cell) == id))
@@ -445,58 +518,90 @@ impl Deducer {
         Line { dir, cell }
     }
 
-    /// For every must-hold segment with two open cells (pairs) or more (blocks), the cells
-    /// that see them all: found along the lines of its first open cell.
-    /// Pairs (`rule` [`Rule::Pair`]: segments with two open cells) or blocks (three or more).
-    fn blocks(&mut self, segments: &Segments, sink: &mut Sink, rule: Rule) -> Result<(), Contradiction> {
-        let cells = segments.size() * segments.size();
-        for dir in Dir::ALL {
-            // Reading order meets every segment's cells first to last in each direction.
-            if !self.tight(dir) {
-                continue;
+    /// The pair rule (`rule` [`Rule::Pair`]) or the block rule where a must-hold segment was
+    /// noted with two open cells ([`Deducer::pairs`]) or three or more ([`Deducer::blocks`]).
+    /// Neither can find more in a segment until it loses another open cell (the cells they
+    /// would cross only close) or its direction becomes tight, and both of those note it
+    /// again, so a closure forgets each note once checked.
+    fn noted_segments(&mut self, segments: &Segments, sink: &mut Sink, rule: Rule) -> Result<(), Contradiction> {
+        let mut checked = [SlotSet::EMPTY; 4];
+        let mut at = 0;
+        loop {
+            let notes = if rule == Rule::Pair { &mut self.pairs } else { &mut self.blocks };
+            let Some(noted) = notes.next_from(at) else { return Ok(()) };
+            at = noted + 1;
+            if !sink.explains() {
+                notes.remove(noted);
             }
-            let mut met = [0u8; SEGMENT_SET_BYTES];
-            for first in 0..cells {
-                if !self.open.contains(first) {
+            for dir in Dir::ALL {
+                let open = self.must_hold_open(segments, dir, noted);
+                let id = segments.id(dir, noted);
+                if open < 2 || (open == 2) != (rule == Rule::Pair) || checked[dir as usize].contains(id) {
                     continue;
                 }
-                let id = segments.id(dir, first);
-                let bit = BIT[(id & 7) as usize];
-                if met[(id >> 3) as usize] & bit != 0 {
+                checked[dir as usize].insert(id);
+                let first = self.first_open(segments, dir, noted);
+                let Some(second) = self.open_along(segments, dir, first, true) else { continue };
+                if !self.seen_with(segments, sink, rule, dir, first, second)? {
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// The first open cell, in reading order, of the segment through `cell` along `dir`
+    /// (which has one).
+    fn first_open(&self, segments: &Segments, dir: Dir, cell: u8) -> u8 {
+        let mut first = cell;
+        let mut at = cell;
+        while let Some(before) = segments.next_in_segment(dir, at, false) {
+            if self.open.contains(before) {
+                first = before;
+            }
+            at = before;
+        }
+        if first == cell && !self.open.contains(cell) {
+            self.open_along(segments, dir, cell, true).unwrap_or(cell)
+        } else {
+            first
+        }
+    }
+
+    /// Hands the sink every open cell that would see all the open cells of the must-hold
+    /// segment along `dir` whose first two open cells are `first` and `second` (`rule`: pair
+    /// or block). Such a cell sees those two along two other directions, so it is where a line
+    /// through the first meets a line through the second: six places to look at, not every
+    /// cell of the lines. False when the sink wants no more.
+    fn seen_with(&mut self, segments: &Segments, sink: &mut Sink, rule: Rule, dir: Dir, first: u8, second: u8) -> Result<bool, Contradiction> {
+        let n = segments.size();
+        let ((r1, c1), (r2, c2)) = (row_col(n, first), row_col(n, second));
+        for across in Dir::ALL {
+            for along in Dir::ALL {
+                if across == dir || along == dir || across == along {
                     continue;
                 }
-                met[(id >> 3) as usize] |= bit;
-                let open = self.open_count[dir as usize][id as usize];
-                if open < 2 || (open == 2) != (rule == Rule::Pair) {
-                    continue;
-                }
-                for across in Dir::ALL {
-                    if across == dir {
-                        continue;
-                    }
-                    for forward in [true, false] {
-                        let mut at = first;
-                        while let Some(cell) = segments.next_in_segment(across, at, forward) {
-                            at = cell;
-                            if self.open.contains(cell) && self.sees_all_open(segments, cell, dir, first) {
-                                let lines = [Line { dir, cell: first }];
-                                let d = Deduction::with_lines(rule, cell, Mark::Empty, &lines);
-                                if !self.take(segments, sink, d)? {
-                                    return Ok(());
-                                }
-                            }
-                        }
+                let (k1, k2) = (line_constant(across, r1, c1), line_constant(along, r2, c2));
+                let Some(cell) = meet(segments, across, k1, along, k2) else { continue };
+                if self.open.contains(cell)
+                    && segments.id(across, cell) == segments.id(across, first)
+                    && segments.id(along, cell) == segments.id(along, second)
+                    && self.sees_all_open(segments, cell, dir, second)
+                {
+                    let lines = [Line { dir, cell: first }];
+                    let d = Deduction::with_lines(rule, cell, Mark::Empty, &lines);
+                    if !self.take(segments, sink, d)? {
+                        return Ok(false);
                     }
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 
-    /// Whether a lizard on `cell` would see every open cell of the segment along `dir` whose
-    /// first open cell is `first` (forward from it).
-    fn sees_all_open(&self, segments: &Segments, cell: u8, dir: Dir, first: u8) -> bool {
-        let mut at = Some(first);
+    /// Whether a lizard on `cell` would see the open cells of the segment along `dir` from
+    /// `from` on (forward).
+    fn sees_all_open(&self, segments: &Segments, cell: u8, dir: Dir, from: u8) -> bool {
+        let mut at = Some(from);
         while let Some(other) = at {
             if self.open.contains(other) && !segments.sees(cell, other) {
                 return false;
@@ -505,6 +610,38 @@ impl Deducer {
         }
         true
     }
+}
+
+/// The constant of the line along `dir` through (r, c): `r` for a row, `c` for a column,
+/// `c - r` for a diagonal, `r + c` for an anti-diagonal.
+fn line_constant(dir: Dir, r: u8, c: u8) -> i8 {
+    let (r, c) = (r as i8, c as i8);
+    match dir {
+        Dir::Row => r,
+        Dir::Column => c,
+        Dir::Diagonal => c - r,
+        Dir::AntiDiagonal => r + c,
+    }
+}
+
+/// The cell where the line along `a` with constant `ka` meets the line along `b` with
+/// constant `kb` ([`line_constant`]), if the directions differ and it is on the board.
+/// Scalars only: LLVM packs small tuples into wide integers, which the console pays for with
+/// runtime calls.
+#[inline]
+fn meet(segments: &Segments, a: Dir, ka: i8, b: Dir, kb: i8) -> Option<u8> {
+    let (a, ka, b, kb) = if (a as u8) < (b as u8) { (a, ka, b, kb) } else { (b, kb, a, ka) };
+    let (r, c) = match (a, b) {
+        (Dir::Row, Dir::Column) => (ka, kb),
+        (Dir::Row, Dir::Diagonal) => (ka, kb + ka),
+        (Dir::Row, Dir::AntiDiagonal) => (ka, kb - ka),
+        (Dir::Column, Dir::Diagonal) => (ka - kb, ka),
+        (Dir::Column, Dir::AntiDiagonal) => (kb - ka, ka),
+        (Dir::Diagonal, Dir::AntiDiagonal) if (ka + kb) & 1 == 0 => ((kb - ka) >> 1, (ka + kb) >> 1),
+        _ => return None,
+    };
+    let n = segments.size() as i8;
+    (r >= 0 && c >= 0 && r < n && c < n).then(|| segments.cell_at(r as u8, c as u8))
 }
 
 /// The grade of a puzzle: the lowest level whose deductions solve it (the complete closure is

@@ -119,11 +119,11 @@ impl Engine {
             board.set_tree(cell);
         }
         self.segments.build(board);
+        let rows = self.segments.list_rows();
         let segments = &self.segments;
-        let rows = segments.count(Dir::Row);
         self.sight.clear();
         let mut solution = CellSet::EMPTY;
-        // Row segments holding a lizard, by id.
+        // Row segments holding a lizard, by their place in reading order.
         let mut held = CellSet::EMPTY;
         // Random segments first, then every one left in order.
         for pick in 0..rows * 2 {
@@ -132,8 +132,9 @@ impl Engine {
                 continue;
             }
             let start = segments.row_start(row);
-            let in_row = |cell: u8| cell < board.cells() && segments.id(Dir::Row, cell) == row;
-            let fits = |sight: &SegmentSight, cell: u8| sight.safe(board, segments, cell, 0, 0);
+            let id = segments.id(Dir::Row, start);
+            let in_row = |cell: u8| cell < board.cells() && segments.id(Dir::Row, cell) == id;
+            let fits = |sight: &SegmentSight, cell: u8| sight.safe(board, segments, cell);
             let count = (start..).take_while(|&cell| in_row(cell)).filter(|&cell| fits(&self.sight, cell)).count() as u8;
             if count == 0 {
                 continue;
@@ -149,9 +150,10 @@ impl Engine {
         // Row segments without a lizard (every cell seen): a lizard there behind a new tree
         // that blocks its one onlooker, else the segment becomes trees.
         loop {
+            let rows = self.segments.list_rows();
             let segments = &self.segments;
-            let Some(row) = (0..segments.count(Dir::Row)).find(|&row| {
-                let mut at = Some(segments.row_start(row));
+            let Some(start) = (0..rows).map(|row| segments.row_start(row)).find(|&start| {
+                let mut at = Some(start);
                 while let Some(cell) = at {
                     if solution.contains(cell) {
                         return false;
@@ -162,21 +164,14 @@ impl Engine {
             }) else {
                 break;
             };
-            let start = segments.row_start(row);
             match shield(board, segments, &solution, start) {
                 Some((lizard, tree)) => {
                     board.set_tree(tree);
+                    self.segments.plant(tree);
                     solution.insert(lizard);
                 }
-                None => {
-                    let mut at = Some(start);
-                    while let Some(cell) = at {
-                        board.set_tree(cell);
-                        at = segments.next_in_segment(Dir::Row, cell, true);
-                    }
-                }
+                None => self.plant_run(board, start, true),
             }
-            self.segments.build(board);
         }
         puzzle.lizards = solution.len();
         puzzle.solution = solution;
@@ -189,8 +184,11 @@ impl Engine {
                 return true;
             }
             // Two solutions: a tree on a lizard of the other one. One: the puzzle needs more
-            // than the level, so a tree on a cell the deductions left open.
-            let choices = if self.search.count(&mut self.sight, &puzzle.board, &self.segments, puzzle.lizards, 2) == 2 {
+            // than the level, so a tree on a cell the deductions left open. Every solution
+            // keeps the closure's marks, so the search tries only its open cells and lizards.
+            let allowed = self.deducer.open().union(self.deducer.lizards());
+            let two = self.search.count(&mut self.sight, &puzzle.board, &mut self.segments, puzzle.lizards, 2, &allowed) == 2;
+            let choices = if two {
                 let other = self.search.solution();
                 let other = if *other == puzzle.solution { self.search.second_solution() } else { other };
                 other.minus(&puzzle.solution)
@@ -198,18 +196,24 @@ impl Engine {
                 self.deducer.open().minus(&puzzle.solution)
             };
             // The fewest new trees: a random one of the choices nearest their row segment's end.
-            let Some(fewest) = choices.iter().map(|cell| self.planting(&puzzle.solution, cell).1).min() else {
+            let (mut nearest, mut fewest) = (CellSet::EMPTY, u8::MAX);
+            for cell in choices.iter() {
+                let trees = self.planting(&puzzle.solution, cell).1;
+                if trees < fewest {
+                    (nearest, fewest) = (CellSet::EMPTY, trees);
+                }
+                if trees == fewest {
+                    nearest.insert(cell);
+                }
+            }
+            if nearest.is_empty() {
                 return false;
-            };
-            let mut nearest = CellSet::EMPTY;
-            for cell in choices.iter().filter(|&cell| self.planting(&puzzle.solution, cell).1 == fewest) {
-                nearest.insert(cell);
             }
             let Some(cell) = nearest.iter().nth(rng.below(nearest.len()) as usize) else { return false };
             let (forward, _) = self.planting(&puzzle.solution, cell);
             let beyond = self.segments.next_in_segment(Dir::Row, cell, forward);
             puzzle.board.set_tree(cell);
-            self.segments.build(&puzzle.board);
+            self.segments.plant(cell);
             // The cells beyond the tree are a row segment without a lizard: one where a lizard
             // fits, else trees.
             if let Some(start) = beyond {
@@ -221,7 +225,7 @@ impl Engine {
                 let mut safe = CellSet::EMPTY;
                 let mut at = Some(start);
                 while let Some(here) = at {
-                    if sight.safe(&puzzle.board, &self.segments, here, 0, 0) {
+                    if sight.safe(&puzzle.board, &self.segments, here) {
                         safe.insert(here);
                     }
                     at = self.segments.next_in_segment(Dir::Row, here, forward);
@@ -231,22 +235,21 @@ impl Engine {
                         puzzle.solution.insert(lizard);
                         puzzle.lizards += 1;
                     }
-                    None => {
-                        self.plant_run(&mut puzzle.board, start, forward);
-                        self.segments.build(&puzzle.board);
-                    }
+                    None => self.plant_run(&mut puzzle.board, start, forward),
                 }
             }
         }
         false
     }
 
-    /// Trees on `cell` and on the cells of its row segment beyond it (`forward`: to its end).
-    fn plant_run(&self, board: &mut Board, cell: u8, forward: bool) {
+    /// Trees on `cell`, an end of its row segment, and on the cells beyond it (`forward`: to
+    /// the segment's end); each is then an end of what is left, so no segment is cut in two.
+    fn plant_run(&mut self, board: &mut Board, cell: u8, forward: bool) {
         let mut at = Some(cell);
         while let Some(here) = at {
-            board.set_tree(here);
             at = self.segments.next_in_segment(Dir::Row, here, forward);
+            board.set_tree(here);
+            self.segments.plant(here);
         }
     }
 
@@ -292,9 +295,10 @@ impl Engine {
                     break;
                 }
                 board.remove_tree(here);
-                self.segments.build(board);
+                self.segments.unplant(here);
                 if !self.solves(board, puzzle.lizards, level) {
                     board.set_tree(here);
+                    self.segments.plant(here);
                     break;
                 }
                 // Away from the free neighbour the tree joined.
@@ -302,7 +306,6 @@ impl Engine {
                 at = board.step(r, c, Dir::Row, forward);
             }
         }
-        self.segments.build(board);
         self.solves(board, puzzle.lizards, level)
             && level_below(level).is_none_or(|below| !self.solves(board, puzzle.lizards, below))
     }

@@ -17,11 +17,9 @@ const SET_BYTES: usize = CELLS.div_ceil(8);
 pub const MAX_SEGMENTS: usize = 80;
 /// The segment id of a tree.
 pub const NO_SEGMENT: u8 = 0xFF;
-/// No such cell.
-const NO_CELL: u8 = 0xFF;
 
 /// `1 << b` for b < 8 by table: the SM83 shifts one bit per instruction.
-const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+pub(crate) const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
 /// A set of cells (or of segment ids), one bit each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,6 +33,8 @@ impl Default for CellSet {
 
 impl CellSet {
     pub const EMPTY: CellSet = CellSet([0; SET_BYTES]);
+    /// Every cell of the largest board (and the bits past it).
+    pub const ALL: CellSet = CellSet([0xFF; SET_BYTES]);
     /// Bytes of [`CellSet::as_bytes`]: a bit per cell of the largest board.
     pub const BYTES: usize = SET_BYTES;
 
@@ -88,10 +88,97 @@ impl CellSet {
         out
     }
 
-    /// The cells in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..CELLS as u8).filter(move |&cell| self.contains(cell))
+    /// Cells `0..cells` (of any board size) that are not in the set.
+    pub fn complement_below(&self, cells: u8) -> CellSet {
+        let mut out = CellSet::EMPTY;
+        let mut start = 0u8;
+        for (out, &byte) in out.0.iter_mut().zip(self.0.iter()) {
+            let wanted = if cells >= start + 8 {
+                0xFF
+            } else if cells > start {
+                BIT[(cells - start) as usize] - 1
+            } else {
+                0
+            };
+            *out = !byte & wanted;
+            start += 8;
+        }
+        out
     }
+
+    /// The first cell of the set from `cell` on, passing over empty bytes whole. Inlined: an
+    /// `Option` returned from a call goes through memory on the console.
+    #[inline(always)]
+    pub fn next_from(&self, mut cell: u8) -> Option<u8> {
+        while (cell as usize) < CELLS {
+            let byte = self.0[(cell >> 3) as usize];
+            if byte == 0 {
+                cell = (cell | 7) + 1;
+            } else if byte & BIT[(cell & 7) as usize] != 0 {
+                return Some(cell);
+            } else {
+                cell += 1;
+            }
+        }
+        None
+    }
+
+    /// The cells in increasing order.
+    pub fn iter(&self) -> Cells<'_> {
+        Cells { set: self, next: 0 }
+    }
+}
+
+/// A set of one direction's segment slots, one bit each.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct SlotSet([u8; SLOT_BYTES]);
+
+/// Bytes of a [`SlotSet`].
+const SLOT_BYTES: usize = MAX_SEGMENTS / 8;
+
+impl SlotSet {
+    pub const EMPTY: SlotSet = SlotSet([0; SLOT_BYTES]);
+
+    #[inline]
+    pub fn contains(&self, slot: u8) -> bool {
+        self.0[(slot >> 3) as usize] & BIT[(slot & 7) as usize] != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, slot: u8) {
+        self.0[(slot >> 3) as usize] |= BIT[(slot & 7) as usize];
+    }
+
+    #[inline]
+    pub fn remove(&mut self, slot: u8) {
+        self.0[(slot >> 3) as usize] &= !BIT[(slot & 7) as usize];
+    }
+}
+
+/// The cells of a [`CellSet`] in increasing order.
+pub struct Cells<'a> {
+    set: &'a CellSet,
+    next: u8,
+}
+
+impl Iterator for Cells<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        let cell = self.set.next_from(self.next)?;
+        self.next = cell + 1;
+        Some(cell)
+    }
+}
+
+/// (row, column) of `cell` on an `n` x `n` board, by subtraction (no division on the SM83).
+pub fn row_col(n: u8, cell: u8) -> (u8, u8) {
+    let (mut r, mut c) = (0, cell);
+    while c >= n {
+        c -= n;
+        r += 1;
+    }
+    (r, c)
 }
 
 /// The four lines a lizard sees along, by their step forward: right, down, down-right,
@@ -161,14 +248,9 @@ impl Board {
         r * self.n + c
     }
 
-    /// (row, column) of `cell`, by subtraction (no division on the SM83).
+    /// (row, column) of `cell`.
     pub fn row_col(&self, cell: u8) -> (u8, u8) {
-        let (mut r, mut c) = (0, cell);
-        while c >= self.n {
-            c -= self.n;
-            r += 1;
-        }
-        (r, c)
+        row_col(self.n, cell)
     }
 
     pub fn trees(&self) -> &CellSet {
@@ -194,6 +276,7 @@ impl Board {
     }
 
     /// The cell one step from (r, c) along `dir` (`forward` or back), if on the board.
+    #[inline]
     pub fn step(&self, r: u8, c: u8, dir: Dir, forward: bool) -> Option<(u8, u8)> {
         let (dr, dc) = dir.delta();
         let (dr, dc) = if forward { (dr, dc) } else { (-dr, -dc) };
@@ -221,76 +304,223 @@ impl Board {
     }
 }
 
-/// Every cell's segment in each direction, numbered per direction in reading order.
+/// Every cell's segment in each direction, as a slot number below [`MAX_SEGMENTS`] that no
+/// other segment of the direction holds (slots are free labels, in no particular order).
 /// 4 x 144 bytes: the price of one-load "which segment" questions, which the search asks at
-/// every node and the deductions at every cell.
+/// every node and the deductions at every cell. The generator changes one tree at a time, and
+/// [`Segments::plant`] and [`Segments::unplant`] relabel only the cells of the segments through
+/// it: numbering the whole board again after every tree cost more than the deductions on the
+/// console. A cell's four slots sit together ([`Segments::cell_ids`]), so the deductions'
+/// per-cell work reads them at fixed offsets.
 #[derive(Clone)]
 pub struct Segments {
-    /// `ids[dir][cell]`: the segment of `cell` along `dir`, [`NO_SEGMENT`] for a tree.
-    ids: [[u8; CELLS]; 4],
+    /// `ids[cell][dir]`: the segment of `cell` along `dir`, [`NO_SEGMENT`] for a tree.
+    ids: [[u8; 4]; CELLS],
+    /// Per direction, one past the highest slot in use.
+    ends: [u8; 4],
     /// Segments per direction.
     counts: [u8; 4],
-    /// The first cell of each row segment (its cells follow it in the row).
+    /// Per slot and direction, the segment's cells (the deductions start from these counts).
+    /// Slot-major, as [`Segments::ids`] is cell-major: indexing by a direction is then an
+    /// addition, where direction-major tables cost the console a multiplication by 80.
+    lengths: [[u8; 4]; MAX_SEGMENTS],
+    /// The first cell of each row segment in reading order, after [`Segments::list_rows`].
     row_starts: [u8; MAX_SEGMENTS],
+    /// Per direction, the step to the next cell along it: 1, n, n + 1, n - 1.
+    steps: [u8; 4],
+    /// Per row, its first cell (`r * n`: a multiplication is a runtime call on the console).
+    row_cells: [u8; MAX_SIZE as usize],
     n: u8,
+    /// Cells of the board, `n * n`.
+    cells: u8,
 }
 
 impl Segments {
     pub const fn new() -> Segments {
-        Segments { ids: [[NO_SEGMENT; CELLS]; 4], counts: [0; 4], row_starts: [0; MAX_SEGMENTS], n: 0 }
+        Segments {
+            ids: [[NO_SEGMENT; 4]; CELLS],
+            ends: [0; 4],
+            counts: [0; 4],
+            lengths: [[0; 4]; MAX_SEGMENTS],
+            row_starts: [0; MAX_SEGMENTS],
+            steps: [0; 4],
+            row_cells: [0; MAX_SIZE as usize],
+            n: 0,
+            cells: 0,
+        }
     }
 
-    /// Numbers the segments of `board`. Reading order meets a cell's predecessor in every
-    /// direction (left, above, above-left, above-right) before the cell, so one pass does.
+    /// The segments of `board`: those of an empty board, then its trees one by one.
     pub fn build(&mut self, board: &Board) {
-        let n = board.size();
+        self.clear(board.size());
+        for cell in 0..self.cells {
+            if board.is_tree(cell) {
+                self.plant(cell);
+            }
+        }
+    }
+
+    /// The segments of an `n` x `n` board without trees: whole rows, columns and diagonals,
+    /// slot `r`, `c`, `c - r + n - 1` and `r + c`.
+    pub fn clear(&mut self, n: u8) {
         self.n = n;
-        self.counts = [0; 4];
-        let mut cell = 0u8;
+        self.cells = n * n;
+        self.steps = [1, n, n + 1, n - 1];
+        self.lengths = [[0; 4]; MAX_SEGMENTS];
+        let lines = [n, n, 2 * n - 1, 2 * n - 1];
+        for (dir, &count) in lines.iter().enumerate() {
+            for slot in 0..count {
+                // Diagonal k (of either kind) is n - |k - (n - 1)| cells long.
+                self.lengths[slot as usize][dir] = if dir < 2 { n } else { n - slot.abs_diff(n - 1) };
+            }
+        }
+        self.ends = lines;
+        self.counts = lines;
+        let mut cell = 0;
         for r in 0..n {
+            self.row_cells[r as usize] = cell;
             for c in 0..n {
-                if board.is_tree(cell) {
-                    for ids in self.ids.iter_mut() {
-                        ids[cell as usize] = NO_SEGMENT;
-                    }
-                    cell += 1;
-                    continue;
-                }
-                for dir in 0..4 {
-                    // The cell before this one along the direction (left, above, above-left,
-                    // above-right), if on the board. Plain branches, not an array of options:
-                    // LLVM packs small arrays into wide integers, which the SM83 pays for.
-                    let prev = match dir {
-                        0 if c > 0 => cell - 1,
-                        1 if r > 0 => cell - n,
-                        2 if r > 0 && c > 0 => cell - n - 1,
-                        3 if r > 0 && c + 1 < n => cell - n + 1,
-                        _ => NO_CELL,
-                    };
-                    let id = if prev != NO_CELL && self.ids[dir][prev as usize] != NO_SEGMENT {
-                        self.ids[dir][prev as usize]
-                    } else {
-                        let id = self.counts[dir];
-                        if dir == Dir::Row as usize {
-                            self.row_starts[id as usize] = cell;
-                        }
-                        self.counts[dir] += 1;
-                        id
-                    };
-                    self.ids[dir][cell as usize] = id;
-                }
+                self.ids[cell as usize] = [r, c, c + n - 1 - r, r + c];
                 cell += 1;
             }
         }
+    }
+
+    /// A tree on the free `cell`: it leaves its four segments, and a segment it cuts in two
+    /// gives the cells after it a new slot.
+    pub fn plant(&mut self, cell: u8) {
+        let (r, c) = row_col(self.n, cell);
+        for dir in Dir::ALL {
+            let d = dir as usize;
+            let id = self.ids[cell as usize][d];
+            self.ids[cell as usize][d] = NO_SEGMENT;
+            let before = self.neighbour(dir, cell, r, c, false).is_some_and(|at| self.ids[at as usize][d] == id);
+            self.lengths[id as usize][d] -= 1;
+            match self.neighbour(dir, cell, r, c, true).filter(|&at| self.ids[at as usize][d] == id) {
+                Some(after) if before => {
+                    let slot = self.take_slot(d);
+                    let moved = self.relabel(dir, after, slot);
+                    self.lengths[slot as usize][d] = moved;
+                    self.lengths[id as usize][d] -= moved;
+                }
+                Some(_) => {}
+                None if before => {}
+                None => self.free_slot(d, id),
+            }
+        }
+    }
+
+    /// The tree on `cell` taken away: the cell joins the segments before and after it in each
+    /// direction (the one after takes the slot of the one before), or starts one of its own.
+    pub fn unplant(&mut self, cell: u8) {
+        let (r, c) = row_col(self.n, cell);
+        for dir in Dir::ALL {
+            let d = dir as usize;
+            let id_at = |at: Option<u8>| at.map(|at| self.ids[at as usize][d]).filter(|&id| id != NO_SEGMENT);
+            let before = id_at(self.neighbour(dir, cell, r, c, false));
+            let after = self.neighbour(dir, cell, r, c, true);
+            let id = match (before, id_at(after)) {
+                (Some(id), Some(other)) => {
+                    let moved = self.relabel(dir, after.unwrap_or(cell), id);
+                    self.lengths[id as usize][d] += moved;
+                    self.free_slot(d, other);
+                    id
+                }
+                (Some(id), None) | (None, Some(id)) => id,
+                (None, None) => self.take_slot(d),
+            };
+            self.ids[cell as usize][d] = id;
+            self.lengths[id as usize][d] += 1;
+        }
+    }
+
+    /// The cell one step from `cell` (at row `r`, column `c`) along `dir`, if on the board.
+    #[inline]
+    fn neighbour(&self, dir: Dir, cell: u8, r: u8, c: u8, forward: bool) -> Option<u8> {
+        let n = self.n;
+        let (last_row, first_col, last_col) = (r + 1 == n, c == 0, c + 1 == n);
+        match (dir, forward) {
+            (Dir::Row, true) => (!last_col).then(|| cell + 1),
+            (Dir::Row, false) => (!first_col).then(|| cell - 1),
+            (Dir::Column, true) => (!last_row).then(|| cell + n),
+            (Dir::Column, false) => (r > 0).then(|| cell - n),
+            (Dir::Diagonal, true) => (!last_row && !last_col).then(|| cell + n + 1),
+            (Dir::Diagonal, false) => (r > 0 && !first_col).then(|| cell - n - 1),
+            (Dir::AntiDiagonal, true) => (!last_row && !first_col).then(|| cell + n - 1),
+            (Dir::AntiDiagonal, false) => (r > 0 && !last_col).then(|| cell - n + 1),
+        }
+    }
+
+    /// Gives slot `to` to `cell` and the cells after it in its segment along `dir`; returns
+    /// how many.
+    fn relabel(&mut self, dir: Dir, cell: u8, to: u8) -> u8 {
+        let (mut at, mut moved) = (Some(cell), 0);
+        while let Some(here) = at {
+            at = self.next_in_segment(dir, here, true);
+            self.ids[here as usize][dir as usize] = to;
+            moved += 1;
+        }
+        moved
+    }
+
+    /// The lowest free slot of direction `d` (one of length 0), now in use: the caller gives
+    /// it its length.
+    fn take_slot(&mut self, d: usize) -> u8 {
+        let mut slot = 0;
+        while self.lengths[slot as usize][d] != 0 {
+            slot += 1;
+        }
+        self.ends[d] = self.ends[d].max(slot + 1);
+        self.counts[d] += 1;
+        slot
+    }
+
+    fn free_slot(&mut self, d: usize, slot: u8) {
+        self.lengths[slot as usize][d] = 0;
+        self.counts[d] -= 1;
+        while self.ends[d] > 0 && self.lengths[self.ends[d] as usize - 1][d] == 0 {
+            self.ends[d] -= 1;
+        }
+    }
+
+    /// Lists the row segments' first cells in reading order (for [`Segments::row_start`]) and
+    /// gives their count.
+    pub fn list_rows(&mut self) -> u8 {
+        let (mut rows, mut c) = (0, 0);
+        for cell in 0..self.cells {
+            let id = self.ids[cell as usize][0];
+            if id != NO_SEGMENT && (c == 0 || self.ids[cell as usize - 1][0] != id) {
+                self.row_starts[rows as usize] = cell;
+                rows += 1;
+            }
+            c = if c + 1 == self.n { 0 } else { c + 1 };
+        }
+        rows
     }
 
     pub fn size(&self) -> u8 {
         self.n
     }
 
+    /// Cells of the board, `n * n`.
+    pub fn cells(&self) -> u8 {
+        self.cells
+    }
+
+    /// The cell at row `r`, column `c`.
+    pub fn cell_at(&self, r: u8, c: u8) -> u8 {
+        self.row_cells[r as usize] + c
+    }
+
     #[inline]
     pub fn id(&self, dir: Dir, cell: u8) -> u8 {
-        self.ids[dir as usize][cell as usize]
+        self.ids[cell as usize][dir as usize]
+    }
+
+    /// The four slots of `cell`, by [`Dir`].
+    #[inline]
+    pub fn cell_ids(&self, cell: u8) -> &[u8; 4] {
+        &self.ids[cell as usize]
     }
 
     /// The segments along `dir`.
@@ -298,47 +528,52 @@ impl Segments {
         self.counts[dir as usize]
     }
 
-    /// The first cell of row segment `id`.
-    pub fn row_start(&self, id: u8) -> u8 {
-        self.row_starts[id as usize]
+    /// Segments per direction.
+    pub fn counts(&self) -> &[u8; 4] {
+        &self.counts
+    }
+
+    /// Per slot and direction, the segment's cells (0 for a slot not in use).
+    pub fn lengths(&self) -> &[[u8; 4]; MAX_SEGMENTS] {
+        &self.lengths
+    }
+
+    /// One past the highest slot in use along `dir`: every segment's slot is below it.
+    pub fn slot_end(&self, dir: Dir) -> u8 {
+        self.ends[dir as usize]
+    }
+
+    /// The first cell of the `index`-th row segment in reading order, as of the last
+    /// [`Segments::list_rows`].
+    pub fn row_start(&self, index: u8) -> u8 {
+        self.row_starts[index as usize]
     }
 
     /// Whether the free cells `a` and `b` share a segment (a lizard on one sees the other).
     #[inline]
     pub fn sees(&self, a: u8, b: u8) -> bool {
-        self.ids.iter().any(|ids| ids[a as usize] == ids[b as usize])
+        let (a, b) = (&self.ids[a as usize], &self.ids[b as usize]);
+        a[0] == b[0] || a[1] == b[1] || a[2] == b[2] || a[3] == b[3]
     }
 
     /// One step along `dir` from `cell` (`forward` or back) while the segment goes on.
     #[inline]
     pub fn next_in_segment(&self, dir: Dir, cell: u8, forward: bool) -> Option<u8> {
-        let step = [1, self.n, self.n + 1, self.n - 1][dir as usize];
-        if step == 0 {
-            // A 1x1 board's anti-diagonals are single cells.
-            return None;
-        }
-        let ids = &self.ids[dir as usize];
-        let id = ids[cell as usize];
-        // Segment ids are unique in a direction, so the id test also stops at the board's
-        // edges: a step off a row's end lands on another segment's cell.
+        let (d, step) = (dir as usize, self.steps[dir as usize]);
+        // Slots are unique in a direction, so the slot test also stops at the board's edges:
+        // a step off a row's end lands on another segment's cell. (A 1x1 board's
+        // anti-diagonal step is 0: its segments are single cells.)
         let next = if forward {
-            let next = cell as u16 + step as u16;
-            if next >= u16::from(self.n) * u16::from(self.n) {
+            // At most 143 + 13: no overflow.
+            let next = cell + step;
+            if next >= self.cells {
                 return None;
             }
-            next as u8
+            next
         } else {
             cell.checked_sub(step)?
         };
-        (ids[next as usize] == id).then_some(next)
-    }
-
-    /// The first cell of the segment through `cell` along `dir`.
-    pub fn first_in_segment(&self, dir: Dir, mut cell: u8) -> u8 {
-        while let Some(before) = self.next_in_segment(dir, cell, false) {
-            cell = before;
-        }
-        cell
+        (step != 0 && self.ids[next as usize][d] == self.ids[cell as usize][d]).then_some(next)
     }
 }
 

@@ -135,7 +135,7 @@ impl Engine {
     #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank8"), inline(never))]
     pub fn count_solutions(&mut self, board: &Board, lizards: u8, limit: u8) -> u8 {
         self.segments.build(board);
-        self.search.count(&mut self.sight, board, &self.segments, lizards, limit)
+        self.search.count(&mut self.sight, board, &mut self.segments, lizards, limit, &CellSet::ALL)
     }
 
     /// The same count by the plain solver, which walks the lines instead of reading segment
@@ -143,7 +143,7 @@ impl Engine {
     #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank8"), inline(never))]
     pub fn count_solutions_walking(&mut self, board: &Board, lizards: u8, limit: u8) -> u8 {
         self.segments.build(board);
-        self.search.count(&mut WalkingSight::new(), board, &self.segments, lizards, limit)
+        self.search.count(&mut WalkingSight::new(), board, &mut self.segments, lizards, limit, &CellSet::ALL)
     }
 
     /// The lowest level whose deductions solve the board, or `None`.
@@ -165,7 +165,7 @@ impl Engine {
     }
 
     /// Search nodes (lizards tried) of the last count.
-    pub fn search_nodes(&self) -> u32 {
+    pub fn search_nodes(&self) -> u16 {
         self.search.nodes
     }
 

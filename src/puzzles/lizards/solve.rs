@@ -13,36 +13,37 @@
 //!
 //! The second is the plain reference the first is measured against (`make bench-engine`).
 
-use super::grid::{Board, CellSet, Dir, MAX_SEGMENTS, Segments};
+use super::grid::{Board, CellSet, Dir, MAX_SEGMENTS, Segments, SlotSet};
 
 /// A cursor past its segment's cells and its "no lizard here" option.
 const EXHAUSTED: u8 = 0xFF;
 /// A choice of no lizard in the segment.
 const SKIPPED: u8 = 0xFF;
-/// Bytes of a bit set over one direction's segment ids.
-pub const SEGMENT_SET_BYTES: usize = MAX_SEGMENTS / 8;
-const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
 /// What the search asks about lizards seeing each other.
 pub trait Sight {
     /// Forget every lizard.
     fn clear(&mut self);
-    /// Whether a lizard on the free `cell` (at row `r`, column `c`) would see none placed so
-    /// far, other than through its own row segment (the search puts one lizard a row segment).
-    fn safe(&self, board: &Board, segments: &Segments, cell: u8, r: u8, c: u8) -> bool;
+    /// Whether a lizard on the free `cell` would see none placed so far, other than through
+    /// its own row segment (the search puts one lizard a row segment).
+    fn safe(&self, board: &Board, segments: &Segments, cell: u8) -> bool;
     fn place(&mut self, segments: &Segments, cell: u8);
     fn remove(&mut self, segments: &Segments, cell: u8);
 }
 
-/// Taken flags per segment of the column, diagonal and anti-diagonal directions.
+/// Taken flags per segment of the column, diagonal and anti-diagonal directions (each read at
+/// its fixed place in [`Segments::cell_ids`]: no loop over directions, which the console pays
+/// for with a table load and a multiplication each).
 #[derive(Clone)]
 pub struct SegmentSight {
-    taken: [[u8; SEGMENT_SET_BYTES]; 3],
+    column: SlotSet,
+    diagonal: SlotSet,
+    anti_diagonal: SlotSet,
 }
 
 impl SegmentSight {
     pub const fn new() -> SegmentSight {
-        SegmentSight { taken: [[0; SEGMENT_SET_BYTES]; 3] }
+        SegmentSight { column: SlotSet::EMPTY, diagonal: SlotSet::EMPTY, anti_diagonal: SlotSet::EMPTY }
     }
 }
 
@@ -52,33 +53,33 @@ impl Default for SegmentSight {
     }
 }
 
-const CROSS_DIRS: [Dir; 3] = [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal];
-
 impl Sight for SegmentSight {
     fn clear(&mut self) {
-        self.taken = [[0; SEGMENT_SET_BYTES]; 3];
+        *self = SegmentSight::new();
     }
 
     #[inline]
-    fn safe(&self, _: &Board, segments: &Segments, cell: u8, _: u8, _: u8) -> bool {
-        CROSS_DIRS.iter().zip(self.taken.iter()).all(|(&dir, taken)| {
-            let id = segments.id(dir, cell);
-            taken[(id >> 3) as usize] & BIT[(id & 7) as usize] == 0
-        })
+    fn safe(&self, _: &Board, segments: &Segments, cell: u8) -> bool {
+        let ids = segments.cell_ids(cell);
+        !self.column.contains(ids[Dir::Column as usize])
+            && !self.diagonal.contains(ids[Dir::Diagonal as usize])
+            && !self.anti_diagonal.contains(ids[Dir::AntiDiagonal as usize])
     }
 
+    #[inline]
     fn place(&mut self, segments: &Segments, cell: u8) {
-        for (&dir, taken) in CROSS_DIRS.iter().zip(self.taken.iter_mut()) {
-            let id = segments.id(dir, cell);
-            taken[(id >> 3) as usize] |= BIT[(id & 7) as usize];
-        }
+        let ids = segments.cell_ids(cell);
+        self.column.insert(ids[Dir::Column as usize]);
+        self.diagonal.insert(ids[Dir::Diagonal as usize]);
+        self.anti_diagonal.insert(ids[Dir::AntiDiagonal as usize]);
     }
 
+    #[inline]
     fn remove(&mut self, segments: &Segments, cell: u8) {
-        for (&dir, taken) in CROSS_DIRS.iter().zip(self.taken.iter_mut()) {
-            let id = segments.id(dir, cell);
-            taken[(id >> 3) as usize] &= !BIT[(id & 7) as usize];
-        }
+        let ids = segments.cell_ids(cell);
+        self.column.remove(ids[Dir::Column as usize]);
+        self.diagonal.remove(ids[Dir::Diagonal as usize]);
+        self.anti_diagonal.remove(ids[Dir::AntiDiagonal as usize]);
     }
 }
 
@@ -99,7 +100,8 @@ impl Sight for WalkingSight {
         self.lizards = CellSet::EMPTY;
     }
 
-    fn safe(&self, board: &Board, _: &Segments, _: u8, r: u8, c: u8) -> bool {
+    fn safe(&self, board: &Board, _: &Segments, cell: u8) -> bool {
+        let (r, c) = board.row_col(cell);
         for dir in Dir::ALL {
             let (mut r, mut c) = (r, c);
             while let Some((r2, c2)) = board.step(r, c, dir, false) {
@@ -128,14 +130,15 @@ impl Sight for WalkingSight {
 /// The search's stack and its first solution.
 #[derive(Clone)]
 pub struct Search {
-    /// Per row segment (the stack's depth): the next cell to try, or [`EXHAUSTED`].
-    cursor: [u8; MAX_SEGMENTS],
-    /// Per row segment: the cell holding its lizard, or [`SKIPPED`].
+    /// Per row segment (the stack's depth): the cell holding its lizard, or [`SKIPPED`].
+    /// Coming back to a segment, the search goes on from the cell after its lizard (a skip is
+    /// the last choice).
     chosen: [u8; MAX_SEGMENTS],
     /// The first two solutions met.
     found: [CellSet; 2],
-    /// Search nodes (placements tried) of the last count, for the benchmarks.
-    pub nodes: u32,
+    /// Search nodes (placements tried) of the last count, for the benchmarks (saturating: a
+    /// 32-bit count costs the console a hundred cycles a node).
+    pub nodes: u16,
 }
 
 impl Default for Search {
@@ -146,7 +149,7 @@ impl Default for Search {
 
 impl Search {
     pub const fn new() -> Search {
-        Search { cursor: [0; MAX_SEGMENTS], chosen: [0; MAX_SEGMENTS], found: [CellSet::EMPTY; 2], nodes: 0 }
+        Search { chosen: [0; MAX_SEGMENTS], found: [CellSet::EMPTY; 2], nodes: 0 }
     }
 
     /// The first solution the last count met.
@@ -159,13 +162,16 @@ impl Search {
         &self.found[1]
     }
 
-    /// Solutions of `lizards` lizards on `board` (whose segments are `segments`), counted up
-    /// to `limit`.
-    pub fn count<S: Sight>(&mut self, sight: &mut S, board: &Board, segments: &Segments, lizards: u8, limit: u8) -> u8 {
+    /// Solutions of `lizards` lizards on `board` (whose segments are `segments`) with every
+    /// lizard in `allowed`, counted up to `limit`. The generator passes what a closure left
+    /// possible (its open cells and lizards, which every solution keeps): the same solutions in
+    /// the same order, from a far smaller tree.
+    pub fn count<S: Sight>(&mut self, sight: &mut S, board: &Board, segments: &mut Segments, lizards: u8, limit: u8, allowed: &CellSet) -> u8 {
         sight.clear();
         self.nodes = 0;
         self.found = [CellSet::EMPTY; 2];
-        let rows = segments.count(Dir::Row);
+        let rows = segments.list_rows();
+        let segments = &*segments;
         if limit == 0 || lizards > rows {
             return 0;
         }
@@ -173,29 +179,29 @@ impl Search {
             return 1;
         }
         let (mut depth, mut placed, mut count) = (0u8, 0u8, 0u8);
-        self.cursor[0] = segments.row_start(0);
+        // The next cell to try in the current row segment, or EXHAUSTED.
+        let mut cursor = segments.row_start(0);
         loop {
             let d = depth as usize;
             let mut advanced = false;
-            if self.cursor[d] != EXHAUSTED {
-                let mut cell = self.cursor[d];
-                let (r, mut c) = board.row_col(cell);
-                let end = board.cells();
-                while cell < end && segments.id(Dir::Row, cell) == depth {
-                    if sight.safe(board, segments, cell, r, c) {
-                        self.nodes += 1;
+            if cursor != EXHAUSTED {
+                let mut cell = cursor;
+                let end = segments.cells();
+                let row = segments.id(Dir::Row, segments.row_start(depth));
+                while cell < end && segments.id(Dir::Row, cell) == row {
+                    if allowed.contains(cell) && sight.safe(board, segments, cell) {
+                        self.nodes = self.nodes.saturating_add(1);
                         sight.place(segments, cell);
                         self.chosen[d] = cell;
-                        self.cursor[d] = cell + 1;
+                        cursor = cell + 1;
                         placed += 1;
                         advanced = true;
                         break;
                     }
                     cell += 1;
-                    c += 1;
                 }
                 if !advanced {
-                    self.cursor[d] = EXHAUSTED;
+                    cursor = EXHAUSTED;
                     // No lizard here, if the segments after this one can still take the rest.
                     if lizards - placed < rows - depth {
                         self.chosen[d] = SKIPPED;
@@ -224,7 +230,7 @@ impl Search {
                 }
                 // `placed < lizards <= placed + rows - depth - 1` here, so a segment follows.
                 depth += 1;
-                self.cursor[depth as usize] = segments.row_start(depth);
+                cursor = segments.row_start(depth);
                 continue;
             }
             if depth == 0 {
@@ -232,9 +238,12 @@ impl Search {
             }
             depth -= 1;
             let cell = self.chosen[depth as usize];
-            if cell != SKIPPED {
+            if cell == SKIPPED {
+                cursor = EXHAUSTED;
+            } else {
                 sight.remove(segments, cell);
                 placed -= 1;
+                cursor = cell + 1;
             }
         }
     }

@@ -325,15 +325,14 @@ impl FunctionTranslator<'_, '_> {
                 let (x, y) = (self.scalar(xv)?, self.scalar(yv)?);
                 let e = if llvm::is_const_int(sv) {
                     let s = (llvm::const_zext(sv) % u64::from(w)) as u32;
-                    let wide = |e: &str| if repr::container(w) == 8 { format!("(uint16_t){e}") } else { e.to_string() };
                     // The two halves share no bit, so `^` joins them as `|` would: SDCC 4.2
                     // compiled a 16-bit rotate by 1 written with `|` in place, and a later
                     // reader of the operand saw the rotated value (docs/cbe-notes.md, bug 7).
                     match (s, right) {
                         (0, false) => x,
                         (0, true) => y,
-                        (s, false) => repr::wrap(&format!("({} << {s}) ^ ({y} >> {})", wide(&x), w - s), w),
-                        (s, true) => repr::wrap(&format!("({y} >> {s}) ^ ({} << {})", wide(&x), w - s), w),
+                        (s, false) => repr::wrap(&format!("{} ^ ({y} >> {})", repr::shl_const(&x, s, w), w - s), w),
+                        (s, true) => repr::wrap(&format!("({y} >> {s}) ^ {}", repr::shl_const(&x, w - s, w)), w),
                     }
                 } else if w == 8 || w == 16 {
                     // Inline for the common rotates of bytes and words (the helper costs about

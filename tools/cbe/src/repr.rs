@@ -261,9 +261,9 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Opt
         BinOp::Shl | BinOp::LShr | BinOp::AShr => {
             // An amount >= the width is poison in LLVM but UB in C (which SDCC may exploit):
             // keep it below the container width; any result is then a valid refinement.
-            let amount = match b_const {
-                Some(k) if k < u64::from(bits) => k.to_string(),
-                Some(_) => "0".to_string(),
+            let constant = b_const.map(|k| if k < u64::from(bits) { k as u32 } else { 0 });
+            let amount = match constant {
+                Some(k) => k.to_string(),
                 None if b_in_range => format!("(uint8_t)({b})"),
                 None => format!("(uint8_t)({b} & {})", c - 1),
             };
@@ -276,7 +276,10 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Opt
             // 4.2 pushed a wrong byte for it (seeds 4034 and 4039, "bug 5").
             let helper = op != BinOp::Shl && !a_const && b_const.is_none() && c <= 16;
             match op {
-                BinOp::Shl => wrap(&format!("{} << {amount}", unsigned_operand(a, bits)), bits),
+                BinOp::Shl => match constant {
+                    Some(k) => wrap(&shl_const(a, k, bits), bits),
+                    None => wrap(&format!("{} << {amount}", unsigned_operand(a, bits)), bits),
+                },
                 BinOp::LShr if helper => format!("cbe_lshr{c}({a}, {amount})"),
                 BinOp::LShr => format!("({})({a} >> {amount})", uint_type(bits)),
                 _ if helper => wrap(&format!("cbe_ashr{c}({}, {amount})", sext(a, bits)), bits),
@@ -323,7 +326,9 @@ pub fn sdcc_bug2_shape(op: BinOp, k: u32) -> bool {
 /// hundred cycles on the SM83); a sum or difference of up to three shifts costs a fraction of
 /// that. LLVM turns shift-and-add index arithmetic such as `(y << 4) + (y << 2)` into `y * 20`,
 /// and `r * 15` row arithmetic is `(r << 4) - r`. The terms are `k`'s non-adjacent form (the
-/// fewest signed powers of two); beyond three the multiplication is kept.
+/// fewest signed powers of two); beyond three the multiplication is kept. They are summed by
+/// Horner's rule, `y * 20` as `((y << 2) + y) << 2`: one running value, and each bit of shift
+/// done once (shifts by 2 to 7 are chains of shifts by one, [`shl_const`]).
 pub fn scaled(a: &str, k: u64) -> String {
     let k = k & 0xFFFF;
     if k == 0 {
@@ -334,18 +339,35 @@ pub fn scaled(a: &str, k: u64) -> String {
     if digits.len() > 3 || digits[0].0 >= 16 {
         return format!("({a} * {k}u)");
     }
-    let term = |bit: u32| if bit == 0 { format!("({a})") } else { format!("((uint16_t)({a}) << {bit})") };
-    let mut text = String::new();
-    for (i, &(bit, negative)) in digits.iter().enumerate() {
-        match (i, negative) {
-            (0, false) => text.push_str(&term(bit)),
-            // The first term is the highest power, always positive.
-            (0, true) => unreachable!("the leading digit of a non-adjacent form is positive"),
-            (_, false) => text.push_str(&format!(" + {}", term(bit))),
-            (_, true) => text.push_str(&format!(" - {}", term(bit))),
-        }
+    // The first digit is the highest power, always positive.
+    let mut text = format!("({a})");
+    for pair in digits.windows(2) {
+        let ((higher, _), (bit, negative)) = (pair[0], pair[1]);
+        let sign = if negative { '-' } else { '+' };
+        text = format!("({} {sign} ({a}))", shl_const(&text, higher - bit, 16));
     }
-    format!("({text})")
+    shl_const(&text, digits[digits.len() - 1].0, 16)
+}
+
+/// `e << k` for a constant `k` below the container width of `bits`, in the container's C
+/// arithmetic (16 bits for bytes; the caller wraps the result).
+/// SDCC 4.2 shifts a 16-bit value it keeps in memory left by 2 to 7 in a loop counted in A,
+/// and when A holds a live value it loses it: `ld a, #k` comes before the `push af` meant to
+/// save A, and the loop's label before that push, so every round pushes and one pop follows
+/// (the stack pointer ends 2 * (k - 1) bytes low). A shift by one has no loop and saves A
+/// properly ("bug 8", docs/cbe-notes.md), so such shifts are written as chains of shifts by
+/// one: separate operations for SDCC, which does not join them. Shifts by 8 or more go
+/// through a byte, 32-bit ones through the general shift, both of which save A.
+pub fn shl_const(e: &str, k: u32, bits: u32) -> String {
+    if container(bits) == 32 {
+        return format!("({e} << {k})");
+    }
+    let e = format!("(uint16_t)({e})");
+    match k {
+        0 => e,
+        2..=7 => (0..k).fold(e, |shifted, _| format!("({shifted} << 1)")),
+        _ => format!("({e} << {k})"),
+    }
 }
 
 /// The non-zero digits of `k`'s non-adjacent form, highest first: `(bit, negative)` with
@@ -502,9 +524,10 @@ mod tests {
 
     #[test]
     fn constant_products_are_at_most_three_signed_shifts() {
-        assert_eq!(scaled("x", 20), "(((uint16_t)(x) << 4) + ((uint16_t)(x) << 2))");
-        assert_eq!(scaled("x", 15), "(((uint16_t)(x) << 4) - (x))");
-        assert_eq!(scaled("x", 1), "((x))");
+        assert_eq!(scaled("x", 20), "(((uint16_t)(((((uint16_t)((x)) << 1) << 1) + (x))) << 1) << 1)");
+        assert_eq!(scaled("x", 15), "(uint16_t)(((((((uint16_t)((x)) << 1) << 1) << 1) << 1) - (x)))");
+        assert_eq!(scaled("x", 0x9000), "((uint16_t)((((((uint16_t)((x)) << 1) << 1) << 1) + (x))) << 12)");
+        assert_eq!(scaled("x", 1), "(uint16_t)((x))");
         assert_eq!(scaled("x", 0), "0u");
         // 0x5555 has eight signed digits however written.
         assert_eq!(scaled("x", 0x5555), "(x * 21845u)");
@@ -514,6 +537,19 @@ mod tests {
             let value: i64 = non_adjacent_form(k).iter().map(|&(bit, negative)| if negative { -(1i64 << bit) } else { 1i64 << bit }).sum();
             assert_eq!(value, k as i64, "{k}");
         }
+    }
+
+    #[test]
+    fn constant_left_shifts_by_two_to_seven_are_chains_of_shifts_by_one() {
+        assert_eq!(shl_const("x", 3, 16), "((((uint16_t)(x) << 1) << 1) << 1)");
+        assert_eq!(shl_const("x", 1, 16), "((uint16_t)(x) << 1)");
+        assert_eq!(shl_const("x", 8, 16), "((uint16_t)(x) << 8)");
+        assert_eq!(shl_const("x", 0, 16), "(uint16_t)(x)");
+        // Bytes shift in 16-bit arithmetic; 32-bit shifts are SDCC's general shift.
+        assert_eq!(binop(BinOp::Shl, 8, "v", "2u", false, Some(2), false), "(uint8_t)((((uint16_t)(v) << 1) << 1))");
+        assert_eq!(binop(BinOp::Shl, 32, "v", "3u", false, Some(3), false), "(uint32_t)((v << 3))");
+        // An amount past the width is poison: a shift by nothing.
+        assert_eq!(binop(BinOp::Shl, 12, "v", "13u", false, Some(13), false), "(uint16_t)(((uint16_t)(v)) & 0xfffu)");
     }
 
     #[test]

@@ -44,6 +44,9 @@ use hitori::puzzles::sudoku::generate::Generator as SudokuGenerator;
 const CPU_HZ: f64 = 4_194_304.0;
 /// The whole run is a few billion cycles; a single call far less than this.
 const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
+/// A single Baby Lizards call: its hard 12x12 puzzles still take minutes of console time, and
+/// the plain solver that walks the lines minutes more on some.
+const MAX_LIZARD_CYCLES_PER_CALL: u64 = 16_000_000_000;
 /// Hitori puzzles the ROM makes: its `SIZES` (4) times the seeds of its `LEVELS` (32 at each
 /// level). Checked against its output.
 const HITORI_JOBS: usize = 4 * (32 + 32 + 32);
@@ -83,13 +86,13 @@ fn run() -> Result<(), String> {
     }
     let runs = |part: &str, by_default: bool| only.as_deref().map_or(by_default, |name| name == part);
     if runs("lizards", true) {
-        lizards(Bench::start(build_lizards_rom(sdcc_flags.clone())?, "lizards ")?)?;
+        lizards(Bench::start(build_lizards_rom(sdcc_flags.clone())?, "lizards ", MAX_LIZARD_CYCLES_PER_CALL)?)?;
     }
     if runs("sudoku", std::env::var_os("BENCH_ENGINE_SUDOKU").is_some()) {
-        sudoku(Bench::start(build_sudoku_rom(sdcc_flags.clone())?, "sudoku ")?)?;
+        sudoku(Bench::start(build_sudoku_rom(sdcc_flags.clone())?, "sudoku ", MAX_CYCLES_PER_CALL)?)?;
     }
     if runs("hitori", true) {
-        hitori(Bench::start(build_rom(sdcc_flags)?, "")?)?;
+        hitori(Bench::start(build_rom(sdcc_flags)?, "", MAX_CYCLES_PER_CALL)?)?;
     }
     Ok(())
 }
@@ -100,13 +103,15 @@ struct Bench {
     rom: RomArtifacts,
     console: Console,
     prefix: &'static str,
+    /// The most cycles one timed call may take before it counts as hung.
+    call_limit: u64,
     profile: Option<(usize, Profile)>,
     each: bool,
     started: Instant,
 }
 
 impl Bench {
-    fn start(rom: RomArtifacts, prefix: &'static str) -> Result<Bench, String> {
+    fn start(rom: RomArtifacts, prefix: &'static str, call_limit: u64) -> Result<Bench, String> {
         println!("{prefix}console build: {}", rom.usage.summary());
         let profile = match std::env::var("BENCH_ENGINE_PROFILE") {
             Ok(n) => Some((n.parse().map_err(|_| format!("BENCH_ENGINE_PROFILE={n}: expected a count of functions"))?, Profile::default())),
@@ -115,7 +120,7 @@ impl Bench {
         let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
         console.reset_lowest_sp();
         let each = std::env::var_os("BENCH_ENGINE_EACH").is_some();
-        Ok(Bench { rom, console, prefix, profile, each, started: Instant::now() })
+        Ok(Bench { rom, console, prefix, call_limit, profile, each, started: Instant::now() })
     }
 
     fn symbol(&self, name: &str) -> Result<u16, String> {
@@ -135,8 +140,8 @@ impl Bench {
             let mut spent = [0; N];
             for (cycles, &entry) in spent.iter_mut().zip(&entries) {
                 let ran = match self.profile.as_mut() {
-                    Some((_, profile)) => self.console.profile_next_call(entry, MAX_CYCLES_PER_CALL, profile),
-                    None => self.console.time_next_call(entry, MAX_CYCLES_PER_CALL),
+                    Some((_, profile)) => self.console.profile_next_call(entry, self.call_limit, profile),
+                    None => self.console.time_next_call(entry, self.call_limit),
                 };
                 // A call that never returns is most likely a trap: show what the console said.
                 *cycles = ran.ok_or_else(|| {
