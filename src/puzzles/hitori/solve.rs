@@ -30,18 +30,19 @@ pub struct Deduction {
     pub rule: Rule,
     pub cell: u8,
     pub mark: Mark,
-    reasons: [u8; 2],
+    reasons: [u8; 4],
     reason_len: u8,
 }
 
 impl Deduction {
     fn new(rule: Rule, cell: u8, mark: Mark, reasons: &[u8]) -> Deduction {
-        let mut d = Deduction { rule, cell, mark, reasons: [0; 2], reason_len: reasons.len() as u8 };
+        let mut d = Deduction { rule, cell, mark, reasons: [0; 4], reason_len: reasons.len() as u8 };
         d.reasons[..reasons.len()].copy_from_slice(reasons);
         d
     }
 
-    /// The cells the deduction is read from (the circled twin, the pair, ...).
+    /// The cells the deduction is read from (the circled twin, the pair, the offset pairs' four
+    /// numbers, ...).
     pub fn reasons(&self) -> &[u8] {
         &self.reasons[..self.reason_len as usize]
     }
@@ -425,6 +426,23 @@ impl Solver {
         self.unknown_cells().intersection(&self.guard.might_split())
     }
 
+    /// The unknown neighbour of a cell not shaded whose other neighbours all are: the island
+    /// rule's simplest case, which hints name on its own (the closures leave it to the island
+    /// rule).
+    fn walled_cell(&self, board: &Board) -> Option<Deduction> {
+        let open = CellSet::full(self.guard.size()).minus(self.guard.shaded());
+        open.iter().find_map(|cell| {
+            let neighbours = board.neighbours(cell);
+            let mut ways_out = neighbours.as_slice().iter().copied().filter(|&nb| self.mark(nb) != Mark::Shaded);
+            match (ways_out.next(), ways_out.next()) {
+                (Some(only), None) if self.mark(only) == Mark::Unknown => {
+                    Some(Deduction::new(Rule::WalledCell, only, Mark::Unshaded, &[cell]))
+                }
+                _ => None,
+            }
+        })
+    }
+
     /// An unknown cell whose shading would split the unshaded region.
     fn island(&self) -> Option<Deduction> {
         let open = self.island_candidates();
@@ -476,18 +494,27 @@ impl Solver {
             }
             self.justified_all = true;
         }
-        // Number patterns never change: each level's are applied once after a reset.
-        let mut pattern_result = Ok(());
+        // Number patterns never change: each level's are applied once after a reset. They are
+        // gathered first (the scan reads the twin chains) and marked after; closures do not
+        // depend on the order of their marks.
         let done = self.patterns_done;
         if done <= level as u8 {
-            for_each_pattern(board, Difficulty::from_index(done).unwrap_or(level), level, |d| {
-                if pattern_result.is_ok() {
-                    pattern_result = self.apply(board, d);
+            let (mut shade, mut unshade) = (CellSet::EMPTY, CellSet::EMPTY);
+            for_each_pattern(board, &self.links, Difficulty::from_index(done).unwrap_or(level), level, |d| {
+                if d.mark == Mark::Shaded {
+                    shade.insert(d.cell);
+                } else {
+                    unshade.insert(d.cell);
                 }
                 true
             });
+            for cell in shade.iter() {
+                self.assign_mark(board, cell, Mark::Shaded)?;
+            }
+            for cell in unshade.iter() {
+                self.assign_mark(board, cell, Mark::Unshaded)?;
+            }
         }
-        pattern_result?;
         self.patterns_done = self.patterns_done.max(level as u8 + 1);
         self.propagate(board, closure_level)?;
         if level < Difficulty::Hard {
@@ -536,7 +563,7 @@ impl Solver {
             }
         }
         let mut pattern = None;
-        for_each_pattern(board, Difficulty::Easy, level, |d| {
+        for_each_pattern(board, &self.links, Difficulty::Easy, level, |d| {
             let useful = self.mark(d.cell) != d.mark;
             if useful {
                 pattern = Some(d);
@@ -547,7 +574,7 @@ impl Solver {
             return Ok(pattern);
         }
         if Rule::Island.level() <= level
-            && let Some(d) = self.island()
+            && let Some(d) = self.walled_cell(board).or_else(|| self.island())
         {
             return Ok(Some(d));
         }
@@ -636,11 +663,12 @@ impl Solver {
     }
 }
 
-/// Every number pattern deduction of the board (sandwiches, pairs, corners) of a level in
-/// `from..=to`, whatever the marks; `visit` returns whether to go on. Each kind of pattern is
-/// only looked for when its level is in range: the scan of lines costs as much as a pass of
-/// deductions, and the medium closure, which follows the easy one, needs only the corners.
-fn for_each_pattern(board: &Board, from: Difficulty, to: Difficulty, mut visit: impl FnMut(Deduction) -> bool) {
+/// Every number pattern deduction of the board (sandwiches, pairs, corners, offset pairs) of
+/// a level in `from..=to`, whatever the marks; `visit` returns whether to go on. `links` are
+/// the board's twin chains (the solver's `links`). Each kind of pattern is only looked for when
+/// its level is in range: the scan of lines costs as much as a pass of deductions, and the
+/// medium closure, which follows the easy one, needs only the medium patterns.
+fn for_each_pattern(board: &Board, links: &[u8; CELL_SLOTS], from: Difficulty, to: Difficulty, mut visit: impl FnMut(Deduction) -> bool) {
     let n = board.size();
     let in_range = |rule: Rule| (from..=to).contains(&rule.level());
     // Lines are walked as (first cell, step): rows step 1, columns step 16. Sandwiches and
@@ -652,31 +680,88 @@ fn for_each_pattern(board: &Board, from: Difficulty, to: Difficulty, mut visit: 
             return;
         }
     }
-    if n < 2 || !in_range(Rule::Corner) {
+    if n < 2 || !in_range(Rule::CornerDomino) {
         return;
     }
     let last = n - 1;
     for (r, c, dr, dc) in [(0, 0, 1i8, 1i8), (0, last, 1, -1), (last, 0, -1, 1), (last, last, -1, -1)] {
         let cell = |dy: i8, dx: i8| cell_at((r as i8 + dy) as u8, (c as i8 + dx) as u8);
-        let corner = cell(0, 0);
-        let along_row = cell(0, dc);
-        let along_col = cell(dr, 0);
-        let diagonal = cell(dr, dc);
-        let num = |x: u8| board.number(x);
-        if num(corner) == num(along_row) && num(corner) == num(along_col) {
-            if !visit(Deduction::new(Rule::Corner, corner, Mark::Shaded, &[along_row, along_col])) {
-                return;
+        if !corner_patterns(board, [cell(0, 0), cell(0, dc), cell(dr, 0), cell(dr, dc)], &mut visit) {
+            return;
+        }
+    }
+    if offset_pairs(board, links, true, &mut visit) {
+        offset_pairs(board, links, false, &mut visit);
+    }
+}
+
+/// The corner patterns of one corner's 2x2 block `[corner, along its row, along its column,
+/// diagonal]`; false once `visit` said stop. Two cells of the block in one line are adjacent,
+/// so exactly one of them is shaded when they are equal; the corner cell, whose only
+/// neighbours are the two wall cells, must keep one of them unshaded.
+fn corner_patterns(board: &Board, block: [u8; 4], visit: &mut impl FnMut(Deduction) -> bool) -> bool {
+    let [corner, along_row, along_col, diagonal] = block;
+    let [c, r, d, i] = block.map(|cell| board.number(cell));
+    if (c == r && d == i) || (c == d && r == i) {
+        // Shading the corner's partner and the diagonal's would wall the corner in.
+        for target in [corner, diagonal] {
+            if !visit(Deduction::new(Rule::CornerSquare, target, Mark::Shaded, &block)) {
+                return false;
             }
-        } else if (num(corner) == num(along_row) && num(along_col) == num(diagonal))
-            || (num(corner) == num(along_col) && num(along_row) == num(diagonal))
+        }
+        return true;
+    }
+    if c == r && c == d {
+        return visit(Deduction::new(Rule::CornerTriple, corner, Mark::Shaded, &[along_row, along_col]));
+    }
+    if r == i && d == i {
+        return visit(Deduction::new(Rule::CornerTriple, diagonal, Mark::Shaded, &[along_row, along_col]));
+    }
+    // A domino along a wall (corner and wall cell) or beside it (wall cell and diagonal): when
+    // its wall cell is shaded the corner keeps only the other wall cell; when its other cell
+    // is, that cell touches the other wall cell.
+    for (first, second, other_wall) in
+        [(corner, along_row, along_col), (along_row, diagonal, along_col), (corner, along_col, along_row), (along_col, diagonal, along_row)]
+    {
+        if board.number(first) == board.number(second)
+            && !visit(Deduction::new(Rule::CornerDomino, other_wall, Mark::Unshaded, &[first, second]))
         {
-            for target in [corner, diagonal] {
-                if !visit(Deduction::new(Rule::Corner, target, Mark::Shaded, &[along_row, along_col])) {
-                    return;
+            return false;
+        }
+    }
+    true
+}
+
+/// The offset pairs between each line and the next, rows when `across`, else columns; false
+/// once `visit` said stop. A at p and q in one line, B at p and q' = q +- 1 (q' != p) in the
+/// next: the two cells at p touch, so one of them stays unshaded and its twin at the far end
+/// (A at q or B at q') is shaded; (line, q') and (next line, q) touch both of those, so both
+/// stay unshaded. The far twins of a cell come from the twin chains `links`, one load each.
+fn offset_pairs(board: &Board, links: &[u8; CELL_SLOTS], across: bool, visit: &mut impl FnMut(Deduction) -> bool) -> bool {
+    let n = board.size();
+    let at = |line: u8, i: u8| if across { cell_at(line, i) } else { cell_at(i, line) };
+    let next_twin = |cell: u8| if across { links[usize::from(cell)] & 15 } else { links[usize::from(cell)] >> 4 };
+    for line in 0..n - 1 {
+        for p in 0..n {
+            let (a, b) = (at(line, p), at(line + 1, p));
+            let b_number = board.number(b);
+            let mut q = next_twin(a);
+            while q != p {
+                for far in [q.wrapping_sub(1), q + 1] {
+                    if far < n && far != p && board.number(at(line + 1, far)) == b_number {
+                        let reasons = [a, at(line, q), b, at(line + 1, far)];
+                        for target in [at(line, far), at(line + 1, q)] {
+                            if !visit(Deduction::new(Rule::OffsetPair, target, Mark::Unshaded, &reasons)) {
+                                return false;
+                            }
+                        }
+                    }
                 }
+                q = next_twin(at(line, q));
             }
         }
     }
+    true
 }
 
 /// The sandwiches, then the pairs, of the line of `board.size()` cells from `start` by
