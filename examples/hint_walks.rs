@@ -105,7 +105,8 @@ fn main() {
     let mut solver = Solver::new(15);
     let mut ids = String::new();
     println!("hint walks from an empty grid, {puzzles} puzzles per level and size (seeds 0..{puzzles})");
-    for difficulty in Difficulty::ALL {
+    let levels: Vec<Difficulty> = match std::env::var("LEVELS") { Ok(l) => l.split(',').map(|x| Difficulty::parse(x).unwrap()).collect(), Err(_) => Difficulty::ALL.to_vec() };
+    for difficulty in levels {
         for &n in &sizes {
             let mut by_rule = [0usize; Rule::ALL.len()];
             let mut shapes = Vec::new();
@@ -136,6 +137,11 @@ fn main() {
                 firsts.len(),
                 mean(shapes.iter().filter(|s| s.first_lookahead.is_some()).map(|s| s.tail as f64)),
             );
+            let mut moments = [0usize; 4];
+            for s in &shapes {
+                moments[s.hard_moments.min(3)] += 1;
+            }
+            println!("    puzzles with 0 / 1 / 2 / 3+ hard moments: {} / {} / {} / {}", moments[0], moments[1], moments[2], moments[3]);
             let mut line = String::from("    steps by rule (per puzzle):");
             for (rule, &steps) in Rule::ALL.iter().zip(&by_rule) {
                 if steps > 0 {
