@@ -39,9 +39,11 @@ test: setup rom
 bench-codegen: setup
 	$(CARGO) run --quiet --release -p codegen-bench
 
-# Host puzzles per second, then exact console cycles per puzzle (checked against the host).
+# Host puzzles per second, the hint walks' profile per level and size (examples/hint_walks.rs),
+# then exact console cycles per puzzle (checked against the host).
 bench-engine: setup
 	$(CARGO) run --quiet --release --example bench_engine
+	$(CARGO) run --quiet --release --example hint_walks
 	$(CARGO) run --quiet --release -p engine-bench
 
 # The game ROM in the emulator: frame overruns (menus, play on 9x9 and 15x15), the VBlank

@@ -4,7 +4,8 @@
 //! circles (the numbers without twins, circled first), how many separate hard moments (runs of
 //! contradiction steps) a puzzle has, and how many distinct rules it uses.
 //! Run: `cargo run --release -p hitori --example hint_walks -- [PUZZLES [SIZE...]]` (200
-//! puzzles at 9, 12 and 15 by default). `--tatham FILE` also writes every hard puzzle as a
+//! puzzles of every level at 9, 12 and 15 by default; `make bench-engine` runs that).
+//! `--levels hard,medium` picks levels; `--tatham FILE` also writes every hard puzzle as a
 //! game id of Simon Tatham's Singles (`9x9:...`, one a line), for his solver.
 
 use std::fmt::Write as _;
@@ -99,13 +100,20 @@ fn main() {
         args.drain(i..i + 2);
         path
     });
+    let levels: Vec<Difficulty> = match args.iter().position(|a| a == "--levels") {
+        Some(i) => {
+            let names = args.get(i + 1).expect("--levels LEVEL,LEVEL").clone();
+            args.drain(i..i + 2);
+            names.split(',').map(|name| Difficulty::parse(name).expect("--levels: easy, medium or hard")).collect()
+        }
+        None => Difficulty::ALL.to_vec(),
+    };
     let puzzles: u32 = args.first().map_or(200, |a| a.parse().expect("PUZZLES: a count"));
     let sizes: Vec<u8> = if args.len() > 1 { args[1..].iter().map(|a| a.parse().expect("SIZE")).collect() } else { vec![9, 12, 15] };
     let mut generator = Generator::new();
     let mut solver = Solver::new(15);
     let mut ids = String::new();
     println!("hint walks from an empty grid, {puzzles} puzzles per level and size (seeds 0..{puzzles})");
-    let levels: Vec<Difficulty> = match std::env::var("LEVELS") { Ok(l) => l.split(',').map(|x| Difficulty::parse(x).unwrap()).collect(), Err(_) => Difficulty::ALL.to_vec() };
     for difficulty in levels {
         for &n in &sizes {
             let mut by_rule = [0usize; Rule::ALL.len()];
