@@ -400,7 +400,8 @@ fn hard_number(board: &Board, cell: u8, numbers: &LineNumbers, footholds: &Footh
 /// whose closure finishes was the common failure (71% of 9x9 candidates); without those
 /// starts most candidates leave the closure stuck, and a unique one is then hard. So a shaded
 /// cell of a hard candidate takes, while it has a choice, no number that would make a
-/// sandwich or a pair pattern (corners are left: they are rare). Host, 512 seeds, hard
+/// sandwich or a pair pattern (since session 14 hard numbers also keep off offset pairs and
+/// corner patterns, the new medium starts: [`hard_number`]). Host, 512 seeds, hard
 /// candidates per puzzle at 9 / 12 / 15: mean 11.2 / 11.8 / 12.5 -> 2.4 / 2.8 / 3.6, worst 73
 /// / 97 / 85 -> 15 / 18 / 23 (pairs at every second cell, as then).
 ///
@@ -462,13 +463,13 @@ impl Footholds {
     }
 }
 
-/// The numbers that would make `cell` one end of an offset pair (a medium start since the
-/// offset pair became a medium rule, hard candidates per puzzle at 9 / 15 went 1.7 / 2.0 ->
-/// 24.8 / 39.5; avoiding these numbers, 5.0 / 2.8; with [`LineNumbers::pick`]'s second step
-/// and [`corner_numbers`], 1.7 / 1.8: host, 128 seeds). A twin of `cell` at j in its line makes one
-/// with the next line on either side when that line repeats its number at `cell`'s position
-/// next to j (`cell` the aligned end), or its number at j next to `cell`'s position (the twin
-/// the aligned end).
+/// The numbers that would make `cell` one end of an offset pair: a medium start since the
+/// offset pair became a medium rule (session 14: hard candidates per puzzle at 9 / 15 went
+/// 1.7 / 2.0 -> 24.8 / 39.5; avoiding these numbers, 5.0 / 2.8; with [`LineNumbers::pick`]'s
+/// second step and [`corner_numbers`], 1.7 / 1.8; host, 128 seeds). A twin of `cell` at j in
+/// its line makes one with the next line on either side when that line repeats its number at
+/// `cell`'s position next to j (`cell` the aligned end), or its number at j next to `cell`'s
+/// position (the twin the aligned end).
 fn offset_pair_numbers(board: &Board, cell: u8) -> u16 {
     let n = board.size();
     let mut numbers = 0;
@@ -502,7 +503,7 @@ fn offset_pair_numbers(board: &Board, cell: u8) -> u16 {
 
 /// The numbers of `cell`'s neighbours within a corner's 2x2 block, when it lies in one: an
 /// equal pair there is a corner pattern (a medium start). Host, 64 seeds, hard 9x9: candidates
-/// per puzzle 2.8 -> 2.0 with corners ignored by the rules.
+/// per puzzle 2.8 -> 1.7 (2.0 with the new corner rules taken out of the solver instead).
 fn corner_numbers(board: &Board, cell: u8) -> u16 {
     let (r, c, last) = (row_of(cell), col_of(cell), board.size() - 1);
     let (edge_row, edge_col) = (r <= 1 || r + 1 >= last, c <= 1 || c + 1 >= last);
@@ -601,9 +602,9 @@ impl LineNumbers {
     ///
     /// Numbers in `avoid` (bit v: number v) are left out while another one is left; when none
     /// is, those in `must_avoid` (part of `avoid`) still are while another one is left. Hard
-    /// numbers avoid the medium starts first and the neighbours' numbers second: dropping
-    /// every avoided number at once (once or twice a 9x9 candidate) made starts, and hard
-    /// candidates per puzzle at 9x9 were 5.0 -> 2.8 with the second step (host, 64 seeds).
+    /// numbers give up keeping off their neighbours' numbers before keeping off the starts:
+    /// giving up both at once (once or twice a 9x9 candidate) made starts; hard candidates
+    /// per puzzle at 9x9 were 5.0 -> 2.8 with the second step (host, 64 seeds).
     fn pick(&self, board: &Board, cell: u8, except: u8, avoid: u16, must_avoid: u16, difficulty: Difficulty, rng: &mut Rng) -> Option<u8> {
         let (mut across, mut down) = (self.in_row[row_of(cell) as usize], self.in_col[col_of(cell) as usize]);
         if difficulty != Difficulty::Hard {
