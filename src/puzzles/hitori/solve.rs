@@ -494,24 +494,31 @@ impl Solver {
             }
             self.justified_all = true;
         }
-        // Number patterns never change: each level's are applied once after a reset. They are
-        // gathered first (the scan reads the twin chains) and marked after; closures do not
-        // depend on the order of their marks.
+        // Number patterns never change: each level's are applied once after a reset.
+        let mut pattern_result = Ok(());
         let done = self.patterns_done;
+        let from = Difficulty::from_index(done).unwrap_or(level);
         if done <= level as u8 {
-            let (mut shade, mut unshade) = (CellSet::EMPTY, CellSet::EMPTY);
-            for_each_pattern(board, &self.links, Difficulty::from_index(done).unwrap_or(level), level, |d| {
-                if d.mark == Mark::Shaded {
-                    shade.insert(d.cell);
-                } else {
-                    unshade.insert(d.cell);
+            for_each_pattern(board, from, level, |d| {
+                if pattern_result.is_ok() {
+                    pattern_result = self.apply(board, d);
                 }
                 true
             });
-            for cell in shade.iter() {
-                self.assign_mark(board, cell, Mark::Shaded)?;
+        }
+        pattern_result?;
+        if done <= level as u8 && (from..=level).contains(&Rule::OffsetPair.level()) {
+            // The offset pairs read the twin chains, which the marking closure cannot while it
+            // holds the solver: their cells (all circled) are gathered first, marked after;
+            // closures do not depend on the order of their marks.
+            let mut circled = CellSet::EMPTY;
+            for across in [true, false] {
+                offset_pairs(board, &self.links, across, &mut |d: Deduction| {
+                    circled.insert(d.cell);
+                    true
+                });
             }
-            for cell in unshade.iter() {
+            for cell in circled.iter() {
                 self.assign_mark(board, cell, Mark::Unshaded)?;
             }
         }
@@ -563,13 +570,17 @@ impl Solver {
             }
         }
         let mut pattern = None;
-        for_each_pattern(board, &self.links, Difficulty::Easy, level, |d| {
-            let useful = self.mark(d.cell) != d.mark;
-            if useful {
+        let mut useful = |d: Deduction| {
+            let new = self.mark(d.cell) != d.mark;
+            if new {
                 pattern = Some(d);
             }
-            !useful
-        });
+            !new
+        };
+        for_each_pattern(board, Difficulty::Easy, level, &mut useful);
+        if Rule::OffsetPair.level() <= level && offset_pairs(board, &self.links, true, &mut useful) {
+            offset_pairs(board, &self.links, false, &mut useful);
+        }
         if pattern.is_some() {
             return Ok(pattern);
         }
@@ -663,12 +674,12 @@ impl Solver {
     }
 }
 
-/// Every number pattern deduction of the board (sandwiches, pairs, corners, offset pairs) of
-/// a level in `from..=to`, whatever the marks; `visit` returns whether to go on. `links` are
-/// the board's twin chains (the solver's `links`). Each kind of pattern is only looked for when
-/// its level is in range: the scan of lines costs as much as a pass of deductions, and the
-/// medium closure, which follows the easy one, needs only the medium patterns.
-fn for_each_pattern(board: &Board, links: &[u8; CELL_SLOTS], from: Difficulty, to: Difficulty, mut visit: impl FnMut(Deduction) -> bool) {
+/// Every number pattern deduction of the board (sandwiches, pairs, corners) of a level in
+/// `from..=to`, whatever the marks; `visit` returns whether to go on. The offset pairs, which
+/// need the twin chains, are [`offset_pairs`]. Each kind of pattern is only looked for when its
+/// level is in range: the scan of lines costs as much as a pass of deductions, and the medium
+/// closure, which follows the easy one, needs only the corners.
+fn for_each_pattern(board: &Board, from: Difficulty, to: Difficulty, mut visit: impl FnMut(Deduction) -> bool) {
     let n = board.size();
     let in_range = |rule: Rule| (from..=to).contains(&rule.level());
     // Lines are walked as (first cell, step): rows step 1, columns step 16. Sandwiches and
@@ -689,9 +700,6 @@ fn for_each_pattern(board: &Board, links: &[u8; CELL_SLOTS], from: Difficulty, t
         if !corner_patterns(board, [cell(0, 0), cell(0, dc), cell(dr, 0), cell(dr, dc)], &mut visit) {
             return;
         }
-    }
-    if offset_pairs(board, links, true, &mut visit) {
-        offset_pairs(board, links, false, &mut visit);
     }
 }
 
@@ -736,7 +744,10 @@ fn corner_patterns(board: &Board, block: [u8; 4], visit: &mut impl FnMut(Deducti
 /// once `visit` said stop. A at p and q in one line, B at p and q' = q +- 1 (q' != p) in the
 /// next: the two cells at p touch, so one of them stays unshaded and its twin at the far end
 /// (A at q or B at q') is shaded; (line, q') and (next line, q) touch both of those, so both
-/// stay unshaded. The far twins of a cell come from the twin chains `links`, one load each.
+/// stay unshaded. The far twins of a cell come from the twin chains `links` (the solver's),
+/// one load each.
+// One copy for both directions (the console's ROM banks are full).
+#[cfg_attr(target_arch = "avr", inline(never))]
 fn offset_pairs(board: &Board, links: &[u8; CELL_SLOTS], across: bool, visit: &mut impl FnMut(Deduction) -> bool) -> bool {
     let n = board.size();
     let at = |line: u8, i: u8| if across { cell_at(line, i) } else { cell_at(i, line) };
@@ -835,8 +846,10 @@ impl Solver {
         self.deduce_closure(board, level)
     }
 
-    /// The easiest deduction of `level` or below that applies now, without applying it.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    /// The easiest deduction of `level` or below that applies now, without applying it. In a
+    /// bank of its own (8) with the copies of the solver code it reaches: with the named
+    /// patterns, the hints' pattern scan no longer fitted bank 5 beside the closures'.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank8"), inline(never))]
     pub fn next_deduction(&mut self, board: &Board, level: Difficulty) -> Found {
         self.find_deduction(board, level)
     }
