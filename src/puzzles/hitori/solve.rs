@@ -570,16 +570,12 @@ impl Solver {
             }
         }
         let mut pattern = None;
-        let mut useful = |d: Deduction| {
-            let new = self.mark(d.cell) != d.mark;
-            if new {
-                pattern = Some(d);
+        for_each_pattern(board, Difficulty::Easy, level, |d| self.keep_if_new(d, &mut pattern));
+        if pattern.is_none() && Rule::OffsetPair.level() <= level {
+            let mut new_offset_pair = |d| self.keep_if_new(d, &mut pattern);
+            if offset_pairs(board, &self.links, true, &mut new_offset_pair) {
+                offset_pairs(board, &self.links, false, &mut new_offset_pair);
             }
-            !new
-        };
-        for_each_pattern(board, Difficulty::Easy, level, &mut useful);
-        if Rule::OffsetPair.level() <= level && offset_pairs(board, &self.links, true, &mut useful) {
-            offset_pairs(board, &self.links, false, &mut useful);
         }
         if pattern.is_some() {
             return Ok(pattern);
@@ -593,6 +589,16 @@ impl Solver {
             return self.lookahead(board);
         }
         Ok(None)
+    }
+
+    /// Keeps `d` in `found` when its cell does not have its mark yet; returns whether to look
+    /// further (a pattern scan's `visit` for a hint).
+    fn keep_if_new(&self, d: Deduction, found: &mut Option<Deduction>) -> bool {
+        let new = self.mark(d.cell) != d.mark;
+        if new {
+            *found = Some(d);
+        }
+        !new
     }
 
     /// Count the solutions of `board`, stopping at `limit`. The first one found is kept
