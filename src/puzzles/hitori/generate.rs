@@ -473,51 +473,25 @@ impl Footholds {
 fn offset_pair_numbers(board: &Board, cell: u8) -> u16 {
     let (r, c, n) = (row_of(cell), col_of(cell), board.size());
     let mut numbers = 0;
-    // Per direction: the first cell of `cell`'s line, the step along it, `cell`'s position,
-    // the line's index and the step to the next line. Cells are reached by adding steps (a
-    // multiplication by 16 is a loop on the SM83).
-    for (first, step, p, line, cross) in [(cell_at(r, 0), 1, c, r, 16), (cell_at(0, c), 16, r, c, 1)] {
-        for (next, beside) in [(first.wrapping_sub(cross), line > 0), (first.wrapping_add(cross), line + 1 < n)] {
-            if !beside {
-                continue;
-            }
-            let aligned = repeats(board, next, step, p);
-            let far = (aligned << 1 | aligned >> 1 | repeats(board, next, step, p.wrapping_sub(1)) | repeats(board, next, step, p + 1))
-                & !bit_of(p)
-                & row_mask(n);
-            let mut at = first;
-            for j in 0..n {
-                if far & bit_of(j) != 0 {
-                    numbers |= bit_of(board.number(at));
-                }
-                at = at.wrapping_add(step);
+    // Each neighbour `next` is `cell`'s position in the line beside `cell`'s: a row when it
+    // is above or below. The twins of a cell in that line are the positions repeating it.
+    for &next in board.neighbours(cell).as_slice() {
+        let across = row_of(next) != r;
+        let repeats = |of: u8| {
+            let twins = board.twins(of);
+            if across { twins.in_row } else { twins.in_col }
+        };
+        let aligned = repeats(next);
+        let mut far = aligned << 1 | aligned >> 1;
+        for &beside in board.neighbours(next).as_slice() {
+            if (row_of(beside) == row_of(next)) == across {
+                far |= repeats(beside);
             }
         }
+        far &= !bit_of(if across { c } else { r }) & row_mask(n);
+        for_each_bit(far, |j| numbers |= bit_of(board.number(if across { cell_at(r, j) } else { cell_at(j, c) })));
     }
     numbers
-}
-
-/// The positions other than `k` along the line of the board's size from `first` by `step`
-/// that repeat the number at position `k` (none when `k` is off the line).
-#[cfg_attr(target_arch = "avr", inline(never))] // one copy for its six calls
-fn repeats(board: &Board, first: u8, step: u8, k: u8) -> u16 {
-    let n = board.size();
-    if k >= n {
-        return 0;
-    }
-    let mut kth = first;
-    for _ in 0..k {
-        kth = kth.wrapping_add(step);
-    }
-    let number = board.number(kth);
-    let (mut bits, mut at) = (0u16, first);
-    for i in 0..n {
-        if i != k && board.number(at) == number {
-            bits |= bit_of(i);
-        }
-        at = at.wrapping_add(step);
-    }
-    bits
 }
 
 /// The numbers of `cell`'s neighbours within a corner's 2x2 block, when it lies in one: an
