@@ -17,7 +17,12 @@
 //!   logo (its repeated tiles stored once).
 //!
 //! The build checks that no two sets share VRAM.
+//!
+//! It also compiles `assets/sounds.txt` (format in that file) into `$OUT_DIR/sounds.rs`: the
+//! table `gb_hal::sound_effects::Player` plays, encoded with the HAL's own `Step`.
 
+use gb_hal::sound::{Direction, Duty, Envelope, NoiseControl, Period};
+use gb_hal::sound_effects::{CHANNELS, NO_TRACK, Step};
 use gb_hal::video::{TileAddressing, encode_tile_row};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -355,6 +360,169 @@ fn main() {
     out.constant("Object tile of the 16x16 cursor's top left quarter; the other three follow.", "CURSOR_BIG_OBJ_TILE", cursor_first);
     out.constant("Object tile of the 8x8 cursor.", "CURSOR_SMALL_OBJ_TILE", cursor_first + cursor_small_tile);
 
-    let out_path = Path::new(&env::var("OUT_DIR").expect("cargo sets it")).join("assets.rs");
+    let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets it"));
+    let out_path = out_dir.join("assets.rs");
     fs::write(&out_path, out.text).unwrap_or_else(|error| panic!("{}: {error}", out_path.display()));
+
+    let sounds_path = assets.join("sounds.txt");
+    println!("cargo:rerun-if-changed={}", sounds_path.display());
+    let source = fs::read_to_string(&sounds_path).unwrap_or_else(|error| panic!("{}: {error}", sounds_path.display()));
+    let effects = parse_sounds(&source).unwrap_or_else(|error| panic!("{}:{error}", sounds_path.display()));
+    let out_path = out_dir.join("sounds.rs");
+    fs::write(&out_path, sounds_rs(&effects)).unwrap_or_else(|error| panic!("{}: {error}", out_path.display()));
+}
+
+/// An effect of `assets/sounds.txt`: its name, priority and steps per channel (in
+/// `gb_hal::sound::Channel::ALL`'s order: pulse1, pulse2, noise).
+struct SoundEffect {
+    name: String,
+    priority: u8,
+    tracks: [Vec<Step>; CHANNELS],
+}
+
+const SOUND_CHANNELS: [&str; CHANNELS] = ["pulse1", "pulse2", "noise"];
+
+/// The effects of `source`, or "line: what is wrong".
+fn parse_sounds(source: &str) -> Result<Vec<SoundEffect>, String> {
+    let mut effects: Vec<SoundEffect> = Vec::new();
+    for (number, line) in source.lines().enumerate() {
+        // A comment starts at a word beginning with '#' (a sharp inside a note is no comment).
+        let words: Vec<&str> = line.split_whitespace().take_while(|word| !word.starts_with('#')).collect();
+        let at = |error: String| format!("{}: {error} (in \"{}\")", number + 1, line.trim());
+        match words.as_slice() {
+            [] => {}
+            ["effect", name, priority] => {
+                let priority = parse_number(priority, 1, 255, "priority").map_err(at)?;
+                if effects.iter().any(|effect| effect.name == *name) {
+                    return Err(at(format!("effect {name} is defined twice")));
+                }
+                effects.push(SoundEffect { name: name.to_string(), priority, tracks: Default::default() });
+            }
+            [channel, rest @ ..] => {
+                let effect = effects.last_mut().ok_or_else(|| at("a step before the first effect line".into()))?;
+                let index = SOUND_CHANNELS
+                    .iter()
+                    .position(|known| known == channel)
+                    .ok_or_else(|| at(format!("unknown channel {channel} (pulse1, pulse2, noise)")))?;
+                let step = parse_step(index == 2, rest).map_err(at)?;
+                effect.tracks[index].push(step);
+            }
+        }
+    }
+    if effects.is_empty() {
+        return Err(" no effect".into());
+    }
+    Ok(effects)
+}
+
+fn parse_number(word: &str, low: u8, high: u8, what: &str) -> Result<u8, String> {
+    word.parse::<u8>().ok().filter(|value| (low..=high).contains(value)).ok_or(format!("{what} {word} is not a number {low}-{high}"))
+}
+
+/// One step's words after the channel.
+fn parse_step(noise: bool, words: &[&str]) -> Result<Step, String> {
+    match words {
+        ["rest", frames] => Ok(Step::rest(parse_number(frames, 1, 255, "frames")?)),
+        [tone, shape, volume, envelope, frames] => {
+            let frames = parse_number(frames, 1, 255, "frames")?;
+            let volume = parse_number(volume, 0, 15, "volume")?;
+            let envelope = match *envelope {
+                "hold" => Envelope::new(volume, Direction::Down, 0),
+                word => {
+                    let (direction, pace) = match (word.strip_prefix("down"), word.strip_prefix("up")) {
+                        (Some(pace), _) => (Direction::Down, pace),
+                        (_, Some(pace)) => (Direction::Up, pace),
+                        _ => return Err(format!("envelope {word} is not hold, down1-7 or up1-7")),
+                    };
+                    Envelope::new(volume, direction, parse_number(pace, 1, 7, "envelope pace")?)
+                }
+            };
+            if !envelope.dac_on() {
+                return Err("volume 0 going down is silence: write a rest".into());
+            }
+            if noise {
+                let (shift, divider) = tone.split_once('/').ok_or(format!("noise clock {tone} is not shift/divider"))?;
+                let short = match *shape {
+                    "long" => false,
+                    "short" => true,
+                    _ => return Err(format!("noise width {shape} is not long or short")),
+                };
+                let clock = NoiseControl::new(parse_number(shift, 0, 13, "shift")?, short, parse_number(divider, 0, 7, "divider")?);
+                Ok(Step::noise(frames, envelope, clock))
+            } else {
+                let duty = match *shape {
+                    "12" => Duty::Eighth,
+                    "25" => Duty::Quarter,
+                    "50" => Duty::Half,
+                    "75" => Duty::ThreeQuarters,
+                    _ => return Err(format!("duty {shape} is not 12, 25, 50 or 75")),
+                };
+                Ok(Step::pulse(frames, duty, envelope, note_period(tone)?))
+            }
+        }
+        _ => Err("a step is <note> <duty> <volume> <envelope> <frames>, noise <shift>/<divider> <width> ..., or rest <frames>".into()),
+    }
+}
+
+/// The pulse period nearest note `name` (C3-B7, equal temperament, A4 = 440 Hz).
+fn note_period(name: &str) -> Result<Period, String> {
+    const NOTES: [&str; 12] = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"];
+    let split = name.find(|char: char| char.is_ascii_digit()).ok_or(format!("note {name} has no octave"))?;
+    let (letter, octave) = name.split_at(split);
+    let semitone = NOTES.iter().position(|note| *note == letter).ok_or(format!("{letter} is not a note (C, C#, ... B)"))?;
+    let octave: i32 = octave.parse().ok().filter(|octave| (3..=7).contains(octave)).ok_or(format!("octave {octave} is not 3-7"))?;
+    // Semitones from A4.
+    let from_a4 = (octave - 4) * 12 + semitone as i32 - 9;
+    let hz = 440.0 * 2f64.powf(f64::from(from_a4) / 12.0);
+    Period::for_pulse_hz(hz.round() as u32).ok_or(format!("note {name} is out of the pulse channels' range"))
+}
+
+/// The text of sounds.rs: the steps, the table and a constant per effect.
+fn sounds_rs(effects: &[SoundEffect]) -> String {
+    let mut steps = Vec::new();
+    let mut tracks = Vec::new();
+    for effect in effects {
+        let starts: Vec<u16> = effect
+            .tracks
+            .iter()
+            .map(|track| {
+                if track.is_empty() {
+                    return NO_TRACK;
+                }
+                let start = u16::try_from(steps.len()).ok().filter(|start| *start != NO_TRACK).expect("the steps fit 64 KiB");
+                for step in track.iter().chain([&Step::END]) {
+                    steps.extend(step.to_bytes());
+                }
+                start
+            })
+            .collect();
+        tracks.push(format!("[{}]", starts.iter().map(|start| start.to_string()).collect::<Vec<_>>().join(", ")));
+    }
+    let mut text = String::from(
+        "// Generated by build.rs from assets/sounds.txt: edit that file, not this one.\n\n\
+         use gb_hal::sound_effects::{Effect, EffectTable};\n\n",
+    );
+    let bytes: Vec<String> = steps.iter().map(|byte| format!("0x{byte:02X}")).collect();
+    writeln!(text, "/// Every track's steps (gb_hal::sound_effects::Step, 4 bytes each).").unwrap();
+    writeln!(text, "static STEPS: [u8; {}] = [{}];\n", steps.len(), bytes.join(", ")).unwrap();
+    let priorities: Vec<String> = effects.iter().map(|effect| effect.priority.to_string()).collect();
+    writeln!(
+        text,
+        "/// The effects of assets/sounds.txt, in its order.\n\
+         pub static EFFECTS: EffectTable = EffectTable {{ steps: &STEPS, priorities: &[{}], tracks: &[{}] }};\n",
+        priorities.join(", "),
+        tracks.join(", ")
+    )
+    .unwrap();
+    for (index, effect) in effects.iter().enumerate() {
+        writeln!(
+            text,
+            "/// `{}` in assets/sounds.txt (priority {}).\npub const {}: Effect = Effect::new({index});",
+            effect.name,
+            effect.priority,
+            effect.name.to_uppercase()
+        )
+        .unwrap();
+    }
+    text
 }

@@ -1,4 +1,4 @@
-;; crt0 for Hitori on the DMG: vectors, entry, RAM set-up and the few CPU instructions that
+;; crt0 for Hitori on the DMG and the Color: vectors, entry, RAM set-up and the few CPU instructions that
 ;; Rust cannot reach on our route (no inline asm survives Rust -> LLVM IR -> C -> SDCC).
 ;; Hardware reference: Pan Docs, "Memory Map", "Interrupts", "OAM DMA Transfer", "halt".
 ;; Calling convention (SDCC 4.2 sm83, sdcccall(1)): a 16-bit first argument arrives in DE,
@@ -47,6 +47,10 @@
         ;; 1 while the background worker runs (HRAM 0xFFFD, cleared at boot): the VBlank
         ;; handler then switches back to the main program (see "Background worker" below).
         IN_WORKER_LOW = 0xFD
+        ;; The A register at the cartridge's entry (HRAM 0xFFFC): 0x11 on a Color in CGB mode,
+        ;; 0x01 on the DMG (Pan Docs, "Power Up Sequence"). Read by gb_hal::cgb::Model::at_boot.
+        _gb_boot_a == 0xFFFC
+        BOOT_A_LOW = 0xFC
 
         .area   _HEADER (ABS)
 
@@ -89,6 +93,9 @@
 start:
         di
         ld      sp, #STACK_TOP
+        ;; A tells the machine (0x11: a Color); C keeps it through the RAM clearing below,
+        ;; which leaves C alone, until it is stored in HRAM.
+        ld      c, a
         ;; WRAM and HRAM hold random values at power-on; C statics need zeroes. No call may
         ;; happen before this loop ends, since it also clears the stack's page.
         ;; 16 bytes a turn (about 9 cycles a byte instead of 40): boot is LCD-off time the
@@ -115,6 +122,8 @@ clear_hram:
         ld      (hl+), a
         dec     b
         jr      nz, clear_hram
+        ld      a, c
+        ldh     (BOOT_A_LOW), a
 
         ;; Bank 1 at 0x4000 (MBC5's state at power-on, set explicitly). Banks above 255 are
         ;; never used (the trampoline takes the bank in one register), so bit 8 stays 0.

@@ -15,11 +15,13 @@
 
 use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
+use gb_hal::cgb::{self, Model, PaletteKind, TileAttributes};
 use gb_hal::interrupts::{self, Interrupts};
 use gb_hal::joypad::{self, Buttons, Input, RepeatTiming};
 use gb_hal::lcd::{self, LcdControl, Palette};
 use gb_hal::oam::{self, ObjectAttributes, SHADOW_OAM};
 use gb_hal::serial;
+use gb_hal::sound_effects::{Apu, Effect, LOUDEST, Player};
 use gb_hal::sram::{Sram, SramBank};
 use gb_hal::timer;
 use gb_hal::video::{self, TileAddressing, TileMap, VBlank, VramAccess, VramAddress};
@@ -28,6 +30,7 @@ use gb_hal::worker::{self, WorkerStack};
 use crate::assets::{self, font_tile};
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::save::Storage;
+use crate::game::{colors, sound};
 use crate::game::work::{Job, Work};
 use crate::game::{Cursor, Game, Platform, ScreenId, Tileset};
 
@@ -85,6 +88,28 @@ static mut WORKER_STACK: WorkerStack<WORKER_STACK_BYTES> = WorkerStack::new();
 /// by the main loop when it drops the job). `make bench-rom` reads it.
 #[unsafe(no_mangle)]
 static mut WORKER_BUSY: bool = false;
+/// The sound-effect player: the main loop starts effects (`play`), the VBlank handler moves
+/// them on once a frame (`sound_tick`), after its VRAM work.
+static mut SOUND: Player = Player::new(&sound::EFFECTS);
+
+/// Starts `effect` (`gb_hal::sound_effects`): its registers are written at the next VBlank.
+fn play(effect: Effect) {
+    interrupts::without_interrupts(|| {
+        // SAFETY: the handler, SOUND's other user, is held off.
+        unsafe { (*addr_of_mut!(SOUND)).play(effect) }
+    });
+}
+
+/// The handler's sound work: a few register writes at most (`make bench-rom` times it).
+/// Unmangled and never inlined so that the benchmark finds and times it; in bank 0 with the
+/// rest of the handler.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn sound_tick() {
+    // SAFETY: called by the handler only, while the main loop cannot be in `play`.
+    unsafe { (*addr_of_mut!(SOUND)).tick(&mut Apu) }
+}
+
 /// What the VBlank handler does for the main loop at the next VBlank. Plain arrays rather
 /// than a list of structs: LLVM packs small structs into wide integers, which SDCC handles
 /// with slow helper calls.
@@ -384,6 +409,8 @@ pub extern "C" fn rust_main() -> ! {
     // SAFETY: the only reference to GAME; the VBlank handler never touches it.
     let game = unsafe { &mut *addr_of_mut!(GAME) };
     load_video(&mut game.canvas);
+    // SAFETY: interrupts are off: the handler cannot be ticking SOUND.
+    unsafe { (*addr_of_mut!(SOUND)).set_volume(&mut Apu, LOUDEST) };
     interrupts::enable(Interrupts::VBLANK);
     let mut main_loop = MainLoop::new();
     loop {
@@ -413,9 +440,23 @@ fn load_video(canvas: &mut Canvas) {
         lcd::set_scroll(0, 0);
         lcd::BGP.write(Palette::IDENTITY);
         lcd::OBP0.write(Palette::IDENTITY);
+        if Model::at_boot() == Model::Cgb {
+            load_colors(off);
+        }
         lcd::set_control(MAPS);
     });
     canvas.vram_filled_blank();
+}
+
+/// The Color's palettes, and background palette 0 for every map entry (VRAM bank 1 holds
+/// noise at power-on).
+fn load_colors(off: &video::LcdOff) {
+    cgb::load_palettes(off, PaletteKind::Background, 0, &[colors::BOARD]);
+    cgb::load_palettes(off, PaletteKind::Object, 0, &[colors::CURSOR]);
+    cgb::with_vram_bank_1(off, |off| {
+        video::fill_map(off, TileMap::Map9800, TileAttributes::palette(0).bits());
+        video::fill_map(off, TileMap::Map9C00, TileAttributes::palette(0).bits());
+    });
 }
 
 /// How a new screen is shown while its tiles are being copied.
@@ -501,6 +542,11 @@ impl MainLoop {
         // object written costs about a thousand cycles of SDCC's code, a DMA over a line.
         let cursor = game.cursor();
         if cursor != self.placed_cursor {
+            // A move of the cursor on the board (not its appearing): its blip. Until the game
+            // plays its own effects, the console tells this event from the cursor.
+            if self.placed_cursor.is_some() && cursor.is_some() {
+                play(sound::CURSOR_MOVE);
+            }
             place_cursor(cursor);
             self.placed_cursor = cursor;
             self.cursor_moved = true;
@@ -531,6 +577,7 @@ pub extern "C" fn rust_vblank() {
         write_volatile(addr_of_mut!(BUTTONS_SEEN), read_volatile(addr_of!(BUTTONS_SEEN)) | sample);
         write_volatile(addr_of_mut!(PRESSES_SEEN), read_volatile(addr_of!(PRESSES_SEEN)) | went_down);
     }
+    sound_tick();
 }
 
 /// The worker's entry (crt0 starts it on its own stack at the first `worker::run` after a

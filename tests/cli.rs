@@ -1,40 +1,8 @@
 //! The `hitori` command line: output format, round trips, malformed input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod cli_run;
 
-fn hitori(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hitori"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run hitori");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
-/// (header, number lines, solution lines) of each puzzle in `generate` output.
-fn puzzles(text: &str, n: usize) -> Vec<(String, Vec<String>, Vec<String>)> {
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len() % (1 + 2 * n), 0, "{text}");
-    lines
-        .chunks(1 + 2 * n)
-        .map(|chunk| {
-            let own = |s: &[&str]| s.iter().map(|l| l.to_string()).collect::<Vec<_>>();
-            (chunk[0].to_string(), own(&chunk[1..=n]), own(&chunk[n + 1..]))
-        })
-        .collect()
-}
+use cli_run::{hitori, puzzles, stderr, stdout};
 
 #[test]
 fn generate_prints_header_numbers_and_solution() {

@@ -10,17 +10,20 @@
 mod emulator;
 
 use emulator::{Emulator, Gambatte};
-use gbemu::{Button, CYCLES_PER_FRAME, Console};
+use gbemu::{ApuWrite, Button, CYCLES_PER_FRAME, Console, Model};
 use hitori::assets;
 use hitori::puzzles::hitori::board::{Board, cell_at};
 use hitori::puzzles::code::{ALPHABET, SeedCode};
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::hitori::generate::Puzzle;
-use hitori::puzzles::hitori::play::Play;
 use hitori::puzzles::hitori::solve::Solver;
+use gb_hal::cgb::ColorPalette;
 use hitori::game::layout::Layout;
 use hitori::game::read_cell_tile;
-use hitori::game::save::{BEST_LEN, BEST_SLOTS, BestTimes, PROGRESS_LEN, PROGRESS_SLOTS, PUZZLE_LEN, PUZZLE_SLOTS, Saves, UNUSED_FROM};
+use hitori::game::save::{BestTimes, Saves, record_copies};
+use hitori::puzzles::Kind;
+use hitori::puzzles::hitori::Hitori;
+use hitori::puzzles::hitori::play::Marks;
 
 const BACKGROUND_MAP: usize = 0x1800;
 const WINDOW_MAP: usize = 0x1C00;
@@ -42,7 +45,11 @@ fn rom() -> Vec<u8> {
 }
 
 fn power_on(sram: Option<&[u8]>) -> Console {
-    let mut console = Console::new(&rom(), sram).expect("the emulator loads the ROM");
+    power_on_model(Model::Dmg, sram)
+}
+
+fn power_on_model(model: Model, sram: Option<&[u8]>) -> Console {
+    let mut console = Console::with_model(model, &rom(), sram).expect("the emulator loads the ROM");
     console.run_frames(90);
     console
 }
@@ -236,8 +243,67 @@ fn variant_at(console: &mut impl Emulator, n: u8, cell: (u8, u8)) -> u8 {
 #[test]
 fn a_console_puzzle_is_unique_and_solving_it_by_buttons_records_the_best_time() {
     let mut console = power_on(None);
+    solve_a_console_puzzle(&mut console);
+}
+
+/// Where crt0 keeps the A register it found at the cartridge's entry (gb_hal::cgb::BOOT_A).
+const BOOT_A: u16 = 0xFFFC;
+
+/// On a Color (boytacean in CGB mode, A = 0x11 at entry): the ROM tells the machine, loads
+/// its palettes and gives every map entry palette 0, and a game plays to its solved screen.
+#[test]
+fn on_a_color_the_palettes_are_loaded_and_a_game_is_solved() {
+    let mut console = power_on_model(Model::Cgb, None);
+    assert_eq!(console.read(BOOT_A), 0x11, "crt0 kept the A register of the entry");
+    let [background, objects] = console.color_palettes().expect("a Color");
+    let colors = |palette: ColorPalette| palette.0.map(|color| color.bits());
+    assert_eq!(background[..4], colors(hitori::game::colors::BOARD), "background palette 0");
+    assert_eq!(objects[..4], colors(hitori::game::colors::CURSOR), "object palette 0");
+    let attributes = console.vram_bank_1().expect("a Color");
+    assert!(attributes[BACKGROUND_MAP..0x2000].iter().all(|&a| a == 0), "both maps' attributes: palette 0, bank 0");
+    solve_a_console_puzzle(&mut console);
+    let attributes = console.vram_bank_1().expect("a Color");
+    assert!(attributes[BACKGROUND_MAP..0x2000].iter().all(|&a| a == 0), "the game's copies keep to VRAM bank 0");
+    // The screen shows the palette's colours, not greys: the paper colour is there.
+    let [red, green, blue] = [31u32, 30, 26].map(|channel| channel * 255 / 31);
+    let frame = console.frame_rgb();
+    let paper = frame.chunks(3).filter(|pixel| (u32::from(pixel[0]).abs_diff(red) < 12) && (u32::from(pixel[1]).abs_diff(green) < 12) && (u32::from(pixel[2]).abs_diff(blue) < 12)).count();
+    assert!(paper > 160 * 144 / 4, "{paper} paper-coloured pixels");
+}
+
+/// On the original Game Boy: A = 0x01 at entry, and nothing of the Color's.
+#[test]
+fn on_the_original_game_boy_the_rom_knows_it() {
+    let mut console = power_on(None);
+    assert_eq!(console.read(BOOT_A), 0x01);
+    assert!(console.color_palettes().is_none());
+    assert_eq!(console.read(0x0143), 0x80, "one ROM for both: the header's CGB flag");
+}
+
+/// Each move of the cursor triggers pulse channel 1 (the `cursor_move` effect of
+/// assets/sounds.txt), written by the VBlank handler's sound tick; nothing else plays.
+#[test]
+fn a_cursor_move_triggers_its_sound() {
+    let mut console = power_on(None);
+    start_game(&mut console, 9);
+    console.run_frames(30);
+    console.record_apu_writes();
+    console.run_frames(30);
+    let idle = console.take_apu_writes();
+    assert!(idle.iter().all(|write| write.triggered_channel().is_none()), "triggers while idle: {idle:?}");
+    assert_eq!(console.read(0xFF26) & 0x80, 0x80, "the APU is on");
+    for button in [Button::Right, Button::Down, Button::Left] {
+        tap(&mut console, button);
+        console.run_frames(4);
+        let writes = console.take_apu_writes();
+        let triggered: Vec<u8> = writes.iter().filter_map(ApuWrite::triggered_channel).collect();
+        assert_eq!(triggered, [1], "{button:?}: {writes:?}");
+    }
+}
+
+fn solve_a_console_puzzle(console: &mut Console) {
     let n = 9;
-    let (board, variants) = start_game(&mut console, n);
+    let (board, variants) = start_game(console, n);
     assert!(variants.iter().all(|&v| v == assets::CELL_VARIANT_PLAIN), "a new board shows plain cells");
     let mut solver = Solver::new(n);
     assert_eq!(solver.count_solutions(&board, 2), 1, "the console's puzzle has exactly one solution:\n{board:?}");
@@ -245,13 +311,13 @@ fn a_console_puzzle_is_unique_and_solving_it_by_buttons_records_the_best_time() 
         (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| solver.solution().contains(cell_at(r, c))).collect();
 
     for &cell in &shaded {
-        assert!(!window_shows(&mut console, b"SOLVED!"), "solved before the last cell");
-        move_cursor(&mut console, n, cell);
-        tap(&mut console, Button::A);
+        assert!(!window_shows(console, b"SOLVED!"), "solved before the last cell");
+        move_cursor(console, n, cell);
+        tap(console, Button::A);
     }
-    assert!(wait_for(&mut console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
+    assert!(wait_for(console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
     // The window is shown only once it is whole.
-    assert!(window_shows(&mut console, b"NEW BEST!"));
+    assert!(window_shows(console, b"NEW BEST!"));
 
     let seconds = best_times(&console.cartridge_ram()).get(n, Difficulty::Easy).expect("a best time for 9x9 easy");
     assert!(seconds < 600, "{seconds} s");
@@ -315,8 +381,8 @@ fn marks_undo_redo_resume_after_power_off_hint_and_soft_reset() {
 /// The best times a boot reads from cartridge RAM `sram` (the game's save code, on the host).
 fn best_times(sram: &[u8]) -> BestTimes {
     let mut image: [u8; 0x2000] = sram.try_into().expect("8 KiB of cartridge RAM");
-    let mut best = BestTimes::new();
-    Saves::new().load(&mut image, &mut best, &mut Puzzle::new(), &mut Play::new());
+    let mut best = BestTimes::new(Kind::Hitori);
+    Saves::new().load::<Hitori>(&mut image, &mut best, &mut Puzzle::new(), &mut Marks::NONE.clone());
     best
 }
 
@@ -393,9 +459,7 @@ fn check_cuts_in_save(console: &mut Console, button: Button, frames: u32, n: u8,
     // marked invalid (first byte 0) while it is written. (A copy torn otherwise would be caught
     // by its checksum only by chance, so the boots below could miss it.)
     let (before, after) = (&states[0], &states[states.len() - 1]);
-    let copies = [(BEST_SLOTS, BEST_LEN), (PROGRESS_SLOTS, PROGRESS_LEN), (PUZZLE_SLOTS, PUZZLE_LEN)]
-        .into_iter()
-        .flat_map(|(slots, len)| slots.map(|offset| usize::from(offset)..usize::from(offset) + len));
+    let copies = record_copies::<Hitori>().map(|(offset, len)| usize::from(offset)..usize::from(offset) + len);
     for copy in copies {
         for (write, state) in states.iter().enumerate() {
             let (now, start) = (&state[copy.clone()], copy.start);
@@ -461,10 +525,11 @@ fn a_power_cut_at_any_write_of_a_save_leaves_the_old_or_the_new_state() {
 
     // One bit flipped in the saves (a sample of 48): a boot finds states once saved.
     let mut rng = fastrand::Rng::with_seed(17);
+    let hitori_saves_end = record_copies::<Hitori>().iter().map(|&(offset, len)| usize::from(offset) + len).max().unwrap();
     let flipped: Vec<Vec<u8>> = (0..48)
         .map(|_| {
             let mut image = sram.clone();
-            image[rng.usize(..usize::from(UNUSED_FROM))] ^= 1 << rng.u8(..8);
+            image[rng.usize(..hitori_saves_end)] ^= 1 << rng.u8(..8);
             image
         })
         .collect();
@@ -480,7 +545,7 @@ fn random_blank_and_erased_saves_boot_to_a_title_with_nothing_to_continue() {
     let images: Vec<Vec<u8>> =
         [vec![0; 0x2000], vec![0xFF; 0x2000]].into_iter().chain((0..4).map(|_| (0..0x2000).map(|_| rng.u8(..)).collect())).collect();
     for (image, now) in images.iter().zip(found_in_each(&images, 9)) {
-        assert_eq!(now, (None, BestTimes::new()), "image starting {:02x?}", &image[..8]);
+        assert_eq!(now, (None, BestTimes::new(Kind::Hitori)), "image starting {:02x?}", &image[..8]);
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::canvas::{Canvas, Layer};
 use super::layout::SCREEN_COLS;
-use super::ready::Kind;
+use super::ready::Variant;
 use super::size_label::GameLabel;
 use crate::assets;
 
@@ -17,7 +17,7 @@ const DOT_FRAMES: u16 = 16;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Generating {
-    pub kind: Kind,
+    pub kind: Variant,
     /// The typed code's seed; `None` for a random puzzle (kept ready by the worker first).
     pub seed: Option<u32>,
     /// Dots shown, when drawn.
@@ -26,7 +26,7 @@ pub struct Generating {
 
 impl Generating {
     /// The screen, drawn into `canvas`.
-    pub fn new(kind: Kind, seed: Option<u32>, canvas: &mut Canvas) -> Generating {
+    pub fn new(kind: Variant, seed: Option<u32>, canvas: &mut Canvas) -> Generating {
         canvas.clear(Layer::Background);
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 7, b"GENERATING");
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, 9, GameLabel::new(kind.size, kind.difficulty).text());
@@ -54,7 +54,7 @@ mod tests {
     #[test]
     fn the_dots_advance_every_sixteen_frames_and_wrap() {
         let mut canvas = Canvas::new();
-        let mut screen = Generating::new(Kind { size: 9, difficulty: Difficulty::Hard }, None, &mut canvas);
+        let mut screen = Generating::new(Variant { puzzle: crate::puzzles::Kind::Hitori, size: 9, difficulty: Difficulty::Hard }, None, &mut canvas);
         let dot = assets::font_tile(b'.');
         let shown = |canvas: &Canvas| (0..DOTS).filter(|&i| canvas.tile(Layer::Background, DOTS_X + i, DOTS_Y) == dot).count();
         for (frame, dots) in [(0, 0), (15, 0), (16, 1), (33, 2), (48, 3), (64, 0), (80, 1)] {

@@ -16,6 +16,7 @@
 
 pub mod canvas;
 mod clock;
+pub mod colors;
 pub mod engine_calls;
 mod generating;
 pub mod layout;
@@ -25,6 +26,7 @@ mod pause;
 mod play;
 pub mod ready;
 pub mod save;
+pub mod sound;
 mod size_label;
 mod solved;
 mod starting;
@@ -50,13 +52,15 @@ use self::layout::{Layout, SCREEN_ROWS};
 use self::new_game::{NewGame, NewGameEvent, Request};
 use self::pause::{Pause, PauseChoice};
 use self::play::{PlayEvent, Session};
-use self::ready::{Kind, ReadyPuzzles};
+use self::ready::{ReadyPuzzles, Variant};
+use crate::puzzles::Kind;
 use self::save::{BestTimes, Saves, Storage};
 use self::size_label::GameLabel;
 use self::solved::{Solved, SolvedChoice};
 use self::starting::{Stage, Starting};
 use self::title::{Title, TitleEvent};
 use self::work::{Job, Outcome, Work};
+use crate::puzzles::hitori::Hitori;
 use crate::puzzles::hitori::board::{col_of, row_of};
 use crate::puzzles::level::Difficulty;
 pub use self::play::{cell_tile, read_cell_tile};
@@ -175,7 +179,7 @@ impl Game {
             canvas: Canvas::new(),
             session: Session::new(),
             screen: Screen::Boot,
-            best: BestTimes::new(),
+            best: BestTimes::new(Kind::Hitori),
             frame: 0,
             size: 9,
             difficulty: Difficulty::Easy,
@@ -287,7 +291,7 @@ impl Game {
                 NewGameEvent::Start { size, difficulty, seed } => {
                     self.size = size;
                     self.difficulty = difficulty;
-                    let kind = Kind { size, difficulty };
+                    let kind = Variant { puzzle: Kind::Hitori, size, difficulty };
                     if seed.is_some() || !self.start_ready(kind, platform) {
                         self.screen = Screen::Generating(Generating::new(kind, seed, &mut self.canvas));
                     }
@@ -393,13 +397,13 @@ impl Game {
 
     /// The kind of puzzle a new game with a random seed would ask for now: the one the new-game
     /// menu shows, the one being generated for, or the last one chosen.
-    fn wanted_kind(&self) -> Option<Kind> {
+    fn wanted_kind(&self) -> Option<Variant> {
         match &self.screen {
             Screen::Boot => None,
             Screen::NewGame(menu) => Some(menu.kind()),
             Screen::Generating(screen) if screen.seed.is_some() => None,
             Screen::Generating(screen) => Some(screen.kind),
-            _ => Some(Kind { size: self.size, difficulty: self.difficulty }),
+            _ => Some(Variant { puzzle: Kind::Hitori, size: self.size, difficulty: self.difficulty }),
         }
     }
 
@@ -426,7 +430,7 @@ impl Game {
         };
         match work.outcome() {
             Outcome::Generated { request, kept: Some(claim), .. } => {
-                self.ready.kept(claim, Kind { size: request.size, difficulty: request.difficulty });
+                self.ready.kept(claim, Variant { puzzle: Kind::Hitori, size: request.size, difficulty: request.difficulty });
                 self.kept_in_work = Some(claim.slot);
             }
             Outcome::Hint(hint) => {
@@ -457,7 +461,7 @@ impl Game {
         self.job = None;
         let job = if self.hint_asked && matches!(self.screen, Screen::Play) {
             work.puzzle.clone_from(&self.session.puzzle);
-            Job::Hint { marks: self.session.play.marks() }
+            Job::Hint { marks: *self.session.play.marks() }
         } else if let Some(kind) = self.wanted_kind() {
             match self.ready.slot_of(kind) {
                 None => {
@@ -496,14 +500,14 @@ impl Game {
         let Outcome::Generated { made, .. } = work.take_outcome() else { return };
         self.job = None;
         if made {
-            self.prepare_game(Kind { size: request.size, difficulty: request.difficulty }, None, None, platform);
+            self.prepare_game(Variant { puzzle: Kind::Hitori, size: request.size, difficulty: request.difficulty }, None, None, platform);
         } else {
             self.screen = Screen::Boot;
         }
     }
 
     /// Starts a game on the ready puzzle of `kind`, if there is one (false when not).
-    fn start_ready(&mut self, kind: Kind, platform: &mut impl Platform) -> bool {
+    fn start_ready(&mut self, kind: Variant, platform: &mut impl Platform) -> bool {
         let Some(slot) = self.ready.slot_of(kind) else { return false };
         // The worker's memory still holds the puzzle it kept last: nothing to read back.
         let in_work = self.kept_in_work == Some(slot) && platform.work().is_some();
@@ -514,7 +518,7 @@ impl Game {
 
     /// Starts a game (`Screen::Starting`) on the puzzle in the worker's memory, or with `load`
     /// on the one in that ready slot, which the worker reads back first.
-    fn prepare_game(&mut self, kind: Kind, load: Option<u8>, slot: Option<u8>, platform: &mut impl Platform) {
+    fn prepare_game(&mut self, kind: Variant, load: Option<u8>, slot: Option<u8>, platform: &mut impl Platform) {
         platform.stop_work();
         let place = self.saves.new_game_place();
         let starting = Starting::new(kind, slot, place, load.is_some());
@@ -586,7 +590,7 @@ impl Game {
                     if let Some(slot) = starting.slot {
                         self.ready.drop_slot(slot, platform);
                     }
-                    self.saves.commit_new_game(starting.place, sum, &self.session.play, 0, platform);
+                    self.saves.commit_new_game::<Hitori>(starting.place, sum, self.session.play.marks(), 0, platform);
                     self.saved_at_seconds = 0;
                     self.unsaved_frames = None;
                     self.hint_asked = false;
@@ -633,7 +637,8 @@ impl Game {
     fn load_saves(&mut self, storage: &mut impl Storage) -> bool {
         let session = &mut self.session;
         self.ready.load(storage);
-        match self.saves.load(storage, &mut self.best, &mut session.puzzle, &mut session.play) {
+        let (saves, best, puzzle) = (&mut self.saves, &mut self.best, &mut session.puzzle);
+        match session.play.restore_with(|marks| saves.load::<Hitori>(storage, best, puzzle, marks)) {
             Some(seconds) => {
                 session.begin(seconds);
                 self.saved_at_seconds = seconds;
@@ -665,7 +670,7 @@ impl Game {
     fn save_game(&mut self, storage: &mut impl Storage) {
         self.unsaved_frames = None;
         self.saved_at_seconds = self.session.clock.seconds();
-        self.saves.save_progress(&self.session.play, self.saved_at_seconds, storage);
+        self.saves.save_progress::<Hitori>(self.session.play.marks(), self.saved_at_seconds, storage);
     }
 
 }

@@ -7,7 +7,8 @@ use gb_hal::joypad::{Buttons, InputFrame};
 use super::canvas::{Canvas, Layer};
 use super::layout::SCREEN_COLS;
 use super::size_label::SizeLabel;
-use super::ready::Kind;
+use super::ready::Variant;
+use crate::puzzles::Kind;
 use crate::assets;
 use crate::puzzles::hitori::board::{MAX_SIZE, MIN_SIZE};
 use crate::puzzles::code::{ALPHABET, CODE_LEN, SeedCode};
@@ -90,8 +91,8 @@ impl NewGame {
     }
 
     /// The size and level chosen so far (a random-seed start would want a ready puzzle of it).
-    pub fn kind(&self) -> Kind {
-        Kind { size: self.size, difficulty: self.difficulty }
+    pub fn kind(&self) -> Variant {
+        Variant { puzzle: Kind::Hitori, size: self.size, difficulty: self.difficulty }
     }
 
     /// Whether parts of the screen are still to be drawn.
@@ -264,13 +265,17 @@ impl NewGame {
         if !self.use_code {
             return NewGameEvent::Start { size: self.size, difficulty: self.difficulty, seed: None };
         }
-        match SeedCode::decode(&self.code) {
-            Some(code) => NewGameEvent::Start { size: code.size, difficulty: code.difficulty, seed: Some(code.seed) },
-            None => {
-                canvas.text_centred(Layer::Background, 0, SCREEN_COLS, MESSAGE_Y, b"NOT A VALID CODE");
-                NewGameEvent::None
+        let message: &[u8] = match SeedCode::decode(&self.code) {
+            Some(code) if code.kind == Kind::Hitori => {
+                return NewGameEvent::Start { size: code.size, difficulty: code.difficulty, seed: Some(code.seed) };
             }
-        }
+            // Another puzzle's code, until the game offers the others. Both messages are as
+            // long, so either covers the other.
+            Some(_) => b"NOT A HITORI CODE ",
+            None => b" NOT A VALID CODE ",
+        };
+        canvas.text_centred(Layer::Background, 0, SCREEN_COLS, MESSAGE_Y, message);
+        NewGameEvent::None
     }
 
     fn edit_code(&mut self, at: u8, input: &InputFrame) {
@@ -290,7 +295,7 @@ impl NewGame {
         if input.pressed.intersects(Buttons::A | Buttons::B | Buttons::START) {
             self.editing = None;
             // A code that reads sets size and level to its own.
-            if let Some(code) = SeedCode::decode(&self.code) {
+            if let Some(code) = SeedCode::decode(&self.code).filter(|code| code.kind == Kind::Hitori) {
                 self.size = code.size;
                 self.difficulty = code.difficulty;
             }
@@ -422,5 +427,14 @@ mod tests {
         screen.code[0] = if screen.code[0] == b'1' { b'2' } else { b'1' };
         assert!(matches!(screen.update(&press(Buttons::A), &mut canvas), NewGameEvent::None));
         assert_eq!(canvas.tile(Layer::Background, 2, MESSAGE_Y), crate::assets::font_tile(b'N'));
+        // Another puzzle's code is refused as such (it would have started a Hitori game of
+        // its size, level and seed).
+        let lizards = SeedCode { kind: crate::puzzles::Kind::Lizards, size: 9, difficulty: Difficulty::Hard, seed: 7 };
+        screen.code = lizards.encode().unwrap();
+        assert!(matches!(screen.update(&press(Buttons::A), &mut canvas), NewGameEvent::None));
+        let message_x = (SCREEN_COLS - b"NOT A HITORI CODE".len() as u8) / 2;
+        for (i, &ch) in b"NOT A HITORI CODE".iter().enumerate() {
+            assert_eq!(canvas.tile(Layer::Background, message_x + i as u8, MESSAGE_Y), crate::assets::font_tile(ch));
+        }
     }
 }

@@ -1,38 +1,38 @@
 //! Puzzles kept ready in battery RAM, so that a new game with a random seed starts at once:
 //! the background worker generates them in the frames' idle time (`super::work`) and writes
-//! each into a slot of its own; starting a game takes one out. Twenty slots from
-//! `save::UNUSED_FROM`, each a puzzle record of the save's layout with the signature `HRDY`
-//! and, as its sequence number, a stamp that orders the slots by age (docs/save-format.md,
-//! "Ready puzzles").
+//! each into a slot of its own; starting a game takes one out. Seven slots after the saves'
+//! areas (`save::AREAS_END`), each a puzzle record of its puzzle's layout with its signature
+//! (`HRDY` for Hitori's) and, as its sequence number, a stamp that orders the slots by age
+//! (docs/save-format.md, "Ready puzzles").
 //!
 //! A slot is written like every save (first byte cleared first and written last) and taken by
 //! clearing its first byte before the game it starts is saved: a power cut leaves it whole,
 //! or invalid and generated again. It never touches the saved game's records.
 
-use super::save::{self, HEADER, PUZZLE_LEN, Storage, UNUSED_FROM, VERSION};
-use crate::puzzles::hitori::board::{MAX_SIZE, MIN_SIZE};
+use super::save::{self, AREAS_END, HEADER, MAX_PUZZLE_LEN, Storage, puzzle_len};
+use crate::puzzles::Kind;
 use crate::puzzles::level::Difficulty;
-use crate::puzzles::hitori::generate::Puzzle;
+use crate::puzzles::record::Record;
 
-pub const READY_SLOTS: usize = 20;
-/// Bytes from one slot to the next (a puzzle record takes `PUZZLE_LEN`).
+pub const READY_SLOTS: usize = 7;
+/// Bytes from one slot to the next (the longest puzzle record fits).
 const SLOT_BYTES: u16 = 0x140;
-const READY_MAGIC: [u8; 4] = *b"HRDY";
 const _: () = assert!(
-    PUZZLE_LEN <= SLOT_BYTES as usize && UNUSED_FROM as usize + READY_SLOTS * SLOT_BYTES as usize <= 0x2000
+    MAX_PUZZLE_LEN <= SLOT_BYTES as usize && AREAS_END as usize + READY_SLOTS * SLOT_BYTES as usize <= 0x2000
 );
 
-/// A size and level: what a ready puzzle is for.
+/// A puzzle, size and level: what a ready puzzle is for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Kind {
+pub struct Variant {
+    pub puzzle: Kind,
     pub size: u8,
     pub difficulty: Difficulty,
 }
 
-impl Kind {
-    /// Never 0 (sizes start at 5): 0 marks an empty slot.
+impl Variant {
+    /// Never 0 (every size is at least 4): 0 marks an empty slot.
     fn pack(self) -> u8 {
-        self.size << 2 | self.difficulty as u8
+        (self.puzzle as u8) << 6 | self.size << 2 | self.difficulty as u8
     }
 }
 
@@ -44,7 +44,7 @@ pub struct Claim {
 }
 
 fn offset(slot: u8) -> u16 {
-    UNUSED_FROM + u16::from(slot) * SLOT_BYTES
+    AREAS_END + u16::from(slot) * SLOT_BYTES
 }
 
 /// Which slots hold a puzzle of which kind: their headers, read at boot, and what was written
@@ -75,9 +75,11 @@ impl ReadyPuzzles {
             storage.read(offset(slot), &mut head);
             let [m0, m1, m2, m3, version, seq0, seq1, size, level] = head;
             let stamp = u16::from_le_bytes([seq0, seq1]);
-            let valid = [m0, m1, m2, m3] == READY_MAGIC && version == VERSION && (MIN_SIZE..=MAX_SIZE).contains(&size);
-            if let (true, Some(difficulty)) = (valid, Difficulty::from_index(level)) {
-                self.kinds[usize::from(slot)] = Kind { size, difficulty }.pack();
+            // Every puzzle's body begins with its size and level (`Record`).
+            let puzzle = Kind::ALL.into_iter().find(|&kind| [m0, m1, m2, m3] == save::magic(kind, *b"RDY"));
+            let fits = |kind: Kind| (kind.sizes().0..=kind.sizes().1).contains(&size) && version == save::VERSION;
+            if let (Some(puzzle), Some(difficulty)) = (puzzle.filter(|&kind| fits(kind)), Difficulty::from_index(level)) {
+                self.kinds[usize::from(slot)] = Variant { puzzle, size, difficulty }.pack();
                 self.stamps[usize::from(slot)] = stamp;
                 if !save::newer(self.next_stamp, stamp) {
                     self.next_stamp = stamp.wrapping_add(1);
@@ -87,7 +89,7 @@ impl ReadyPuzzles {
     }
 
     /// The slot holding a puzzle of `kind`, if any.
-    pub fn slot_of(&self, kind: Kind) -> Option<u8> {
+    pub fn slot_of(&self, kind: Variant) -> Option<u8> {
         self.kinds.iter().position(|&k| k == kind.pack()).map(|slot| slot as u8)
     }
 
@@ -111,7 +113,7 @@ impl ReadyPuzzles {
     }
 
     /// The worker has written a puzzle of `kind` as `claim` said.
-    pub fn kept(&mut self, claim: Claim, kind: Kind) {
+    pub fn kept(&mut self, claim: Claim, kind: Variant) {
         self.kinds[usize::from(claim.slot)] = kind.pack();
         self.stamps[usize::from(claim.slot)] = claim.stamp;
     }
@@ -124,30 +126,35 @@ impl ReadyPuzzles {
     }
 }
 
-/// Reads the puzzle of `kind` in `slot` into `puzzle` (the worker does, for a game about to
-/// start): false when its copy is not a valid puzzle of that kind. The game then drops the
-/// slot ([`ReadyPuzzles::drop_slot`]) before it saves the new game.
+/// Reads the puzzle of `variant` in `slot` into `puzzle` (the worker does, for a game about
+/// to start): false when its copy is not a valid puzzle of that variant. The game then drops
+/// the slot ([`ReadyPuzzles::drop_slot`]) before it saves the new game.
 #[inline(never)] // as `keep`: its buffer overlays the generator's static frame
-pub fn read(slot: u8, kind: Kind, storage: &mut impl Storage, puzzle: &mut Puzzle) -> bool {
-    let mut bytes = [0u8; PUZZLE_LEN];
-    storage.read(offset(slot), &mut bytes);
-    save::decode_puzzle(&bytes, READY_MAGIC, puzzle).is_some() && puzzle.board.size() == kind.size && puzzle.difficulty == kind.difficulty
+pub fn read<P: Record>(slot: u8, variant: Variant, storage: &mut impl Storage, puzzle: &mut P::Puzzle) -> bool {
+    let mut bytes = [0u8; MAX_PUZZLE_LEN];
+    let bytes = &mut bytes[..puzzle_len::<P>()];
+    storage.read(offset(slot), bytes);
+    variant.puzzle == P::KIND
+        && save::decode_puzzle::<P>(bytes, save::magic(P::KIND, *b"RDY"), puzzle).is_some()
+        && P::size_and_level(puzzle) == (variant.size, variant.difficulty)
 }
 
 /// Writes `puzzle` into the slot `claim` names (the worker does, in the background). Not
 /// inlined: its record buffer then shares static frame space with the generator's, which has
 /// returned by then.
 #[inline(never)]
-pub fn keep(puzzle: &Puzzle, claim: Claim, storage: &mut impl Storage) {
-    let mut out = [0u8; PUZZLE_LEN];
-    save::encode_puzzle(puzzle, READY_MAGIC, claim.stamp, &mut out);
-    save::write_slot(storage, offset(claim.slot), &out);
+pub fn keep<P: Record>(puzzle: &P::Puzzle, claim: Claim, storage: &mut impl Storage) {
+    let mut out = [0u8; MAX_PUZZLE_LEN];
+    let out = &mut out[..puzzle_len::<P>()];
+    save::encode_puzzle::<P>(puzzle, save::magic(P::KIND, *b"RDY"), claim.stamp, out);
+    save::write_slot(storage, offset(claim.slot), out);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::hitori::generate::Generator;
+    use crate::puzzles::hitori::Hitori;
+    use crate::puzzles::hitori::generate::{Generator, Puzzle};
 
     type Image = [u8; 0x2000];
 
@@ -155,8 +162,8 @@ mod tests {
         Generator::new().generate(size, difficulty, seed).unwrap()
     }
 
-    fn kind_of(p: &Puzzle) -> Kind {
-        Kind { size: p.board.size(), difficulty: p.difficulty }
+    fn kind_of(p: &Puzzle) -> Variant {
+        Variant { puzzle: Kind::Hitori, size: p.board.size(), difficulty: p.difficulty }
     }
 
     #[test]
@@ -170,7 +177,7 @@ mod tests {
             .collect();
         for p in &kept {
             let claim = ready.claim();
-            keep(p, claim, &mut image);
+            keep::<Hitori>(p, claim, &mut image);
             ready.kept(claim, kind_of(p));
         }
         // Power off: a new index from the headers alone.
@@ -179,7 +186,7 @@ mod tests {
         for p in &kept {
             let slot = after.slot_of(kind_of(p)).expect("kept");
             let mut taken = Puzzle::new();
-            assert!(read(slot, kind_of(p), &mut image, &mut taken));
+            assert!(read::<Hitori>(slot, kind_of(p), &mut image, &mut taken));
             assert_eq!((taken.board.clone(), taken.solution, taken.seed), (p.board.clone(), p.solution, p.seed));
             after.drop_slot(slot, &mut image);
             assert_eq!(after.slot_of(kind_of(p)), None, "taken once");
@@ -197,7 +204,7 @@ mod tests {
         let mut slots = Vec::new();
         for _ in 0..READY_SLOTS {
             let claim = ready.claim();
-            keep(&p, claim, &mut image);
+            keep::<Hitori>(&p, claim, &mut image);
             ready.kept(claim, kind_of(&p));
             slots.push(claim.slot);
         }
@@ -216,7 +223,7 @@ mod tests {
         let p = puzzle(12, Difficulty::Medium, 3);
         let claim = Claim { slot: 4, stamp: 9 };
         let mut whole: Image = [0xA5; 0x2000];
-        keep(&p, claim, &mut whole);
+        keep::<Hitori>(&p, claim, &mut whole);
         /// SRAM that stops taking writes after `left` of them (each call one write).
         struct Cut<'a> {
             image: &'a mut Image,
@@ -235,13 +242,13 @@ mod tests {
         }
         for left in 0..=3 {
             let mut image: Image = [0xA5; 0x2000];
-            keep(&p, claim, &mut Cut { image: &mut image, left });
+            keep::<Hitori>(&p, claim, &mut Cut { image: &mut image, left });
             let mut ready = ReadyPuzzles::new();
             ready.load(&mut image);
             let mut taken = Puzzle::new();
             match ready.slot_of(kind_of(&p)) {
                 Some(slot) => {
-                    assert!(read(slot, kind_of(&p), &mut image, &mut taken), "cut after {left} writes");
+                    assert!(read::<Hitori>(slot, kind_of(&p), &mut image, &mut taken), "cut after {left} writes");
                     assert_eq!(taken.board, p.board);
                 }
                 None => assert!(left < 3, "whole after its three writes"),
@@ -255,10 +262,10 @@ mod tests {
         let mut image: Image = [0; 0x2000];
         let mut ready = ReadyPuzzles::new();
         let claim = ready.claim();
-        keep(&p, claim, &mut image);
+        keep::<Hitori>(&p, claim, &mut image);
         image[usize::from(offset(claim.slot)) + 40] ^= 0x10;
         ready.load(&mut image);
         let slot = ready.slot_of(kind_of(&p)).expect("the header is whole");
-        assert!(!read(slot, kind_of(&p), &mut image, &mut Puzzle::new()));
+        assert!(!read::<Hitori>(slot, kind_of(&p), &mut image, &mut Puzzle::new()));
     }
 }

@@ -1,54 +1,128 @@
 //! Battery-backed saves that survive a power cut at any instant (docs/save-format.md has the
-//! layout and what it guarantees). Three records: the best times (with the number of the last
-//! game finished), the puzzle of the saved game, and the progress on it. Each record has two
+//! layout and what it guarantees). Each puzzle has an area of its own with three records: the
+//! best times (with the number of the last game finished), the puzzle of the saved game, and
+//! the progress on it, so playing one puzzle never touches another's game. Each record has two
 //! slots in cartridge SRAM and a save writes the slot that does not hold the newest valid
 //! copy, so that copy stays whole until the new one is; a sequence number in each copy tells
 //! which is newest. A game commits with its progress record, which names the puzzle copy it
 //! belongs to, and a game ends with the best-times record that names it finished: each save is
 //! one record written, so a cut leaves either all of it or none of it.
 //!
-//! Records are plain byte layouts (little-endian), encoded and checked here, on any host.
+//! Records are plain byte layouts (little-endian), encoded and checked here, on any host; each
+//! puzzle lays out its own puzzle and marks in a record's body (`puzzles::record::Record`).
 
-use crate::puzzles::hitori::board::{CellSet, MAX_SIZE, MIN_SIZE};
+use crate::puzzles::hitori::Hitori;
+use crate::puzzles::lizards::Lizards;
 use crate::puzzles::level::Difficulty;
-use crate::puzzles::hitori::generate::Puzzle;
-use crate::puzzles::hitori::play::Play;
+use crate::puzzles::record::{self, Record};
+use crate::puzzles::Kind;
 
-/// Where the two slots of each record sit in SRAM bank 0.
-pub const BEST_SLOTS: [u16; 2] = [0x000, 0x080];
-pub const PROGRESS_SLOTS: [u16; 2] = [0x100, 0x180];
-pub const PUZZLE_SLOTS: [u16; 2] = [0x200, 0x400];
-/// No record lies from here to the end of the bank: room for the puzzles a background
-/// generator could keep ready.
-pub const UNUSED_FROM: u16 = 0x600;
+/// Where one puzzle's records lie in SRAM bank 0: two slots each.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Area {
+    pub best: [u16; 2],
+    pub progress: [u16; 2],
+    pub puzzle: [u16; 2],
+}
 
-const BEST_MAGIC: [u8; 4] = *b"HBST";
-const PUZZLE_MAGIC: [u8; 4] = *b"HPUZ";
-const PROGRESS_MAGIC: [u8; 4] = *b"HPRG";
-/// 3: two slots per record, with sequence numbers (version 2 kept one copy, rewritten in place).
-pub(super) const VERSION: u8 = 3;
-const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
+/// Each puzzle's area (docs/save-format.md, "Layout"). Hitori's is where version 3 kept its
+/// records, so that version's games carry over as they are.
+pub const fn area(kind: Kind) -> Area {
+    match kind {
+        Kind::Hitori => Area { best: [0x000, 0x080], progress: [0x100, 0x180], puzzle: [0x200, 0x400] },
+        Kind::Lizards => Area { best: [0x600, 0x680], progress: [0x700, 0x800], puzzle: [0x900, 0xA40] },
+        Kind::Numberlink => Area { best: [0x1100, 0x1180], progress: [0x1200, 0x1300], puzzle: [0x1400, 0x1540] },
+    }
+}
+
+/// The areas of the four puzzles the layout is planned for end here; the ready puzzles
+/// (`super::ready`) lie from here to the end of the bank.
+pub const AREAS_END: u16 = 0x1680;
+
+/// The first byte of each of a puzzle's signatures.
+const fn letter(kind: Kind) -> u8 {
+    match kind {
+        Kind::Hitori => b'H',
+        Kind::Lizards => b'L',
+        Kind::Numberlink => b'N',
+    }
+}
+
+/// A puzzle's signature for a record: its letter and `tag` (`BST`, `PRG`, `PUZ`, `RDY`).
+pub(super) const fn magic(kind: Kind, tag: [u8; 3]) -> [u8; 4] {
+    [letter(kind), tag[0], tag[1], tag[2]]
+}
+
+/// 4: an area per puzzle and the ready puzzles after them (version 3 had Hitori's records,
+/// laid out as they still are, and 20 ready slots from 0x600).
+pub(super) const VERSION: u8 = 4;
+/// Hitori's records of version 3 read as version 4's.
+const READS_VERSIONS: [u8; 2] = [3, VERSION];
 const LEVELS: usize = Difficulty::ALL.len();
 /// Signature (4), version, sequence number (2).
 pub(super) const HEADER: usize = 7;
-const ROWS: usize = MAX_SIZE as usize;
+/// Checksum.
+const TRAILER: usize = 2;
+
+/// Best times a puzzle keeps: one per size and level.
+const fn times(kind: Kind) -> usize {
+    let (min, max) = kind.sizes();
+    (max - min + 1) as usize * LEVELS
+}
+
+/// The most best times any puzzle keeps (what [`BestTimes`] holds in RAM).
+const MAX_TIMES: usize = {
+    let (mut most, mut i) = (0, 0);
+    while i < Kind::ALL.len() {
+        if times(Kind::ALL[i]) > most {
+            most = times(Kind::ALL[i]);
+        }
+        i += 1;
+    }
+    most
+};
 
 /// The times (2 each), the number of the last game finished (2), checksum.
-pub const BEST_LEN: usize = HEADER + SIZES * LEVELS * 2 + 2 + 2;
-/// Size, difficulty, seed (4), numbers (15 x 15), solution rows (15 x 2), checksum. Its
-/// sequence number is the game's number.
-pub const PUZZLE_LEN: usize = HEADER + 2 + 4 + ROWS * ROWS + ROWS * 2 + 2;
+const fn best_len(kind: Kind) -> usize {
+    HEADER + times(kind) * 2 + 2 + TRAILER
+}
+const MAX_BEST_LEN: usize = HEADER + MAX_TIMES * 2 + 2 + TRAILER;
+
+/// The puzzle's body; its sequence number is the game's number.
+pub(super) const fn puzzle_len<P: Record>() -> usize {
+    HEADER + P::PUZZLE_BYTES + TRAILER
+}
+/// The longest puzzle record of any puzzle (buffers are this long).
+pub const MAX_PUZZLE_LEN: usize = puzzle_len::<Hitori>();
+
 /// The puzzle's slot, the game's number (2), the puzzle record's checksum (2), seconds (2),
-/// shaded and circled rows (2 x 15 x 2), checksum.
-pub const PROGRESS_LEN: usize = HEADER + 1 + 2 + 2 + 2 + 2 * ROWS * 2 + 2;
-const _: () = assert!(
-    BEST_SLOTS[0] as usize + BEST_LEN <= BEST_SLOTS[1] as usize
-        && BEST_SLOTS[1] as usize + BEST_LEN <= PROGRESS_SLOTS[0] as usize
-        && PROGRESS_SLOTS[0] as usize + PROGRESS_LEN <= PROGRESS_SLOTS[1] as usize
-        && PROGRESS_SLOTS[1] as usize + PROGRESS_LEN <= PUZZLE_SLOTS[0] as usize
-        && PUZZLE_SLOTS[0] as usize + PUZZLE_LEN <= PUZZLE_SLOTS[1] as usize
-        && PUZZLE_SLOTS[1] as usize + PUZZLE_LEN <= UNUSED_FROM as usize
-);
+/// the marks, checksum.
+const fn progress_len<P: Record>() -> usize {
+    HEADER + 1 + 2 + 2 + 2 + P::MARKS_BYTES + TRAILER
+}
+const MAX_PROGRESS_LEN: usize = progress_len::<Hitori>();
+
+/// Every record of every area fits its slot, and the areas keep apart.
+const fn area_fits<P: Record>() -> bool {
+    let a = area(P::KIND);
+    let (best, progress, puzzle) = (best_len(P::KIND) as u16, progress_len::<P>() as u16, puzzle_len::<P>() as u16);
+    a.best[0] + best <= a.best[1]
+        && a.best[1] + best <= a.progress[0]
+        && a.progress[0] + progress <= a.progress[1]
+        && a.progress[1] + progress <= a.puzzle[0]
+        && a.puzzle[0] + puzzle <= a.puzzle[1]
+        && a.puzzle[1] + puzzle <= AREAS_END
+        && puzzle_len::<P>() <= MAX_PUZZLE_LEN
+        && progress_len::<P>() <= MAX_PROGRESS_LEN
+}
+const _: () = assert!(area_fits::<Hitori>() && area_fits::<Lizards>());
+
+/// Where each copy of puzzle `P`'s records lies and how long it is: best times, progress,
+/// puzzle, two copies each (for tests and tools that look into SRAM).
+pub const fn record_copies<P: Record>() -> [(u16, usize); 6] {
+    let (a, best, progress, puzzle) = (area(P::KIND), best_len(P::KIND), progress_len::<P>(), puzzle_len::<P>());
+    [(a.best[0], best), (a.best[1], best), (a.progress[0], progress), (a.progress[1], progress), (a.puzzle[0], puzzle), (a.puzzle[1], puzzle)]
+}
 
 /// No time recorded yet.
 const NO_TIME: u16 = u16::MAX;
@@ -72,35 +146,38 @@ impl<const N: usize> Storage for [u8; N] {
     }
 }
 
-/// Best solving time per size and difficulty, in seconds.
+/// One puzzle's best solving time per size and difficulty, in seconds.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct BestTimes {
-    seconds: [u16; SIZES * LEVELS],
+    kind: Kind,
+    seconds: [u16; MAX_TIMES],
 }
 
 impl Default for BestTimes {
     fn default() -> Self {
-        Self::new()
+        Self::new(Kind::Hitori)
     }
 }
 
 impl BestTimes {
-    pub const fn new() -> BestTimes {
-        BestTimes { seconds: [NO_TIME; SIZES * LEVELS] }
+    pub const fn new(kind: Kind) -> BestTimes {
+        BestTimes { kind, seconds: [NO_TIME; MAX_TIMES] }
     }
 
-    fn slot(size: u8, difficulty: Difficulty) -> usize {
-        usize::from(size.clamp(MIN_SIZE, MAX_SIZE) - MIN_SIZE) * LEVELS + difficulty as usize
+    fn slot(&self, size: u8, difficulty: Difficulty) -> usize {
+        let (min, max) = self.kind.sizes();
+        usize::from(size.clamp(min, max) - min) * LEVELS + difficulty as usize
     }
 
     pub fn get(&self, size: u8, difficulty: Difficulty) -> Option<u16> {
-        let t = self.seconds[Self::slot(size, difficulty)];
+        let t = self.seconds[self.slot(size, difficulty)];
         (t != NO_TIME).then_some(t)
     }
 
     /// Records a finished game; true when it beats (or is the first) time for its kind.
     pub fn record(&mut self, size: u8, difficulty: Difficulty, seconds: u16) -> bool {
-        let slot = &mut self.seconds[Self::slot(size, difficulty)];
+        let slot = self.slot(size, difficulty);
+        let slot = &mut self.seconds[slot];
         let seconds = seconds.min(NO_TIME - 1);
         if seconds < *slot {
             *slot = seconds;
@@ -159,18 +236,20 @@ pub struct NewGamePlace {
 /// [`Saves::commit_new_game`]. It touches no record of the saved game, so the background
 /// worker does it while the main loop goes on.
 #[inline(never)]
-pub fn write_new_puzzle(puzzle: &Puzzle, place: NewGamePlace, storage: &mut impl Storage) -> u16 {
-    let mut out = [0u8; PUZZLE_LEN];
-    let sum = encode_puzzle(puzzle, PUZZLE_MAGIC, place.number, &mut out);
-    write_slot(storage, PUZZLE_SLOTS[usize::from(place.slot)], &out);
+pub fn write_new_puzzle<P: Record>(puzzle: &P::Puzzle, place: NewGamePlace, storage: &mut impl Storage) -> u16 {
+    let mut out = [0u8; MAX_PUZZLE_LEN];
+    let out = &mut out[..puzzle_len::<P>()];
+    let sum = encode_puzzle::<P>(puzzle, magic(P::KIND, *b"PUZ"), place.number, out);
+    write_slot(storage, area(P::KIND).puzzle[usize::from(place.slot)], out);
     sum
 }
 
-/// What SRAM holds, as far as saving needs to know: where the newest valid copy of each record
-/// is (the next copy goes into the other slot) and which game is saved. [`Saves::load`] reads
-/// it at boot; every save keeps it up to date.
+/// What SRAM holds of one puzzle's area, as far as saving needs to know: where the newest
+/// valid copy of each record is (the next copy goes into the other slot) and which game is
+/// saved. [`Saves::load`] reads it; every save keeps it up to date.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Saves {
+    kind: Kind,
     best: Newest,
     /// The last game finished, as the newest best-times record says: never offered again.
     finished: Option<u16>,
@@ -188,21 +267,22 @@ impl Default for Saves {
 impl Saves {
     /// Before [`Saves::load`]: nothing known.
     pub const fn new() -> Saves {
-        Saves { best: Newest::NONE, finished: None, progress: Newest::NONE, game: None }
+        Saves { kind: Kind::Hitori, best: Newest::NONE, finished: None, progress: Newest::NONE, game: None }
     }
 
-    /// Reads the saves: the best times into `best` (none when no valid copy), and the game to
-    /// continue into `puzzle` and `play`, returning its seconds. `None` (leaving both
+    /// Reads puzzle `P`'s area: the best times into `best` (none when no valid copy), and the
+    /// game to continue into `puzzle` and `marks`, returning its seconds. `None` (leaving both
     /// unspecified) when there is no such game: none saved, the saved one finished, or its
     /// records not valid and consistent. (Not inlined: on the console its copies of the
     /// records then take a static frame of their own, shared with the generator's, instead
     /// of growing that of `Game::update`, which the generator runs under.)
     #[inline(never)]
-    pub fn load(&mut self, storage: &mut impl Storage, best: &mut BestTimes, puzzle: &mut Puzzle, play: &mut Play) -> Option<u16> {
+    pub fn load<P: Record>(&mut self, storage: &mut impl Storage, best: &mut BestTimes, puzzle: &mut P::Puzzle, marks: &mut P::Marks) -> Option<u16> {
+        *self = Saves { kind: P::KIND, ..Saves::new() };
         self.load_best(storage, best);
-        let mut copies = [[0u8; PROGRESS_LEN]; 2];
-        (self.progress, self.game) = (Newest::NONE, None);
-        let (newest, mut progress) = read_newest(storage, PROGRESS_SLOTS, PROGRESS_MAGIC, &mut copies)?;
+        let mut copies = [[0u8; MAX_PROGRESS_LEN]; 2];
+        let copies = copies.each_mut().map(|copy| &mut copy[..progress_len::<P>()]);
+        let (newest, mut progress) = read_newest(storage, area(P::KIND).progress, magic(P::KIND, *b"PRG"), copies)?;
         self.progress = newest;
         let game = SavedGame { puzzle_slot: progress.u8(), number: progress.u16(), puzzle_sum: progress.u16() };
         if game.puzzle_slot > 1 {
@@ -216,25 +296,22 @@ impl Saves {
         // The marks are checked against the board's size once the puzzle is read: read
         // them first, so that the progress copies are dead while the puzzle is read (its
         // buffer then takes the same static frame space on the console).
-        let (shaded, circled) = (progress.rows(&CellSet::full(MAX_SIZE))?, progress.rows(&CellSet::full(MAX_SIZE))?);
-        read_puzzle(storage, game, puzzle)?;
-        let board_cells = CellSet::full(puzzle.board.size());
-        if !shaded.minus(&board_cells).is_empty() || !circled.minus(&board_cells).is_empty() {
-            return None;
-        }
-        play.restore(&shaded, &circled);
-        Some(seconds)
+        P::read_marks(&mut progress, marks)?;
+        read_puzzle::<P>(storage, game, puzzle)?;
+        P::marks_fit(puzzle, marks).then_some(seconds)
     }
 
     /// The best-times part of [`Saves::load`]; apart, so that its copies share static frame
     /// space with the puzzle's buffer on the console.
     #[inline(never)]
     fn load_best(&mut self, storage: &mut impl Storage, best: &mut BestTimes) {
-        let mut copies = [[0u8; BEST_LEN]; 2];
-        *best = BestTimes::new();
-        (self.best, self.finished) = match read_newest(storage, BEST_SLOTS, BEST_MAGIC, &mut copies) {
+        let mut copies = [[0u8; MAX_BEST_LEN]; 2];
+        let len = best_len(self.kind);
+        let copies = copies.each_mut().map(|copy| &mut copy[..len]);
+        *best = BestTimes::new(self.kind);
+        (self.best, self.finished) = match read_newest(storage, area(self.kind).best, magic(self.kind, *b"BST"), copies) {
             Some((newest, mut r)) => {
-                for t in best.seconds.iter_mut() {
+                for t in best.seconds[..times(self.kind)].iter_mut() {
                     *t = r.u16();
                 }
                 (newest, Some(r.u16()))
@@ -265,33 +342,33 @@ impl Saves {
     /// `puzzle_sum`), as one unit: the game is saved once its first progress record names it.
     /// A cut before then leaves the saved game. Nothing else may be saved in between.
     #[inline(never)] // `make bench-rom` times it by name
-    pub fn commit_new_game(&mut self, place: NewGamePlace, puzzle_sum: u16, play: &Play, seconds: u16, storage: &mut impl Storage) {
+    pub fn commit_new_game<P: Record>(&mut self, place: NewGamePlace, puzzle_sum: u16, marks: &P::Marks, seconds: u16, storage: &mut impl Storage) {
         self.game = Some(SavedGame { puzzle_slot: place.slot, number: place.number, puzzle_sum });
-        self.save_progress(play, seconds, storage);
+        self.save_progress::<P>(marks, seconds, storage);
     }
 
     /// A new game saved at once (both parts of it, as a game's start does them).
     #[cfg(test)]
-    pub fn save_new_game(&mut self, puzzle: &Puzzle, play: &Play, seconds: u16, storage: &mut impl Storage) {
+    pub fn save_new_game<P: Record>(&mut self, puzzle: &P::Puzzle, marks: &P::Marks, seconds: u16, storage: &mut impl Storage) {
         let place = self.new_game_place();
-        let sum = write_new_puzzle(puzzle, place, storage);
-        self.commit_new_game(place, sum, play, seconds, storage);
+        let sum = write_new_puzzle::<P>(puzzle, place, storage);
+        self.commit_new_game::<P>(place, sum, marks, seconds, storage);
     }
 
     /// Saves the progress on the saved game (there is one while a game is played).
-    pub fn save_progress(&mut self, play: &Play, seconds: u16, storage: &mut impl Storage) {
+    pub fn save_progress<P: Record>(&mut self, marks: &P::Marks, seconds: u16, storage: &mut impl Storage) {
         let Some(game) = self.game else { return };
         let next = self.progress.next();
-        let mut out = [0u8; PROGRESS_LEN];
-        let mut w = Writer::new(&mut out, PROGRESS_MAGIC, next.seq);
+        let mut out = [0u8; MAX_PROGRESS_LEN];
+        let out = &mut out[..progress_len::<P>()];
+        let mut w = start_record(out, magic(P::KIND, *b"PRG"), next.seq);
         w.u8(game.puzzle_slot);
         w.u16(game.number);
         w.u16(game.puzzle_sum);
         w.u16(seconds);
-        w.rows(play.shaded());
-        w.rows(play.circled());
-        w.finish();
-        write_slot(storage, PROGRESS_SLOTS[usize::from(next.slot)], &out);
+        P::write_marks(marks, &mut w);
+        let out = finish_record(w);
+        write_slot(storage, area(P::KIND).progress[usize::from(next.slot)], out);
         self.progress = next;
     }
 
@@ -300,89 +377,67 @@ impl Saves {
     pub fn save_finished(&mut self, best: &BestTimes, storage: &mut impl Storage) {
         let Some(game) = self.game else { return };
         let next = self.best.next();
-        let mut out = [0u8; BEST_LEN];
-        let mut w = Writer::new(&mut out, BEST_MAGIC, next.seq);
-        for &t in &best.seconds {
+        let mut out = [0u8; MAX_BEST_LEN];
+        let out = &mut out[..best_len(self.kind)];
+        let mut w = start_record(out, magic(self.kind, *b"BST"), next.seq);
+        for &t in &best.seconds[..times(self.kind)] {
             w.u16(t);
         }
         w.u16(game.number);
-        w.finish();
-        write_slot(storage, BEST_SLOTS[usize::from(next.slot)], &out);
+        let out = finish_record(w);
+        write_slot(storage, area(self.kind).best[usize::from(next.slot)], out);
         self.best = next;
         self.finished = Some(game.number);
     }
 }
 
 /// Reads both slots of a record into `copies`; the newest valid copy, if any, with a reader
-/// past its header.
-fn read_newest<'a, const N: usize>(
+/// past its header. Inlined: on the console a frame of its own came after its callers' record
+/// copies, deepening the static frames of the main loop's longest call chain.
+#[inline(always)]
+fn read_newest<'a>(
     storage: &mut impl Storage,
     slots: [u16; 2],
     magic: [u8; 4],
-    copies: &'a mut [[u8; N]; 2],
-) -> Option<(Newest, Reader<'a>)> {
-    for (copy, &offset) in copies.iter_mut().zip(&slots) {
-        storage.read(offset, copy);
-    }
-    let [first, second] = &*copies;
-    let newest = match (Reader::new(first, magic), Reader::new(second, magic)) {
-        (Some(a), Some(b)) if newer(b.seq, a.seq) => (1, b),
+    copies: [&'a mut [u8]; 2],
+) -> Option<(Newest, record::Reader<'a>)> {
+    let [first, second] = copies;
+    storage.read(slots[0], first);
+    storage.read(slots[1], second);
+    let (slot, (seq, _, body)) = match (check_record(first, magic), check_record(second, magic)) {
+        (Some(a), Some(b)) if newer(b.0, a.0) => (1, b),
         (Some(a), _) => (0, a),
         (None, b) => (1, b?),
     };
-    Some((Newest { slot: newest.0, seq: newest.1.seq }, newest.1))
+    Some((Newest { slot, seq }, record::Reader::new(body)))
 }
 
 /// Reads the puzzle of `game` into `puzzle`; `None` when its slot holds no valid copy of it.
 #[inline(never)] // see `Saves::load`
-fn read_puzzle(storage: &mut impl Storage, game: SavedGame, puzzle: &mut Puzzle) -> Option<()> {
-    let mut bytes = [0u8; PUZZLE_LEN];
-    storage.read(PUZZLE_SLOTS[usize::from(game.puzzle_slot)], &mut bytes);
-    let (seq, sum) = decode_puzzle(&bytes, PUZZLE_MAGIC, puzzle)?;
+fn read_puzzle<P: Record>(storage: &mut impl Storage, game: SavedGame, puzzle: &mut P::Puzzle) -> Option<()> {
+    let mut bytes = [0u8; MAX_PUZZLE_LEN];
+    let bytes = &mut bytes[..puzzle_len::<P>()];
+    storage.read(area(P::KIND).puzzle[usize::from(game.puzzle_slot)], bytes);
+    let (seq, sum) = decode_puzzle::<P>(bytes, magic(P::KIND, *b"PUZ"), puzzle)?;
     (seq == game.number && sum == game.puzzle_sum).then_some(())
 }
 
 /// Encodes `puzzle` as a puzzle record (signature `magic`, sequence number `seq`) into
-/// `out`; returns its checksum. Ready puzzles (`super::ready`) use the same layout.
-pub(super) fn encode_puzzle(puzzle: &Puzzle, magic: [u8; 4], seq: u16, out: &mut [u8; PUZZLE_LEN]) -> u16 {
-    let mut w = Writer::new(out, magic, seq);
-    w.u8(puzzle.board.size());
-    w.u8(puzzle.difficulty as u8);
-    w.bytes(&puzzle.seed.to_le_bytes());
-    // A row of 15 numbers at a time, 0 past the board's size as the board keeps them: a
-    // byte at a time took about 150k cycles on the console.
-    for r in 0..MAX_SIZE {
-        w.bytes(puzzle.board.row_numbers(r));
-    }
-    w.rows(&puzzle.solution);
-    w.finish()
+/// `out`, `puzzle_len::<P>()` long; returns its checksum. Ready puzzles (`super::ready`) use
+/// the same layout.
+pub(super) fn encode_puzzle<P: Record>(puzzle: &P::Puzzle, magic: [u8; 4], seq: u16, out: &mut [u8]) -> u16 {
+    let mut w = start_record(out, magic, seq);
+    P::write_puzzle(puzzle, &mut w);
+    let out = finish_record(w);
+    u16::from_le_bytes([out[out.len() - 2], out[out.len() - 1]])
 }
 
 /// Decodes a puzzle record with signature `magic` into `puzzle`: its sequence number and
 /// checksum, or `None` (leaving `puzzle` unspecified) when the copy is not valid.
-pub(super) fn decode_puzzle(bytes: &[u8; PUZZLE_LEN], magic: [u8; 4], puzzle: &mut Puzzle) -> Option<(u16, u16)> {
-    let mut r = Reader::new(bytes, magic)?;
-    let size = r.u8();
-    let difficulty = Difficulty::from_index(r.u8())?;
-    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-        return None;
-    }
-    let seed = u32::from_le_bytes([r.u8(), r.u8(), r.u8(), r.u8()]);
-    puzzle.board.clear(size);
-    for row in 0..MAX_SIZE {
-        let numbers = r.bytes(usize::from(MAX_SIZE));
-        // Numbers 1..=size on the board, 0 past it.
-        let width = if row < size { size } else { 0 };
-        let (inside, outside) = numbers.split_at(usize::from(width));
-        if inside.iter().any(|&v| v == 0 || v > size) || outside.iter().any(|&v| v != 0) {
-            return None;
-        }
-        puzzle.board.set_row_numbers(row, inside);
-    }
-    puzzle.solution = r.rows(&CellSet::full(size))?;
-    puzzle.difficulty = difficulty;
-    puzzle.seed = seed;
-    Some((r.seq, r.sum))
+pub(super) fn decode_puzzle<P: Record>(bytes: &[u8], magic: [u8; 4], puzzle: &mut P::Puzzle) -> Option<(u16, u16)> {
+    let (seq, sum, body) = check_record(bytes, magic)?;
+    P::read_puzzle(&mut record::Reader::new(body), puzzle)?;
+    Some((seq, sum))
 }
 
 /// Writes `record` into the slot at `offset` so that the slot reads as invalid from the first
@@ -408,106 +463,43 @@ fn checksum(bytes: &[u8]) -> u16 {
     u16::from_le_bytes([a, b])
 }
 
-struct Writer<'a> {
-    out: &'a mut [u8],
-    at: usize,
+/// A writer for the body of a record `out.len()` long, after its header.
+fn start_record(out: &mut [u8], magic: [u8; 4], seq: u16) -> record::Writer<'_> {
+    let mut w = record::Writer::new(out);
+    w.bytes(&magic);
+    w.u8(VERSION);
+    w.u16(seq);
+    w
 }
 
-impl<'a> Writer<'a> {
-    // Whole slices rather than a byte at a time: on the console each indexed store with its
-    // bounds check and cursor update cost several hundred cycles.
-    fn new(out: &'a mut [u8], magic: [u8; 4], seq: u16) -> Writer<'a> {
-        let mut w = Writer { out, at: 0 };
-        w.bytes(&magic);
-        w.u8(VERSION);
-        w.u16(seq);
-        w
-    }
-
-    fn bytes(&mut self, bytes: &[u8]) {
-        self.out[self.at..self.at + bytes.len()].copy_from_slice(bytes);
-        self.at += bytes.len();
-    }
-
-    fn u8(&mut self, v: u8) {
-        self.bytes(&[v]);
-    }
-
-    fn u16(&mut self, v: u16) {
-        self.bytes(&v.to_le_bytes());
-    }
-
-    /// The 15 rows of `set`, whatever the board size.
-    fn rows(&mut self, set: &CellSet) {
-        let out = &mut self.out[self.at..self.at + 2 * usize::from(MAX_SIZE)];
-        // One 16-bit copy a row (both ends are little-endian), not two byte stores: a move's
-        // save took 8k cycles more on the console.
-        for (pair, r) in out.chunks_exact_mut(2).zip(0..MAX_SIZE) {
-            pair.copy_from_slice(&set.row(r).to_le_bytes());
-        }
-        self.at += out.len();
-    }
-
-    /// Appends the checksum of everything before it (the record must end right after) and
-    /// returns it.
-    fn finish(mut self) -> u16 {
-        let sum = checksum(&self.out[..self.at]);
-        self.u16(sum);
-        debug_assert_eq!(self.at, self.out.len());
-        sum
-    }
+/// Appends the checksum of everything before it (the record must end right after); the
+/// whole record.
+fn finish_record(w: record::Writer<'_>) -> &mut [u8] {
+    let len = w.len();
+    let out = w.into_inner();
+    let sum = checksum(&out[..len]);
+    out[len..len + TRAILER].copy_from_slice(&sum.to_le_bytes());
+    debug_assert_eq!(len + TRAILER, out.len());
+    out
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    /// The record's sequence number and checksum.
-    seq: u16,
-    sum: u16,
-}
-
-impl<'a> Reader<'a> {
-    /// A reader past the header, if signature, version and checksum are right.
-    fn new(bytes: &'a [u8], magic: [u8; 4]) -> Option<Reader<'a>> {
-        let (body, sum) = bytes.split_at(bytes.len() - 2);
-        let sum = u16::from_le_bytes([sum[0], sum[1]]);
-        let valid = body[..4] == magic && body[4] == VERSION && checksum(body) == sum;
-        valid.then_some(Reader { bytes: body, at: HEADER, seq: u16::from_le_bytes([body[5], body[6]]), sum })
-    }
-
-    fn u8(&mut self) -> u8 {
-        let v = self.bytes[self.at];
-        self.at += 1;
-        v
-    }
-
-    /// The next `count` bytes.
-    fn bytes(&mut self, count: usize) -> &'a [u8] {
-        let bytes = &self.bytes[self.at..self.at + count];
-        self.at += count;
-        bytes
-    }
-
-    fn u16(&mut self) -> u16 {
-        u16::from_le_bytes([self.u8(), self.u8()])
-    }
-
-    /// 15 rows of a cell set, which must lie within `board`.
-    fn rows(&mut self, board: &CellSet) -> Option<CellSet> {
-        let mut set = CellSet::EMPTY;
-        for row in 0..MAX_SIZE {
-            set.set_row(row, self.u16());
-        }
-        set.minus(board).is_empty().then_some(set)
-    }
+/// A record's sequence number, checksum and body (between header and checksum), if its
+/// signature, version and checksum are right.
+fn check_record(bytes: &[u8], magic: [u8; 4]) -> Option<(u16, u16, &[u8])> {
+    let (head, sum) = bytes.split_at(bytes.len() - TRAILER);
+    let sum = u16::from_le_bytes([sum[0], sum[1]]);
+    let valid = head[..4] == magic && READS_VERSIONS.contains(&head[4]) && checksum(head) == sum;
+    valid.then(|| (u16::from_le_bytes([head[5], head[6]]), sum, &head[HEADER..]))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::hitori::board::{Board, cell_at};
-    use crate::puzzles::hitori::generate::Generator;
+    use crate::puzzles::hitori::board::{Board, CellSet, cell_at};
+    use crate::puzzles::hitori::generate::{Generator, Puzzle};
+    use crate::puzzles::hitori::play::{Marks, Play};
     use crate::puzzles::hitori::solve::Mark;
+    use crate::puzzles::record::Record;
 
     type Image = [u8; 0x2000];
 
@@ -521,16 +513,16 @@ mod tests {
 
     fn found(image: &Image) -> Found {
         let mut image = *image;
-        let (mut best, mut puzzle, mut play) = (BestTimes::new(), Puzzle::new(), Play::new());
-        let seconds = Saves::new().load(&mut image, &mut best, &mut puzzle, &mut play);
-        let game = seconds.map(|s| (puzzle.board, puzzle.solution, puzzle.difficulty, puzzle.seed, *play.shaded(), *play.circled(), s));
+        let (mut best, mut puzzle, mut marks) = (BestTimes::new(Kind::Hitori), Puzzle::new(), Marks::NONE);
+        let seconds = Saves::new().load::<Hitori>(&mut image, &mut best, &mut puzzle, &mut marks);
+        let game = seconds.map(|s| (puzzle.board, puzzle.solution, puzzle.difficulty, puzzle.seed, marks.shaded, marks.circled, s));
         Found { best, game }
     }
 
     /// The saves of `image` as a boot reads them.
     fn saves_of(image: &Image) -> Saves {
         let mut saves = Saves::new();
-        saves.load(&mut image.clone(), &mut BestTimes::new(), &mut Puzzle::new(), &mut Play::new());
+        saves.load::<Hitori>(&mut image.clone(), &mut BestTimes::new(Kind::Hitori), &mut Puzzle::new(), &mut Marks::NONE.clone());
         saves
     }
 
@@ -538,12 +530,12 @@ mod tests {
         Generator::new().generate(7, Difficulty::Medium, seed).unwrap()
     }
 
-    fn play_with(cells: &[(u8, u8, Mark)]) -> Play {
+    fn play_with(cells: &[(u8, u8, Mark)]) -> Marks {
         let mut play = Play::new();
         for &(r, c, mark) in cells {
             play.set_mark(cell_at(r, c), mark);
         }
-        play
+        *play.marks()
     }
 
     /// SRAM whose power fails during the byte write number `cut_at` (counting from 0): the
@@ -611,13 +603,13 @@ mod tests {
     fn image_with_history() -> Image {
         let mut image = blank();
         let mut saves = saves_of(&image);
-        saves.save_new_game(&puzzle(1), &Play::new(), 0, &mut image);
-        let mut best = BestTimes::new();
+        saves.save_new_game::<Hitori>(&puzzle(1), &Marks::NONE, 0, &mut image);
+        let mut best = BestTimes::new(Kind::Hitori);
         best.record(7, Difficulty::Medium, 200);
         saves.save_finished(&best, &mut image);
-        saves.save_new_game(&puzzle(2), &Play::new(), 0, &mut image);
-        saves.save_progress(&play_with(&[(0, 0, Mark::Shaded)]), 30, &mut image);
-        saves.save_progress(&play_with(&[(0, 0, Mark::Shaded), (3, 6, Mark::Unshaded)]), 40, &mut image);
+        saves.save_new_game::<Hitori>(&puzzle(2), &Marks::NONE, 0, &mut image);
+        saves.save_progress::<Hitori>(&play_with(&[(0, 0, Mark::Shaded)]), 30, &mut image);
+        saves.save_progress::<Hitori>(&play_with(&[(0, 0, Mark::Shaded), (3, 6, Mark::Unshaded)]), 40, &mut image);
         image
     }
 
@@ -627,34 +619,132 @@ mod tests {
         let game = found(&image).game.expect("a game to continue");
         let p = puzzle(2);
         assert_eq!((game.0, game.1, game.2, game.3), (p.board, p.solution, p.difficulty, p.seed));
-        assert_eq!((game.4, game.5, game.6), (*play_with(&[(0, 0, Mark::Shaded), (3, 6, Mark::Unshaded)]).shaded(), {
+        assert_eq!((game.4, game.5, game.6), (play_with(&[(0, 0, Mark::Shaded), (3, 6, Mark::Unshaded)]).shaded, {
             let mut circled = CellSet::EMPTY;
             circled.insert(cell_at(3, 6));
             circled
         }, 40));
         assert_eq!(found(&image).best.get(7, Difficulty::Medium), Some(200));
         let mut back = Play::new();
-        Saves::new().load(&mut image.clone(), &mut BestTimes::new(), &mut Puzzle::new(), &mut back);
+        back.restore(&game.4, &game.5);
         assert!(back.undo().is_none(), "restored marks come without history");
+    }
+
+    /// A version 3 image as that version's layout (docs/save-format.md, up to session 13) puts
+    /// it, byte by byte: the records written here, not by this module's writer.
+    fn version_3_image(p: &Puzzle, shaded: &CellSet, seconds: u16, best: (u8, Difficulty, u16)) -> Image {
+        fn record(image: &mut Image, at: usize, magic: &[u8; 4], seq: u16, body: &[u8]) -> u16 {
+            let mut bytes = magic.to_vec();
+            bytes.push(3);
+            bytes.extend(seq.to_le_bytes());
+            bytes.extend(body);
+            let (mut a, mut b) = (0x5Au8, 0xA5u8);
+            for &byte in &bytes {
+                a = a.wrapping_add(byte);
+                b = b.wrapping_add(a);
+            }
+            bytes.extend([a, b]);
+            image[at..at + bytes.len()].copy_from_slice(&bytes);
+            u16::from_le_bytes([a, b])
+        }
+        let rows = |set: &CellSet| (0..15).flat_map(|r| set.row(r).to_le_bytes()).collect::<Vec<u8>>();
+        let mut image = blank();
+        let mut times = vec![0xFFu8; 33 * 2];
+        let at = (usize::from(best.0) - 5) * 3 + best.1 as usize;
+        times[2 * at..2 * at + 2].copy_from_slice(&best.2.to_le_bytes());
+        times.extend(4u16.to_le_bytes()); // last game finished: number 4
+        record(&mut image, 0x080, b"HBST", 9, &times);
+        let n = p.board.size();
+        let mut body = vec![n, p.difficulty as u8];
+        body.extend(p.seed.to_le_bytes());
+        for r in 0..15 {
+            body.extend((0..15).map(|c| if r < n && c < n { p.board.number(cell_at(r, c)) } else { 0 }));
+        }
+        body.extend(rows(&p.solution));
+        let game = 5;
+        let sum = record(&mut image, 0x400, b"HPUZ", game, &body);
+        let mut progress = vec![1];
+        progress.extend(game.to_le_bytes());
+        progress.extend(sum.to_le_bytes());
+        progress.extend(seconds.to_le_bytes());
+        progress.extend(rows(shaded));
+        progress.extend(rows(&CellSet::EMPTY));
+        record(&mut image, 0x100, b"HPRG", 12, &progress);
+        image
+    }
+
+    #[test]
+    fn a_version_3_save_carries_its_best_times_and_game_over() {
+        let p = puzzle(6);
+        let shaded = play_with(&[(2, 3, Mark::Shaded)]).shaded;
+        let image = version_3_image(&p, &shaded, 77, (12, Difficulty::Hard, 345));
+        let now = found(&image);
+        assert_eq!(now.best.get(12, Difficulty::Hard), Some(345));
+        assert_eq!(now.game, Some((p.board.clone(), p.solution, p.difficulty, p.seed, shaded, CellSet::EMPTY, 77)));
+        // Played on: the next saves write version 4 copies into the other slots.
+        let mut image = image;
+        let mut saves = saves_of(&image);
+        saves.save_progress::<Hitori>(&play_with(&[(2, 3, Mark::Shaded), (0, 0, Mark::Unshaded)]), 80, &mut image);
+        assert_eq!(image[0x180 + 4], VERSION);
+        assert_eq!(found(&image).game.map(|g| g.6), Some(80));
+        assert!(saves.new_game_place().number > 5, "new games are numbered after the carried-over one");
+    }
+
+    /// What a boot finds of Baby Lizards' game in `image`: its puzzle, marks and seconds.
+    fn found_lizards(image: &Image) -> Option<(crate::puzzles::lizards::generate::Puzzle, crate::puzzles::lizards::Marks, u16)> {
+        let mut puzzle = crate::puzzles::lizards::generate::Puzzle::new();
+        let mut marks = crate::puzzles::lizards::Marks::new();
+        let seconds = Saves::new().load::<Lizards>(&mut image.clone(), &mut BestTimes::new(Kind::Lizards), &mut puzzle, &mut marks)?;
+        Some((puzzle, marks, seconds))
+    }
+
+    #[test]
+    fn each_puzzle_keeps_its_own_game_and_a_cut_in_one_leaves_the_other_alone() {
+        let lizards = crate::puzzles::lizards::generate::Engine::new().generate(8, Difficulty::Medium, 5).unwrap();
+        let mut marks = crate::puzzles::lizards::Marks::new();
+        let before = image_with_history();
+        let hitori = found(&before);
+        let mut image = before;
+        let mut saves = Saves::new();
+        assert_eq!(found_lizards(&image), None);
+        saves.load::<Lizards>(&mut image, &mut BestTimes::new(Kind::Lizards), &mut lizards.clone(), &mut marks.clone());
+        saves.save_new_game::<Lizards>(&lizards, &marks, 3, &mut image);
+        assert_eq!(found_lizards(&image), Some((lizards.clone(), marks, 3)));
+        assert_eq!(found(&image), hitori, "Hitori's game and best times untouched");
+        // A move saved with the power cut at every byte write: the old or the new progress,
+        // and Hitori's game whole.
+        let first = lizards.solution.iter().next().unwrap();
+        marks.lizards.insert(first);
+        let (old, new) = (found_lizards(&image), Some((lizards.clone(), marks, 9)));
+        for cut_at in 0..=Lizards::MARKS_BYTES + 16 {
+            let mut cut = image;
+            let mut at = saves.clone();
+            at.save_progress::<Lizards>(&marks, 9, &mut PowerCut { image: &mut cut, cut_at, garble: true, writes: 0 });
+            let now = found_lizards(&cut);
+            assert!(now == old || now == new, "cut at byte write {cut_at}");
+            assert_eq!(found(&cut), hitori);
+        }
+        saves.save_progress::<Lizards>(&marks, 9, &mut image);
+        assert_eq!(found_lizards(&image), new);
     }
 
     #[test]
     fn a_cut_while_saving_a_move_keeps_the_old_or_the_new_progress() {
         let moved = play_with(&[(0, 0, Mark::Shaded), (3, 6, Mark::Unshaded), (5, 5, Mark::Shaded)]);
-        check_every_cut(&image_with_history(), |saves, sram| saves.save_progress(&moved, 55, sram));
+        check_every_cut(&image_with_history(), |saves, sram| saves.save_progress::<Hitori>(&moved, 55, sram));
     }
 
     #[test]
     fn a_cut_while_saving_a_new_game_keeps_the_old_game_or_the_whole_new_one() {
         let new = puzzle(3);
-        let save = |saves: &mut Saves, sram: &mut PowerCut| saves.save_new_game(&new, &Play::new(), 0, sram);
+        let save = |saves: &mut Saves, sram: &mut PowerCut| saves.save_new_game::<Hitori>(&new, &Marks::NONE, 0, sram);
         // Over a game in progress, over a finished game, over nothing.
         let image = check_every_cut(&image_with_history(), save);
         // And again: the new puzzle goes into the other slot, keeping the one just saved.
         let other = puzzle(4);
-        check_every_cut(&image, |saves, sram| saves.save_new_game(&other, &Play::new(), 0, sram));
+        check_every_cut(&image, |saves, sram| saves.save_new_game::<Hitori>(&other, &Marks::NONE, 0, sram));
         let mut finished = image_with_history();
-        saves_of(&finished).save_finished(&BestTimes::new(), &mut finished);
+        saves_of(&finished).save_finished(&BestTimes::new(Kind::Hitori), &mut finished);
         check_every_cut(&finished, save);
         check_every_cut(&blank(), save);
     }
@@ -673,10 +763,10 @@ mod tests {
         // A typed seed code gives the same puzzle: finishing the first game must not hide the second.
         let mut image = blank();
         let mut saves = saves_of(&image);
-        saves.save_new_game(&puzzle(1), &Play::new(), 0, &mut image);
-        saves.save_finished(&BestTimes::new(), &mut image);
+        saves.save_new_game::<Hitori>(&puzzle(1), &Marks::NONE, 0, &mut image);
+        saves.save_finished(&BestTimes::new(Kind::Hitori), &mut image);
         assert_eq!(found(&image).game, None);
-        saves.save_new_game(&puzzle(1), &Play::new(), 0, &mut image);
+        saves.save_new_game::<Hitori>(&puzzle(1), &Marks::NONE, 0, &mut image);
         assert!(found(&image).game.is_some());
     }
 
@@ -689,19 +779,19 @@ mod tests {
         let moved = play_with(&[(1, 1, Mark::Shaded)]);
         let mut image = blank();
         let mut saves = saves_of(&image);
-        let mut best = BestTimes::new();
+        let mut best = BestTimes::new(Kind::Hitori);
         for round in 0..0x10002u32 {
             let new = if round % 2 == 0 { &first } else { &second };
             let seconds = (round % 1000) as u16;
             best.record(7, Difficulty::Medium, 1000 - seconds);
             if [0x7FFF, 0x8000, 0xFFFF, 0x10000].contains(&round) {
-                image = check_every_cut(&image, |saves, sram| saves.save_new_game(new, &Play::new(), 0, sram));
-                image = check_every_cut(&image, |saves, sram| saves.save_progress(&moved, seconds, sram));
+                image = check_every_cut(&image, |saves, sram| saves.save_new_game::<Hitori>(new, &Marks::NONE, 0, sram));
+                image = check_every_cut(&image, |saves, sram| saves.save_progress::<Hitori>(&moved, seconds, sram));
                 image = check_every_cut(&image, |saves, sram| saves.save_finished(&best, sram));
                 saves = saves_of(&image);
             } else {
-                saves.save_new_game(new, &Play::new(), 0, &mut image);
-                saves.save_progress(&moved, seconds, &mut image);
+                saves.save_new_game::<Hitori>(new, &Marks::NONE, 0, &mut image);
+                saves.save_progress::<Hitori>(&moved, seconds, &mut image);
                 assert_eq!(found(&image).game.map(|g| (g.0, g.6)), Some((new.board.clone(), seconds)), "round {round}");
                 saves.save_finished(&best, &mut image);
             }
@@ -715,9 +805,9 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(3);
         let random = (0..200).map(|_| core::array::from_fn(|_| rng.u8(..)));
         for mut image in [[0u8; 0x2000], [0xFF; 0x2000]].into_iter().chain(random) {
-            assert_eq!(found(&image), Found { best: BestTimes::new(), game: None });
+            assert_eq!(found(&image), Found { best: BestTimes::new(Kind::Hitori), game: None });
             let mut saves = saves_of(&image);
-            saves.save_new_game(&puzzle(1), &Play::new(), 9, &mut image);
+            saves.save_new_game::<Hitori>(&puzzle(1), &Marks::NONE, 9, &mut image);
             assert_eq!(found(&image).game.map(|g| g.6), Some(9));
         }
     }
@@ -730,17 +820,17 @@ mod tests {
         let mut image = blank();
         let mut states = vec![found(&image)];
         let mut saves = saves_of(&image);
-        let mut best = BestTimes::new();
+        let mut best = BestTimes::new(Kind::Hitori);
         let steps: [&dyn Fn(&mut Saves, &mut Image, &mut BestTimes); 6] = [
-            &|s, i, _| s.save_new_game(&puzzle(1), &Play::new(), 0, i),
-            &|s, i, _| s.save_progress(&play_with(&[(2, 2, Mark::Shaded)]), 12, i),
+            &|s, i, _| s.save_new_game::<Hitori>(&puzzle(1), &Marks::NONE, 0, i),
+            &|s, i, _| s.save_progress::<Hitori>(&play_with(&[(2, 2, Mark::Shaded)]), 12, i),
             &|s, i, b| {
                 b.record(7, Difficulty::Medium, 300);
                 s.save_finished(b, i)
             },
-            &|s, i, _| s.save_new_game(&puzzle(2), &Play::new(), 0, i),
-            &|s, i, _| s.save_progress(&play_with(&[(4, 1, Mark::Unshaded)]), 20, i),
-            &|s, i, _| s.save_progress(&play_with(&[(4, 1, Mark::Unshaded), (6, 6, Mark::Shaded)]), 31, i),
+            &|s, i, _| s.save_new_game::<Hitori>(&puzzle(2), &Marks::NONE, 0, i),
+            &|s, i, _| s.save_progress::<Hitori>(&play_with(&[(4, 1, Mark::Unshaded)]), 20, i),
+            &|s, i, _| s.save_progress::<Hitori>(&play_with(&[(4, 1, Mark::Unshaded), (6, 6, Mark::Shaded)]), 31, i),
         ];
         for step in steps {
             step(&mut saves, &mut image, &mut best);
@@ -761,7 +851,7 @@ mod tests {
 
     #[test]
     fn best_times_keep_the_minimum() {
-        let mut best = BestTimes::new();
+        let mut best = BestTimes::new(Kind::Hitori);
         assert_eq!(best.get(9, Difficulty::Easy), None);
         assert!(best.record(9, Difficulty::Easy, 300));
         assert!(!best.record(9, Difficulty::Easy, 301));

@@ -16,7 +16,7 @@
 //! starts from are the worker's too, worked out with the puzzle.
 
 use super::layout::Layout;
-use super::ready::Kind;
+use super::ready::Variant;
 use super::save::NewGamePlace;
 
 /// What each part costs on the console, in the LCD's lines (456 cycles each), from
@@ -34,7 +34,7 @@ const COMMIT_LINES: u8 = 90;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Starting {
-    pub kind: Kind,
+    pub kind: Variant,
     /// The ready slot the puzzle comes from: emptied before the game is saved, so that a
     /// power cut never plays it twice.
     pub slot: Option<u8>,
@@ -61,7 +61,7 @@ pub enum Stage {
 impl Starting {
     /// A start whose puzzle the session has taken already, or, with `loading`, that the
     /// worker reads back first.
-    pub fn new(kind: Kind, slot: Option<u8>, place: NewGamePlace, loading: bool) -> Starting {
+    pub fn new(kind: Variant, slot: Option<u8>, place: NewGamePlace, loading: bool) -> Starting {
         let stage = if loading { Stage::Loading } else { Stage::Taken };
         Starting { kind, slot, place, stage }
     }

@@ -7,9 +7,11 @@
 //! main loop keeps its frame; on the host it runs when started.
 
 use super::new_game::Request;
-use super::ready::{self, Claim, Kind};
+use super::ready::{self, Claim, Variant};
+use crate::puzzles::Kind;
 use super::save::{self, NewGamePlace, Storage};
 use super::engine_calls;
+use crate::puzzles::hitori::Hitori;
 use crate::puzzles::hitori::generate::{Generator, Puzzle};
 use crate::puzzles::hitori::play::{Hint, Marks};
 use crate::puzzles::hitori::rules::OpenNumbers;
@@ -21,7 +23,7 @@ pub enum Job {
     Generate { request: Request, keep: Option<Claim> },
     /// Reads the puzzle of `kind` in ready slot `slot` into [`Work::puzzle`], for a game
     /// about to start.
-    Load { slot: u8, kind: Kind },
+    Load { slot: u8, kind: Variant },
     /// Makes the puzzle in [`Work::puzzle`] a new game's, which the main loop is drawing
     /// meanwhile: writes its puzzle record at `place`. What is left for the main loop is to
     /// commit the game (a progress record).
@@ -32,9 +34,9 @@ pub enum Job {
 
 impl Job {
     /// The kind of puzzle a job keeps ready, if it is one that does.
-    pub fn keeps(&self) -> Option<Kind> {
+    pub fn keeps(&self) -> Option<Variant> {
         match self {
-            Job::Generate { request, keep: Some(_) } => Some(Kind { size: request.size, difficulty: request.difficulty }),
+            Job::Generate { request, keep: Some(_) } => Some(Variant { puzzle: Kind::Hitori, size: request.size, difficulty: request.difficulty }),
             _ => None,
         }
     }
@@ -120,18 +122,18 @@ impl Work {
                 }
                 let kept = keep.filter(|_| made);
                 if let Some(claim) = kept {
-                    ready::keep(&self.puzzle, claim, storage);
+                    ready::keep::<Hitori>(&self.puzzle, claim, storage);
                 }
                 Outcome::Generated { request, made, kept }
             }
             Job::Load { slot, kind } => {
-                let loaded = ready::read(slot, kind, storage, &mut self.puzzle);
+                let loaded = ready::read::<Hitori>(slot, kind, storage, &mut self.puzzle);
                 if loaded {
                     self.set_open();
                 }
                 Outcome::Loaded(loaded)
             }
-            Job::Prepare { place } => Outcome::Prepared(save::write_new_puzzle(&self.puzzle, place, storage)),
+            Job::Prepare { place } => Outcome::Prepared(save::write_new_puzzle::<Hitori>(&self.puzzle, place, storage)),
             Job::Hint { marks } => {
                 let mut hint = Hint::Solved;
                 engine_calls::hint(&marks, &self.puzzle, &mut self.generator, &mut hint);

@@ -11,6 +11,9 @@
 pub mod code;
 pub mod hitori;
 pub mod level;
+pub mod lizards;
+pub mod record;
+pub mod numberlink;
 pub mod rng;
 
 use level::Difficulty;
@@ -19,15 +22,19 @@ use level::Difficulty;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
     Hitori = 0,
+    Lizards = 1,
+    Numberlink = 3,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 1] = [Kind::Hitori];
+    pub const ALL: [Kind; 3] = [Kind::Hitori, Kind::Lizards, Kind::Numberlink];
 
     /// The name the CLI's `--puzzle` takes and its output's first word.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Hitori => "hitori",
+            Kind::Lizards => "lizards",
+            Kind::Numberlink => "numberlink",
         }
     }
 
@@ -35,6 +42,8 @@ impl Kind {
     pub const fn sizes(self) -> (u8, u8) {
         match self {
             Kind::Hitori => (hitori::Hitori::MIN_SIZE, hitori::Hitori::MAX_SIZE),
+            Kind::Lizards => (lizards::Lizards::MIN_SIZE, lizards::Lizards::MAX_SIZE),
+            Kind::Numberlink => (numberlink::Numberlink::MIN_SIZE, numberlink::Numberlink::MAX_SIZE),
         }
     }
 
@@ -42,8 +51,9 @@ impl Kind {
         Kind::ALL.into_iter().find(|kind| text.eq_ignore_ascii_case(kind.name()))
     }
 
+    /// The kind whose number (its value, as in seed codes and saves) is `index`.
     pub fn from_index(index: u8) -> Option<Kind> {
-        Kind::ALL.get(index as usize).copied()
+        Kind::ALL.into_iter().find(|&kind| kind as u8 == index)
     }
 }
 

@@ -30,6 +30,8 @@ WIDTH, HEIGHT = 160, 144
 SAMPLES_PER_FRAME = 35112
 # runfor may overrun the requested samples by up to this many (gambatte's documented slack).
 AUDIO_SLACK = 2064
+# gambaterm's libgambatte load flags (GB.LoadFlag): without CGB_MODE (1) gambatte is an
+# original Game Boy whatever the header says (ours marks the ROM Color-compatible).
 LOAD_NO_BIOS = 32
 # A tap holds its button this many frames, then waits as many (as tools/gbemu/src/script.rs).
 TAP_FRAMES = 4

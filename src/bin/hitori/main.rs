@@ -4,6 +4,8 @@
 //! `generate`, errors and exit codes.
 
 mod hitori;
+mod lizards;
+mod numberlink;
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -60,7 +62,7 @@ fn main() -> ExitCode {
     // `--help` asks for help wherever it stands (`hitori generate --help` too).
     let wants_help = args.first().is_some_and(|a| a == "help") || args.iter().any(|a| a == "--help" || a == "-h");
     let result = if wants_help {
-        print!("{HELP}\n{}", hitori::HELP);
+        print!("{HELP}\n{}\n{}\n{}", hitori::HELP, lizards::HELP, numberlink::HELP);
         Ok(())
     } else {
         take_puzzle(&mut args).and_then(|kind| run(kind, &args))
@@ -94,6 +96,8 @@ fn run(kind: Kind, args: &[String]) -> Result<(), String> {
             let mut out = io::BufWriter::new(io::stdout().lock());
             let text = match kind {
                 Kind::Hitori => hitori::generate(&request)?,
+                Kind::Lizards => lizards::generate(&request)?,
+                Kind::Numberlink => numberlink::generate(&request)?,
             };
             out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| e.to_string())
         }
@@ -102,6 +106,8 @@ fn run(kind: Kind, args: &[String]) -> Result<(), String> {
             io::stdin().read_to_string(&mut input).map_err(|e| format!("cannot read stdin: {e}"))?;
             let text = match kind {
                 Kind::Hitori => hitori::solve(&input)?,
+                Kind::Lizards => lizards::solve(&input)?,
+                Kind::Numberlink => numberlink::solve(&input)?,
             };
             print!("{text}");
             Ok(())

@@ -9,13 +9,13 @@ pub mod flood;
 pub mod generate;
 pub mod latin;
 pub mod play;
+pub mod record;
 pub mod rules;
 pub mod solve;
 
 use board::{MAX_SIZE, MIN_SIZE};
 use generate::{Generator, Puzzle};
 use play::{Hint, Marks, Move};
-use solve::Mark;
 
 use super::level::Difficulty;
 use super::{Backend, Kind};
@@ -46,13 +46,7 @@ impl Backend for Hitori {
     }
 
     fn apply(marks: &mut Marks, mv: Move) {
-        marks.shaded.remove(mv.cell);
-        marks.circled.remove(mv.cell);
-        match mv.to {
-            Mark::Shaded => marks.shaded.insert(mv.cell),
-            Mark::Unshaded => marks.circled.insert(mv.cell),
-            Mark::Unknown => {}
-        }
+        marks.put(mv.cell, mv.to);
     }
 
     fn inverse(mv: Move) -> Move {

@@ -55,8 +55,7 @@ pub enum Hint {
 
 /// The player's marks on one puzzle.
 pub struct Play {
-    shaded: CellSet,
-    circled: CellSet,
+    marks: Marks,
     /// Moves packed in two bytes each (see [`Move::pack`]): the history is most of this state.
     undo: Deque<[u8; 2], HISTORY_LEN>,
     redo: Vec<[u8; 2], HISTORY_LEN>,
@@ -89,34 +88,28 @@ impl Default for Play {
 impl Play {
     /// No marks, no history.
     pub const fn new() -> Play {
-        Play { shaded: CellSet::EMPTY, circled: CellSet::EMPTY, undo: Deque::new(), redo: Vec::new() }
+        Play { marks: Marks::NONE, undo: Deque::new(), redo: Vec::new() }
     }
 
     pub fn mark(&self, cell: u8) -> Mark {
-        mark_in(&self.shaded, &self.circled, cell)
+        self.marks.mark(cell)
     }
 
-    /// A copy of the marks alone (what a hint reads), without the history.
-    pub fn marks(&self) -> Marks {
-        Marks { shaded: self.shaded, circled: self.circled }
+    /// The marks alone (what a hint reads and a save keeps), without the history.
+    pub fn marks(&self) -> &Marks {
+        &self.marks
     }
 
     pub fn shaded(&self) -> &CellSet {
-        &self.shaded
+        &self.marks.shaded
     }
 
     pub fn circled(&self) -> &CellSet {
-        &self.circled
+        &self.marks.circled
     }
 
     fn put(&mut self, cell: u8, mark: Mark) {
-        self.shaded.remove(cell);
-        self.circled.remove(cell);
-        match mark {
-            Mark::Shaded => self.shaded.insert(cell),
-            Mark::Unshaded => self.circled.insert(cell),
-            Mark::Unknown => {}
-        }
+        self.marks.put(cell, mark);
     }
 
     /// Mark `cell`; returns false (and records nothing) when it already has that mark.
@@ -167,9 +160,20 @@ impl Play {
 
     /// Put back marks saved earlier (cells marked both ways stay unmarked), with no history.
     pub fn restore(&mut self, shaded: &CellSet, circled: &CellSet) {
-        *self = Play::new();
-        self.shaded = shaded.minus(circled);
-        self.circled = circled.minus(shaded);
+        self.restore_with(|marks| *marks = Marks { shaded: *shaded, circled: *circled });
+    }
+
+    /// Put back marks that `read` writes in place (a save read straight into them, with no
+    /// copy on the way), with no history; cells marked both ways stay unmarked.
+    pub fn restore_with<R>(&mut self, read: impl FnOnce(&mut Marks) -> R) -> R {
+        // Cleared in place: a whole new `Play` is a 300-byte temporary in the caller's static
+        // frame on the console.
+        self.undo.clear();
+        self.redo.clear();
+        let result = read(&mut self.marks);
+        let Marks { shaded, circled } = self.marks;
+        self.marks = Marks { shaded: shaded.minus(&circled), circled: circled.minus(&shaded) };
+        result
     }
 
     /// Clear every mark and the history.
@@ -180,7 +184,7 @@ impl Play {
     /// Cells to highlight now: repeats among circled cells, touching shaded cells, regions cut
     /// off by shaded cells (unmarked cells count as open), shaded cells with no twin left open.
     pub fn violations(&self, board: &Board) -> ViolationMap {
-        ViolationMap::build(board, &self.shaded, &self.circled)
+        ViolationMap::build(board, &self.marks.shaded, &self.marks.circled)
     }
 
     /// Brings `map` (the violations before `moved`) up to date after `moved`, redoing only the
@@ -216,27 +220,27 @@ impl Play {
             }
             CheckPart::Kept => {
                 if kept {
-                    map.check_kept(board, &self.circled, toggled);
+                    map.check_kept(board, &self.marks.circled, toggled);
                 }
                 Some(CheckPart::Touching)
             }
             CheckPart::Touching => {
                 if shaded {
-                    map.check_touching(board, &self.shaded, toggled);
+                    map.check_touching(board, &self.marks.shaded, toggled);
                 }
                 Some(CheckPart::Regions)
             }
             CheckPart::Regions => {
-                let found = !shaded || map.check_regions(board, &self.shaded, toggled);
+                let found = !shaded || map.check_regions(board, &self.marks.shaded, toggled);
                 Some(if found { CheckPart::Justified } else { CheckPart::MoreRegions })
             }
             CheckPart::MoreRegions => {
-                let found = map.continue_regions(board, &self.shaded);
+                let found = map.continue_regions(board, &self.marks.shaded);
                 Some(if found { CheckPart::Justified } else { CheckPart::MoreRegions })
             }
             CheckPart::Justified => {
                 if shaded {
-                    map.check_justified(board, &self.shaded, toggled);
+                    map.check_justified(board, &self.marks.shaded, toggled);
                 }
                 Some(CheckPart::Flags)
             }
@@ -251,7 +255,7 @@ impl Play {
     /// unshaded). Generated puzzles have exactly one shading that keeps all four rules, so this
     /// equality is the rules check, at the cost of comparing two sets.
     pub fn is_solved(&self, puzzle: &Puzzle) -> bool {
-        self.shaded == puzzle.solution
+        self.marks.shaded == puzzle.solution
     }
 
     /// The next hint for these marks (see [`Marks::hint`]).
@@ -269,8 +273,22 @@ pub struct Marks {
 }
 
 impl Marks {
+    /// No cell marked.
+    pub const NONE: Marks = Marks { shaded: CellSet::EMPTY, circled: CellSet::EMPTY };
+
     pub fn mark(&self, cell: u8) -> Mark {
         mark_in(&self.shaded, &self.circled, cell)
+    }
+
+    /// Gives `cell` the mark `mark` (its old mark goes).
+    pub fn put(&mut self, cell: u8, mark: Mark) {
+        self.shaded.remove(cell);
+        self.circled.remove(cell);
+        match mark {
+            Mark::Shaded => self.shaded.insert(cell),
+            Mark::Unshaded => self.circled.insert(cell),
+            Mark::Unknown => {}
+        }
     }
 
     /// The next hint: a wrong mark first, else the easiest deduction from the marks.

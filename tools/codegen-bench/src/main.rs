@@ -64,6 +64,7 @@ fn run() -> Result<(), String> {
         title: "KERNELS RS".into(),
         target_dir: root.join("target/gb"),
         sdcc_flags: Vec::new(),
+        color: false,
     })
     .map_err(|e| e.to_string())?;
     let c = gbrom::link_rom(&[here.join("kernels/c/kernels.c")], &[], &out.join("kernels-c.gb"), "KERNELS C", &[])

@@ -9,15 +9,26 @@ use hitori::puzzles::hitori::generate::Generator;
 /// Builds `rom/` into `target/bench-engine/engine.gb`, with `sdcc_flags` added to every
 /// `sdcc` run.
 pub fn build_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
+    build(Vec::new(), "engine.gb", sdcc_flags)
+}
+
+/// Builds `rom/` with its `lizards` feature (Baby Lizards' jobs) into
+/// `target/bench-engine/lizards.gb`.
+pub fn build_lizards_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
+    build(vec!["lizards".into()], "lizards.gb", sdcc_flags)
+}
+
+fn build(features: Vec<String>, file: &str, sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
     let root = repo_root();
     gbrom::build(&RomSpec {
         crate_dir: root.join("tools/engine-bench/rom"),
         package: None,
-        features: Vec::new(),
-        output: root.join("target/bench-engine/engine.gb"),
+        features,
+        output: root.join("target/bench-engine").join(file),
         title: "ENGINE".into(),
         target_dir: root.join("target/gb"),
         sdcc_flags,
+        color: false,
     })
     .map_err(|e| e.to_string())
 }

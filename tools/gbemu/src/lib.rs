@@ -1,9 +1,11 @@
 //! A headless Game Boy for tests, benchmarks and `make play`.
 //!
-//! Wraps the `boytacean` emulator (DMG mode, boot ROM skipped) behind the few operations our
-//! tests need: run frames or cycles, press buttons, capture serial output, read memory, save
-//! screenshots and cartridge RAM. Note that boytacean neither blocks VRAM/OAM writes during PPU
-//! modes 2/3 nor randomises RAM at power-on; the strict checks run on gambatte (see tests/).
+//! Wraps the `boytacean` emulator (DMG mode, or a Game Boy Color in CGB mode; boot ROM
+//! skipped) behind the few operations our tests need: run frames or cycles, press buttons,
+//! capture serial output, read memory (VRAM banks, colour palette RAM), record the program's
+//! writes to the sound registers, save screenshots and cartridge RAM. Note that boytacean
+//! neither blocks VRAM/OAM writes during PPU modes 2/3 nor randomises RAM at power-on; the
+//! strict checks run on gambatte (see tests/).
 
 pub mod profile;
 pub mod script;
@@ -106,25 +108,89 @@ impl SerialDevice for SerialCapture {
     }
 }
 
-/// One powered-on DMG with a cartridge inserted.
+/// Which console the emulator is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// The original Game Boy.
+    Dmg,
+    /// A Game Boy Color running a Color-compatible cartridge in CGB mode.
+    Cgb,
+}
+
+/// One write of the program to a sound register (0xFF10-0xFF3F).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ApuWrite {
+    /// T-cycles since power-on when the writing instruction started.
+    pub cycle: u64,
+    pub address: u16,
+    pub value: u8,
+}
+
+impl ApuWrite {
+    /// The channel (1-4) this write triggers: bit 7 written to its `NRx4` (Pan Docs "FF14 —
+    /// NR14"), which (re)starts it.
+    pub fn triggered_channel(&self) -> Option<u8> {
+        let channel = match self.address {
+            0xFF14 => 1,
+            0xFF19 => 2,
+            0xFF1E => 3,
+            0xFF23 => 4,
+            _ => return None,
+        };
+        (self.value & 0x80 != 0).then_some(channel)
+    }
+}
+
+/// The sound registers and wave RAM (Pan Docs "Memory Map", "I/O Ranges").
+const APU_REGISTERS: std::ops::RangeInclusive<u16> = 0xFF10..=0xFF3F;
+
+/// One powered-on Game Boy with a cartridge inserted.
 pub struct Console {
     gb: GameBoy,
+    model: Model,
     serial: SerialCapture,
     cycles: u64,
     lowest_sp: u16,
+    /// The program's writes to the sound registers, while they are being recorded.
+    apu_writes: Option<Vec<ApuWrite>>,
 }
 
 impl Console {
-    /// Powers on with `rom` and, if given, battery-backed cartridge RAM contents.
+    /// Powers on an original Game Boy with `rom` and, if given, battery-backed cartridge RAM
+    /// contents.
     pub fn new(rom: &[u8], cartridge_ram: Option<&[u8]>) -> Result<Self, EmuError> {
-        let mut gb = GameBoy::new(Some(GameBoyMode::Dmg));
+        Self::with_model(Model::Dmg, rom, cartridge_ram)
+    }
+
+    /// Powers on `model` with `rom` and, if given, battery-backed cartridge RAM contents, with
+    /// the registers as the model's boot ROM leaves them (without running its animation). On
+    /// the Color that is A = 0x11, which tells the program it may use colour (Pan Docs "Power
+    /// Up Sequence", "CPU registers": AF 0x1180, BC 0x0000, DE 0xFF56, HL 0x000D).
+    pub fn with_model(model: Model, rom: &[u8], cartridge_ram: Option<&[u8]>) -> Result<Self, EmuError> {
+        let mode = match model {
+            Model::Dmg => GameBoyMode::Dmg,
+            Model::Cgb => GameBoyMode::Cgb,
+        };
+        let mut gb = GameBoy::new(Some(mode));
         gb.load(false).map_err(|e| EmuError::Rom(format!("{e:?}")))?;
         gb.load_rom(rom, cartridge_ram).map_err(|e| EmuError::Rom(format!("{e:?}")))?;
-        // Registers and I/O as the DMG boot ROM leaves them, without running its animation.
+        // boytacean's boot state is the DMG's registers (and LCDC 0x91, the same on both).
         gb.boot();
+        if model == Model::Cgb {
+            let cpu = gb.cpu();
+            cpu.set_af(0x1180);
+            cpu.set_bc(0x0000);
+            cpu.set_de(0xFF56);
+            cpu.set_hl(0x000D);
+        }
         let serial = SerialCapture::default();
         gb.attach_serial(Box::new(serial.clone()));
-        Ok(Console { gb, serial, cycles: 0, lowest_sp: u16::MAX })
+        Ok(Console { gb, model, serial, cycles: 0, lowest_sp: u16::MAX, apu_writes: None })
+    }
+
+    /// The console emulated.
+    pub fn model(&self) -> Model {
+        self.model
     }
 
     pub fn from_file(path: &Path) -> Result<Self, EmuError> {
@@ -138,6 +204,13 @@ impl Console {
 
     /// Runs at least `cycles` T-cycles (stops at the first instruction boundary past it).
     pub fn run_cycles(&mut self, cycles: u64) -> u64 {
+        if self.apu_writes.is_some() {
+            let mut ran = 0;
+            while ran < cycles {
+                ran += self.step();
+            }
+            return ran;
+        }
         let ran = self.gb.clocks_cycles(cycles as usize);
         self.cycles += ran;
         ran
@@ -145,9 +218,63 @@ impl Console {
 
     /// Runs one instruction (or one step of a halted CPU) and returns its T-cycles.
     pub fn step(&mut self) -> u64 {
+        let store = self.apu_writes.is_some().then(|| self.decode_store()).flatten();
         let ran = u64::from(self.gb.clock());
+        if let Some((address, value, next_pc)) = store {
+            // Stores never jump: the PC past the instruction says that it ran (rather than a
+            // halted CPU waiting or an interrupt being dispatched).
+            if self.gb.cpu_i().pc() == next_pc && APU_REGISTERS.contains(&address) {
+                let write = ApuWrite { cycle: self.cycles, address, value };
+                self.apu_writes.as_mut().expect("recording").push(write);
+            }
+        }
         self.cycles += ran;
         ran
+    }
+
+    /// Starts recording the program's writes to the sound registers (`take_apu_writes`);
+    /// the emulator then runs one instruction at a time.
+    pub fn record_apu_writes(&mut self) {
+        self.apu_writes.get_or_insert_with(Vec::new);
+    }
+
+    /// The sound-register writes recorded since the last call (`record_apu_writes`).
+    pub fn take_apu_writes(&mut self) -> Vec<ApuWrite> {
+        self.apu_writes.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// The store the instruction at PC would make: (address, value, PC after it). Panics on
+    /// a read-modify-write instruction aimed at a sound register, whose written value the
+    /// registers' masked reads cannot tell.
+    fn decode_store(&mut self) -> Option<(u16, u8, u16)> {
+        let cpu = self.gb.cpu_i();
+        let (pc, [a, _], [b, c], [d, e], [h, l]) =
+            (cpu.pc(), cpu.af().to_be_bytes(), cpu.bc().to_be_bytes(), cpu.de().to_be_bytes(), cpu.hl().to_be_bytes());
+        let (bc, de, hl) = (cpu.bc(), cpu.de(), cpu.hl());
+        let opcode = self.gb.read_memory(pc);
+        let operand = |gb: &mut GameBoy, offset: u16| gb.read_memory(pc.wrapping_add(offset));
+        let (address, value, length) = match opcode {
+            0x02 => (bc, a, 1),
+            0x12 => (de, a, 1),
+            0x22 | 0x32 | 0x77 => (hl, a, 1),
+            0x70..=0x75 => (hl, [b, c, d, e, h, l][usize::from(opcode - 0x70)], 1),
+            0x36 => (hl, operand(&mut self.gb, 1), 2),
+            0xE0 => (0xFF00 | u16::from(operand(&mut self.gb, 1)), a, 2),
+            0xE2 => (0xFF00 | u16::from(c), a, 1),
+            0xEA => (u16::from_le_bytes([operand(&mut self.gb, 1), operand(&mut self.gb, 2)]), a, 3),
+            0x34 | 0x35 => {
+                assert!(!APU_REGISTERS.contains(&hl), "inc/dec (hl) on sound register {hl:#06x} at {pc:#06x}: not recorded");
+                return None;
+            }
+            0xCB => {
+                let cb = operand(&mut self.gb, 1);
+                let writes_hl = cb & 7 == 6 && !(0x40..0x80).contains(&cb);
+                assert!(!(writes_hl && APU_REGISTERS.contains(&hl)), "CB {cb:#04x} on sound register {hl:#06x} at {pc:#06x}: not recorded");
+                return None;
+            }
+            _ => return None,
+        };
+        Some((address, value, pc.wrapping_add(length)))
     }
 
     /// Runs `frames` frames' worth of cycles. Counted in cycles rather than PPU frames
@@ -291,9 +418,26 @@ impl Console {
         self.gb.read_memory(addr)
     }
 
-    /// The 8 KiB of video RAM (tile data 0x8000-0x97FF, maps 0x9800-0x9FFF).
+    /// The 8 KiB of video RAM (tile data 0x8000-0x97FF, maps 0x9800-0x9FFF); on the Color,
+    /// bank 0.
     pub fn vram(&self) -> Vec<u8> {
         self.gb.ppu_i().vram()[..0x2000].to_vec()
+    }
+
+    /// The Color's VRAM bank 1: more tile data, and the maps' attributes at the maps'
+    /// addresses (offsets 0x1800-0x1FFF). `None` on the DMG.
+    pub fn vram_bank_1(&self) -> Option<Vec<u8>> {
+        (self.model == Model::Cgb).then(|| self.gb.ppu_i().vram()[0x2000..0x4000].to_vec())
+    }
+
+    /// The Color's palette RAM: 8 background palettes, then 8 object palettes, of 4 colours
+    /// each (15-bit, little endian: Pan Docs "LCD Color Palettes"). `None` on the DMG.
+    pub fn color_palettes(&self) -> Option<[[u16; 32]; 2]> {
+        (self.model == Model::Cgb).then(|| {
+            self.gb.ppu_i().palettes_color().map(|bytes| {
+                std::array::from_fn(|color| u16::from_le_bytes([bytes[color * 2], bytes[color * 2 + 1]]))
+            })
+        })
     }
 
     /// Whether the cartridge RAM is enabled (the MBC's enable register holds 0x0A): only

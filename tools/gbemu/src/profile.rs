@@ -99,6 +99,11 @@ impl Profile {
         self.cycles.get(place as usize).copied().unwrap_or(0)
     }
 
+    /// Cycles of the calls to `place`, callees included.
+    pub fn inclusive_at(&self, place: Place) -> u64 {
+        self.inclusive.get(place as usize).copied().unwrap_or(0)
+    }
+
     /// Charges every place to the symbol at or below it in the same bank (`symbols`: name and
     /// place, any order; data symbols between functions only split them) and returns the
     /// symbols that got cycles, most expensive first, each with its `hottest` places (up to

@@ -58,6 +58,10 @@ pub struct RomSpec {
     pub target_dir: PathBuf,
     /// Extra `sdcc` options (e.g. `--max-allocs-per-node`).
     pub sdcc_flags: Vec<String>,
+    /// The header marks the ROM as Game Boy Color compatible (0x143 = 0x80, `makebin -yc`):
+    /// a Color then runs it in CGB mode, with colour palettes, so the program must handle
+    /// both machines (Pan Docs "The Cartridge Header", "0143 — CGB flag").
+    pub color: bool,
 }
 
 impl RomSpec {
@@ -73,6 +77,8 @@ impl RomSpec {
             title: "HITORI".to_string(),
             target_dir: root.join("target/gb"),
             sdcc_flags: Vec::new(),
+            // The game tells the machines apart (gb_hal::cgb::Model) and loads its colours.
+            color: true,
         }
     }
 }
@@ -216,8 +222,8 @@ pub fn build(spec: &RomSpec) -> Result<RomArtifacts, BuildError> {
         units.push(path);
     }
 
-    let mut artifacts =
-        link_rom(&units, &translation.symbol_pairs(), &spec.output, &spec.title, &spec.sdcc_flags)?;
+    let header = Header { title: &spec.title, color: spec.color };
+    let mut artifacts = link(&units, &translation.symbol_pairs(), &spec.output, header, &spec.sdcc_flags)?;
     artifacts.trap_names = translation.trap_names();
     Ok(artifacts)
 }
@@ -246,6 +252,22 @@ pub fn link_rom(
     rust_names: &[(String, String)],
     output: &Path,
     title: &str,
+    sdcc_flags: &[String],
+) -> Result<RomArtifacts, BuildError> {
+    link(c_sources, rust_names, output, Header { title, color: false }, sdcc_flags)
+}
+
+/// What the cartridge header says besides the sizes: the title and the CGB flag.
+struct Header<'a> {
+    title: &'a str,
+    color: bool,
+}
+
+fn link(
+    c_sources: &[PathBuf],
+    rust_names: &[(String, String)],
+    output: &Path,
+    header: Header,
     sdcc_flags: &[String],
 ) -> Result<RomArtifacts, BuildError> {
     let root = repo_root();
@@ -290,7 +312,8 @@ pub fn link_rom(
         .args(["-yt", &format!("{:#04x}", layout::CARTRIDGE_TYPE)])
         .args(["-ya", &layout::CARTRIDGE_RAM_BANKS.to_string()])
         .args(["-yo", &usage.rom_banks().to_string()])
-        .args(["-yn", title])
+        .args(["-yn", header.title])
+        .args(header.color.then_some("-yc"))
         .arg(&ihx)
         .arg(output);
     run("makebin", &mut makebin)?;

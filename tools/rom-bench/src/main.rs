@@ -11,7 +11,10 @@
 //! - how deep the main program's and the worker's stacks went;
 //! - the time boot takes with the LCD off, to the main loop's first frame;
 //! - the longest VBlank handler (which does the frame's VRAM copies) against VBlank's 4560
-//!   cycles, and the latest line its copies ended on;
+//!   cycles, and the latest line its copies ended on; the longest sound tick in it (the
+//!   sound-effect player, `sound_tick`);
+//! - on a Game Boy Color (boytacean in CGB mode): overruns while starting a game, moving the
+//!   cursor and marking cells, and the same two figures;
 //! - the cycles a save takes in the main loop, callees included: of a move, and of a new game
 //!   (its first progress record: the worker writes its puzzle record before).
 //!
@@ -29,7 +32,7 @@
 
 use std::path::Path;
 
-use gbemu::{Button, CYCLES_PER_FRAME, Console, Profile, Symbols};
+use gbemu::{Button, CYCLES_PER_FRAME, Console, Model, Profile, Symbols};
 use hitori::game::layout::Layout;
 use hitori::game::read_cell_tile;
 
@@ -50,12 +53,16 @@ struct Bench {
     loops_at: u16,
     worker_busy_at: u16,
     vblank_at: u16,
+    sound_tick_at: u16,
     end_line_at: u16,
     frames: u32,
     late_frames_at: u16,
     /// The phase's overruns so far (`LATE_FRAMES`).
     overruns: u32,
     longest_vblank: u64,
+    /// The longest and the shortest `sound_tick`, callees included.
+    longest_sound_tick: u64,
+    shortest_sound_tick: u64,
     latest_end_line: u8,
     symbols: Symbols,
     /// With `BENCH_ROM_PROFILE=N`: the phase's profile and N.
@@ -75,7 +82,62 @@ struct Bench {
     screen_copies: u32,
 }
 
+/// The address of a bank-0 or WRAM symbol (the handler, the counters): its linker address is
+/// the CPU's.
+fn symbol_address(symbols: &Symbols, name: &str) -> u16 {
+    let (_, at) = symbols.all.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("{name} not in the symbol list"));
+    *at as u16
+}
+
 impl Bench {
+    /// `model` powered on with target/hitori.gb, the bench's counters at zero.
+    fn power_on(root: &Path, model: Model) -> Bench {
+        let symbols = Symbols::read(&root.join("target/hitori.build"), &root.join("target/hitori.sym"))
+            .unwrap_or_else(|e| panic!("{e}: run `make rom`"));
+        let address = |name: &str| symbol_address(&symbols, name);
+        let count_of = |variable: &str| {
+            std::env::var(variable)
+                .ok()
+                .map(|n| n.parse::<usize>().unwrap_or_else(|_| panic!("{variable}={n}: expected a count of functions")))
+        };
+        let (profile_top, overrun_top) = (count_of("BENCH_ROM_PROFILE"), count_of("BENCH_ROM_OVERRUNS"));
+        let rom = std::fs::read(root.join("target/hitori.gb")).expect("target/hitori.gb: run `make rom`");
+        Bench {
+            console: Console::with_model(model, &rom, None).expect("the emulator loads the ROM"),
+            loops_at: address("LOOPS"),
+            worker_busy_at: address("WORKER_BUSY"),
+            vblank_at: address("rust_vblank"),
+            sound_tick_at: address("sound_tick"),
+            end_line_at: address("COPIES_END_LINE"),
+            frames: 0,
+            late_frames_at: address("LATE_FRAMES"),
+            overruns: 0,
+            longest_vblank: 0,
+            longest_sound_tick: 0,
+            shortest_sound_tick: u64::MAX,
+            latest_end_line: 0,
+            profile: profile_top.map(|top| (Profile::default(), top)),
+            overrun_top,
+            last_frame_profile: Profile::default(),
+            blank_run: 0,
+            longest_blank: (0, String::new()),
+            phase: String::new(),
+            screen_copies_at: address("SCREEN_COPIES"),
+            screen_copies: 0,
+            symbols,
+        }
+    }
+
+    /// Boot: the LCD is off while every tile set is loaded and the saves are read, until the
+    /// main loop's first frame. Returns the cycles it took.
+    fn boot(&mut self) -> u64 {
+        while self.loops() == 0 {
+            self.console.run_cycles(LINE_CYCLES);
+            assert!(self.console.cycles() < 60 * CYCLES_PER_FRAME, "no main-loop frame in the first second");
+        }
+        self.console.cycles()
+    }
+
     fn loops(&mut self) -> u16 {
         u16::from_le_bytes([self.console.read(self.loops_at), self.console.read(self.loops_at + 1)])
     }
@@ -97,8 +159,12 @@ impl Bench {
             self.console.profile_cycles(CYCLES_PER_FRAME, &mut frame_profile);
         } else {
             let start = self.console.cycles();
-            if let Some(cycles) = self.console.time_next_call(self.vblank_at, CYCLES_PER_FRAME) {
+            let mut handler = Profile::default();
+            if let Some(cycles) = self.console.profile_next_call(self.vblank_at, CYCLES_PER_FRAME, &mut handler) {
                 self.longest_vblank = self.longest_vblank.max(cycles);
+                let tick = handler.inclusive_at(u32::from(self.sound_tick_at));
+                self.longest_sound_tick = self.longest_sound_tick.max(tick);
+                self.shortest_sound_tick = self.shortest_sound_tick.min(tick);
                 let line = self.console.read(self.end_line_at);
                 // Line 153 reads as 0; copies ending past VBlank would read 1 or more.
                 let line = if line < 144 { 153 + line } else { line };
@@ -301,52 +367,9 @@ impl Bench {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let symbols = Symbols::read(&root.join("target/hitori.build"), &root.join("target/hitori.sym"))
-        .unwrap_or_else(|e| panic!("{e}: run `make rom`"));
-    // The handler and the counters are in bank 0 and WRAM: their linker address is the CPU's.
-    let address = |name: &str| {
-        let (_, at) = symbols.all.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("{name} not in the symbol list"));
-        *at as u16
-    };
-    let (loops_at, vblank_at, end_line_at) = (address("LOOPS"), address("rust_vblank"), address("COPIES_END_LINE"));
-    let (worker_busy_at, worker_stack_at, statics_end) = (address("WORKER_BUSY"), address("WORKER_STACK"), address("s__HEAP"));
-    let (screen_copies_at, late_frames_at) = (address("SCREEN_COPIES"), address("LATE_FRAMES"));
-    let count_of = |variable: &str| {
-        std::env::var(variable)
-            .ok()
-            .map(|n| n.parse::<usize>().unwrap_or_else(|_| panic!("{variable}={n}: expected a count of functions")))
-    };
-    let (profile_top, overrun_top) = (count_of("BENCH_ROM_PROFILE"), count_of("BENCH_ROM_OVERRUNS"));
-    let console = Console::from_file(&root.join("target/hitori.gb")).expect("target/hitori.gb: run `make rom`");
-    let mut b = Bench {
-        console,
-        loops_at,
-        worker_busy_at,
-        vblank_at,
-        end_line_at,
-        frames: 0,
-        late_frames_at,
-        overruns: 0,
-        longest_vblank: 0,
-        latest_end_line: 0,
-        symbols,
-        profile: profile_top.map(|top| (Profile::default(), top)),
-        overrun_top,
-        last_frame_profile: Profile::default(),
-        blank_run: 0,
-        longest_blank: (0, String::new()),
-        phase: String::new(),
-        screen_copies_at,
-        screen_copies: 0,
-    };
-
-    // Boot: the LCD is off while every tile set is loaded and the saves are read, until the
-    // main loop's first frame.
-    while b.loops() == 0 {
-        b.console.run_cycles(LINE_CYCLES);
-        assert!(b.console.cycles() < 60 * CYCLES_PER_FRAME, "no main-loop frame in the first second");
-    }
-    let boot_cycles = b.console.cycles();
+    let mut b = Bench::power_on(&root, Model::Dmg);
+    let (worker_stack_at, statics_end) = (symbol_address(&b.symbols, "WORKER_STACK"), symbol_address(&b.symbols, "s__HEAP"));
+    let boot_cycles = b.boot();
     // A new game at once from blank battery RAM: the worker has only begun the ready puzzle.
     b.align_to_vblank();
     b.begin("title");
@@ -447,6 +470,7 @@ fn main() {
             100.0 * b.longest_vblank as f64 / VBLANK_CYCLES as f64,
             b.latest_end_line
         );
+        println!("sound tick (in the handler): longest {} cycles, shortest {}", b.longest_sound_tick, b.shortest_sound_tick);
     }
     println!(
         "boot (LCD off: tile sets, saves) to the main loop's first frame: {boot_cycles} cycles = {:.1} frames",
@@ -480,4 +504,33 @@ fn main() {
     }
     let (new_game_cycles, new_game_parts) = b.save_cycles(&saves, NEW_GAME_SAVE);
     println!("save of a new game in the main loop (its first progress record; the worker writes its puzzle): {new_game_cycles} cycles ({new_game_parts})");
+
+    // The same ROM on a Color: palettes loaded at boot, the rest as on the DMG.
+    println!("on a Game Boy Color (CGB mode):");
+    let mut c = Bench::power_on(&root, Model::Cgb);
+    let boot_cycles = c.boot();
+    c.align_to_vblank();
+    c.begin("title");
+    c.tap(Button::Start);
+    c.tap(Button::Start);
+    c.report("title and new-game menu, at once");
+    c.start_game(9, "9x9 easy, no ready puzzle", "9x9 easy without a ready puzzle");
+    c.begin("play");
+    for button in [Button::Up, Button::Left, Button::Down, Button::Right].iter().cycle().take(40) {
+        c.tap(*button);
+    }
+    c.report("play, moving the cursor");
+    c.mark_cells();
+    c.report("play, marking cells (with saves)");
+    if c.profile.is_none() && c.overrun_top.is_none() {
+        println!(
+            "longest VBlank handler: {} cycles ({:.0}% of VBlank), copies ended by line {}; sound tick: longest {} cycles, shortest {}",
+            c.longest_vblank,
+            100.0 * c.longest_vblank as f64 / VBLANK_CYCLES as f64,
+            c.latest_end_line,
+            c.longest_sound_tick,
+            c.shortest_sound_tick
+        );
+    }
+    println!("boot to the main loop's first frame: {:.1} frames", boot_cycles as f64 / CYCLES_PER_FRAME as f64);
 }

@@ -118,6 +118,7 @@ pub fn build_rom_with_flags(name: &str, modules: &str, entry: &str, sdcc_flags: 
         title: name.chars().take(11).collect::<String>().to_uppercase(),
         target_dir: scratch().join("avr-target"),
         sdcc_flags: sdcc_flags.iter().map(|f| f.to_string()).collect(),
+        color: false,
     };
     gbrom::build(&spec).map_err(|e| e.to_string())
 }

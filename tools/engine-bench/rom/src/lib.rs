@@ -3,28 +3,107 @@
 //! `size level seed digest` (level 0..=2, `Puzzle::digest`).
 //! The host side (`tools/engine-bench`) times each `bench_generate` call from entry to return
 //! and checks every digest against the same puzzle generated on the host.
+//! Built with the `lizards` feature, Baby Lizards instead (both engines pass the 32 KiB of
+//! unbanked ROM): every level at `LIZARD_SIZES`, `LIZARD_SEEDS` seeds each, one line a puzzle,
+//! `lizards size level seed digest segments walking` (the last two: the solutions the two
+//! solvers count on it), then `lizards done`.
 #![no_std]
 
 use gb_hal::serial;
+#[cfg(not(feature = "lizards"))]
 use hitori::puzzles::hitori::board::{MAX_SIZE, cell_at};
-use hitori::puzzles::level::Difficulty;
+#[cfg(not(feature = "lizards"))]
 use hitori::puzzles::hitori::dual::IslandGuard;
+#[cfg(not(feature = "lizards"))]
 use hitori::puzzles::hitori::flood;
+#[cfg(not(feature = "lizards"))]
 use hitori::puzzles::hitori::generate::Generator;
+use hitori::puzzles::level::Difficulty;
+#[cfg(feature = "lizards")]
+use hitori::puzzles::lizards::generate::{Engine as LizardEngine, Puzzle as LizardPuzzle};
+#[cfg(not(feature = "lizards"))]
 use hitori::puzzles::rng::Rng;
 
 /// The jobs: sizes the issue names, at each level with seeds 1..=(its count): 32, enough for a
 /// median and a 95th percentile to mean something (8 hard seeds a size had medians off by 2x).
+#[cfg(not(feature = "lizards"))]
 pub const SIZES: [u8; 4] = [5, 9, 12, 15];
+#[cfg(not(feature = "lizards"))]
 pub const LEVELS: [(Difficulty, u16); 3] = [(Difficulty::Easy, 32), (Difficulty::Medium, 32), (Difficulty::Hard, 32)];
 
+#[cfg(not(feature = "lizards"))]
 static mut GENERATOR: Option<Generator> = None;
 
+/// Baby Lizards' jobs: these sizes at every level, seeds 1..=LIZARD_SEEDS.
+#[cfg(feature = "lizards")]
+pub const LIZARD_SIZES: [u8; 3] = [6, 9, 12];
+#[cfg(feature = "lizards")]
+pub const LIZARD_SEEDS: u16 = 32;
+#[cfg(feature = "lizards")]
+static mut LIZARDS: LizardEngine = LizardEngine::new();
+#[cfg(feature = "lizards")]
+static mut LIZARD_PUZZLE: LizardPuzzle = LizardPuzzle::new();
+
+/// One Baby Lizards puzzle: the function the host times.
+#[cfg(feature = "lizards")]
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_lizards_generate(size: u8, level: u8, seed: u16) -> u16 {
+    // SAFETY: single-threaded; the VBlank handler touches neither static.
+    let (engine, puzzle) = unsafe { (&mut *core::ptr::addr_of_mut!(LIZARDS), &mut *core::ptr::addr_of_mut!(LIZARD_PUZZLE)) };
+    let level = Difficulty::from_index(level).unwrap_or(Difficulty::Easy);
+    if engine.generate_puzzle(size, level, u32::from(seed), puzzle) { puzzle.digest() } else { 0 }
+}
+
+/// The last puzzle's solutions (up to 2) by the segment search.
+#[cfg(feature = "lizards")]
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_lizards_segments() -> u8 {
+    // SAFETY: as above.
+    let (engine, puzzle) = unsafe { (&mut *core::ptr::addr_of_mut!(LIZARDS), &*core::ptr::addr_of!(LIZARD_PUZZLE)) };
+    engine.count_solutions(&puzzle.board, puzzle.lizards, 2)
+}
+
+/// The same by the solver that walks the lines.
+#[cfg(feature = "lizards")]
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_lizards_walking() -> u8 {
+    // SAFETY: as above.
+    let (engine, puzzle) = unsafe { (&mut *core::ptr::addr_of_mut!(LIZARDS), &*core::ptr::addr_of!(LIZARD_PUZZLE)) };
+    engine.count_solutions_walking(&puzzle.board, puzzle.lizards, 2)
+}
+
+#[cfg(feature = "lizards")]
+fn lizards() {
+    for level in Difficulty::ALL {
+        for size in LIZARD_SIZES {
+            for seed in 1..=LIZARD_SEEDS {
+                let digest = bench_lizards_generate(size, level as u8, seed);
+                let segments = bench_lizards_segments();
+                let walking = bench_lizards_walking();
+                serial::write_bytes(b"lizards ");
+                for value in [u16::from(size), level as u16, seed, digest, u16::from(segments)] {
+                    send_decimal(value);
+                    serial::write_byte(b' ');
+                }
+                send_decimal(u16::from(walking));
+                serial::write_byte(b'\n');
+            }
+        }
+    }
+    serial::write_bytes(b"lizards done\n");
+}
+
 /// Island queries timed per method, on one 15x15 shading (the host side expects this count).
+#[cfg(not(feature = "lizards"))]
 pub const ISLAND_QUERIES: u8 = 64;
+#[cfg(not(feature = "lizards"))]
 static mut GUARD: IslandGuard = IslandGuard::new(MAX_SIZE);
 
 /// "Would shading `cell` split the unshaded region?" by the dual union-find.
+#[cfg(not(feature = "lizards"))]
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub extern "C" fn bench_island_dual(cell: u8) -> u8 {
@@ -34,6 +113,7 @@ pub extern "C" fn bench_island_dual(cell: u8) -> u8 {
 }
 
 /// The same question answered by the flood-fill reference.
+#[cfg(not(feature = "lizards"))]
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub extern "C" fn bench_island_flood(cell: u8) -> u8 {
@@ -44,6 +124,7 @@ pub extern "C" fn bench_island_flood(cell: u8) -> u8 {
 
 /// Shades random cells of a 15x15 board wherever that keeps the unshaded region whole, then
 /// asks both methods about `ISLAND_QUERIES` unshaded cells; prints `island QUERIES MISMATCHES`.
+#[cfg(not(feature = "lizards"))]
 fn island_queries() {
     // SAFETY: as above.
     let guard = unsafe { &mut *core::ptr::addr_of_mut!(GUARD) };
@@ -74,6 +155,7 @@ fn island_queries() {
 }
 
 /// One puzzle: the function the host times.
+#[cfg(not(feature = "lizards"))]
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub extern "C" fn bench_generate(size: u8, level: u8, seed: u16) -> u16 {
@@ -87,11 +169,15 @@ pub extern "C" fn bench_generate(size: u8, level: u8, seed: u16) -> u16 {
 }
 
 /// Draws timed per random source (the host side expects this count).
+#[cfg(not(feature = "lizards"))]
 pub const DRAWS: u8 = 64;
+#[cfg(not(feature = "lizards"))]
 static mut ENGINE_RNG: Option<Rng> = None;
+#[cfg(not(feature = "lizards"))]
 static mut FASTRAND: Option<fastrand::Rng> = None;
 
 /// One number below `bound` from the engine's generator (`Rng::below`).
+#[cfg(not(feature = "lizards"))]
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub extern "C" fn bench_draw_engine(bound: u8) -> u8 {
@@ -101,6 +187,7 @@ pub extern "C" fn bench_draw_engine(bound: u8) -> u8 {
 }
 
 /// The same from `fastrand` (wyrand: 64-bit state and multiplication).
+#[cfg(not(feature = "lizards"))]
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub extern "C" fn bench_draw_fastrand(bound: u8) -> u8 {
@@ -111,6 +198,7 @@ pub extern "C" fn bench_draw_fastrand(bound: u8) -> u8 {
 
 /// `DRAWS` draws from each source, bounds 1..=15 in turn as the generator uses them; prints
 /// `draws COUNT CHECKSUM` (the checksum keeps the draws from being optimised away).
+#[cfg(not(feature = "lizards"))]
 fn draws() {
     let mut sum = 0u16;
     for i in 0..DRAWS {
@@ -144,6 +232,16 @@ fn send_decimal(mut value: u16) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_main() {
+    #[cfg(feature = "lizards")]
+    lizards();
+    #[cfg(not(feature = "lizards"))]
+    hitori();
+    serial::write_byte(b'.');
+    loop {}
+}
+
+#[cfg(not(feature = "lizards"))]
+fn hitori() {
     for (level, seeds) in LEVELS {
         for size in SIZES {
             for seed in 1..=seeds {
@@ -161,8 +259,6 @@ pub extern "C" fn rust_main() {
     }
     island_queries();
     draws();
-    serial::write_byte(b'.');
-    loop {}
 }
 
 #[unsafe(no_mangle)]

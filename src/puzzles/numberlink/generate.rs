@@ -1,0 +1,334 @@
+//! The generator: paths drawn to cover the board, then graded; a candidate with a second
+//! solution is repaired by cutting a path where the other solution leaves it.
+//!
+//! **Drawing.** While squares are free, a path starts at a free square with the fewest free
+//! neighbours (ties at random: corners and pockets first, so few squares are left alone) and
+//! grows from both ends, one square at a time, to a random length. A path grows only into a
+//! free square that touches no other square of the same path, so it never touches itself (the
+//! convention of published puzzles: such a touch usually lets the path take a shortcut and
+//! leave squares to another route), and among those into the one with the fewest free
+//! neighbours (Warnsdorff's rule: the path hugs walls and other paths instead of leaving
+//! holes). A square left with no free neighbour joins a path: it becomes the new endpoint of
+//! a path ending beside it, or a path through a neighbour is cut there, one part ending on the
+//! square. Only when neither can be done (every neighbour the middle of a three-square path)
+//! is it solid.
+//!
+//! **Checking.** The candidate is graded ([`Solver::grade`]); the wanted level is kept (its
+//! complete closure proves the solution unique). When the hard closure does not finish, the
+//! search looks for a solution other than the drawn one: none means the puzzle is unique but
+//! beyond the hard rules, and it is drawn again; one means two solutions, and the drawn path
+//! is cut at a link the other solution does not have (the other solution passes through the
+//! cut's squares, which now need one link: it is no solution any more), and the repaired
+//! puzzle is graded again. A level other than the wanted one is drawn again.
+
+use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, cell_at, link_count, neighbour, opposite, step};
+use super::solve::Solver;
+use crate::puzzles::level::Difficulty;
+use crate::puzzles::rng::Rng;
+
+/// The smallest hard puzzles: on smaller boards the medium rules finish almost every
+/// drawing that has one solution (5x5: none of 100 drawings needed the hard rules, 7x7: 1 of
+/// 100; 8x8: one hard puzzle in 33 drawings; docs/numberlink-notes.md).
+pub const MIN_HARD_SIZE: u8 = 8;
+/// Repairs of one drawing before it is drawn again.
+const REPAIRS_PER_DRAWING: u8 = 4;
+/// `scratch` value of a square that is not free and on no path (off the board, or solid).
+const TAKEN: u8 = 0xFF;
+
+/// The generator's working memory, owned by the caller (a static on the console).
+pub struct Generator {
+    solver: Solver,
+    /// Drawings made by the last call (for the benchmark).
+    pub candidates_tried: u16,
+}
+
+impl Default for Generator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Generator {
+    pub const fn new() -> Generator {
+        Generator { solver: Solver::new(), candidates_tried: 0 }
+    }
+
+    /// The solver, free between generations (hints and checks during play use it).
+    pub fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+
+    /// The puzzle of (size, level, seed); `None` unless 5 <= size <= 12, and from
+    /// [`MIN_HARD_SIZE`] for hard ones.
+    pub fn generate(&mut self, size: u8, level: Difficulty, seed: u32) -> Option<Puzzle> {
+        let mut puzzle = Puzzle::new();
+        self.generate_into(size, level, seed, &mut puzzle).then_some(puzzle)
+    }
+
+    /// [`Generator::generate`] into a caller-owned puzzle; false when the size is out of range.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    pub fn generate_into(&mut self, size: u8, level: Difficulty, seed: u32, puzzle: &mut Puzzle) -> bool {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) || (level == Difficulty::Hard && size < MIN_HARD_SIZE) {
+            return false;
+        }
+        let mut rng = Rng::new(seed ^ (u32::from(size) << 24) ^ ((level as u32) << 30));
+        self.candidates_tried = 0;
+        loop {
+            self.candidates_tried = self.candidates_tried.wrapping_add(1);
+            if !self.draw(size, &mut rng, puzzle) {
+                continue;
+            }
+            for repairs in 0..=REPAIRS_PER_DRAWING {
+                match self.solver.grade_up_to(&puzzle.givens, level) {
+                    Some(grade) if grade == level => {
+                        renumber(&mut puzzle.givens);
+                        puzzle.difficulty = level;
+                        puzzle.seed = seed;
+                        return true;
+                    }
+                    Some(_) => break,
+                    None => {}
+                }
+                // The solver holds the target level's closure. Easy and medium targets draw
+                // again at once: repairs rarely give them, and cost the hard closure and the
+                // search (12x12 easy took minutes with them, 18 ms without; medium 12x12 0.8 s
+                // with them). Solved by the hard rules: unique and too hard, no search needed.
+                // Otherwise look for a second solution from the hard closure, the smallest
+                // space to search.
+                if level != Difficulty::Hard
+                    || repairs == REPAIRS_PER_DRAWING
+                    || self.solver.finish_hard()
+                    || !self.solver.find_other(&puzzle.solution)
+                {
+                    break;
+                }
+                if !self.cut_where_other_differs(puzzle, &mut rng) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Draws paths over an `n` x `n` board into `puzzle` (givens and solution), each aiming at
+    /// a random length from 3 to 2n + 2. False when the drawing needed more than [`MAX_PATHS`]
+    /// numbers.
+    fn draw(&mut self, n: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+        let owner = &mut self.solver.scratch;
+        owner.fill(TAKEN);
+        puzzle.solution = [0; CELL_SLOTS];
+        puzzle.givens = Givens::new(n);
+        for r in 0..n {
+            for c in 0..n {
+                owner[cell_at(r, c) as usize] = 0;
+            }
+        }
+        let mut free = n * n;
+        while free > 0 {
+            let start = fewest_free_neighbours(owner, n, rng, || board_cells(n).filter(|&cell| owner[cell as usize] == 0));
+            free -= 1;
+            if free_neighbours(owner, n, start) == 0 {
+                if !join_lone_square(owner, n, start, rng, puzzle) {
+                    return false;
+                }
+                continue;
+            }
+            let givens = &mut puzzle.givens;
+            if givens.paths as usize == MAX_PATHS {
+                return false;
+            }
+            let number = givens.paths + 1;
+            owner[start as usize] = number;
+            let mut ends = [start, start];
+            let mut length = 1;
+            let target = 3 + rng.below(2 * n);
+            while length < target {
+                let first = rng.below(2) as usize;
+                let grown = [first, 1 - first].into_iter().find_map(|e| {
+                    let end = ends[e];
+                    let next = fewest_free_neighbours(owner, n, rng, || {
+                        (0..4).filter_map(move |side| neighbour(n, end, side)).filter(|&cell| {
+                            owner[cell as usize] == 0 && touches_only(owner, n, cell, number, end)
+                        })
+                    });
+                    (next != TAKEN).then_some((e, next))
+                });
+                let Some((e, next)) = grown else { break };
+                link(&mut puzzle.solution, ends[e], next);
+                owner[next as usize] = number;
+                ends[e] = next;
+                length += 1;
+                free -= 1;
+            }
+            givens.ends[givens.paths as usize] = ends;
+            givens.paths = number;
+        }
+        true
+    }
+
+    /// Cuts a path of the drawn solution at a link the solver's other solution lacks, where
+    /// both parts keep two squares or more (the far part takes a new number). False when no
+    /// link qualifies or no number is left.
+    fn cut_where_other_differs(&mut self, puzzle: &mut Puzzle, rng: &mut Rng) -> bool {
+        let givens = &mut puzzle.givens;
+        let n = givens.size;
+        if givens.paths as usize == MAX_PATHS {
+            return false;
+        }
+        let offset = rng.below(n);
+        for i in 0..n {
+            let r = (i + offset) % n;
+            for c in 0..n {
+                let cell = cell_at(r, c);
+                let extra = puzzle.solution[cell as usize] & !self.solver.links(cell);
+                for side in [1u8, 2] {
+                    if extra & (1 << side) == 0 {
+                        continue;
+                    }
+                    let far = step(cell, side);
+                    let (near_len, near_end) = walk(&puzzle.solution, cell, side);
+                    let (far_len, far_end) = walk(&puzzle.solution, far, opposite(side));
+                    if near_len < 2 || far_len < 2 {
+                        continue;
+                    }
+                    unlink(&mut puzzle.solution, cell, far);
+                    let number = givens.number_at(near_end);
+                    givens.ends[number as usize - 1] = [near_end, cell];
+                    givens.ends[givens.paths as usize] = [far, far_end];
+                    givens.paths += 1;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Free (`owner` 0) neighbours of `cell`.
+fn free_neighbours(owner: &[u8; CELL_SLOTS], n: u8, cell: u8) -> u8 {
+    (0..4).filter(|&side| neighbour(n, cell, side).is_some_and(|far| owner[far as usize] == 0)).count() as u8
+}
+
+/// Among the squares `candidates` lists (the same each call), one with the fewest free
+/// neighbours, chosen at random among equals; [`TAKEN`] when it lists none.
+fn fewest_free_neighbours<I: Iterator<Item = u8>>(owner: &[u8; CELL_SLOTS], n: u8, rng: &mut Rng, candidates: impl Fn() -> I) -> u8 {
+    let (mut fewest, mut ties) = (5, 0u8);
+    for cell in candidates() {
+        let count = free_neighbours(owner, n, cell);
+        if count < fewest {
+            (fewest, ties) = (count, 1);
+        } else if count == fewest {
+            ties += 1;
+        }
+    }
+    if ties == 0 {
+        return TAKEN;
+    }
+    let pick = rng.below(ties);
+    candidates().filter(|&cell| free_neighbours(owner, n, cell) == fewest).nth(pick as usize).unwrap_or(TAKEN)
+}
+
+fn board_cells(n: u8) -> impl Iterator<Item = u8> {
+    (0..n).flat_map(move |r| (0..n).map(move |c| cell_at(r, c)))
+}
+
+/// Whether `cell`'s only neighbour on path `number` is `end`.
+fn touches_only(owner: &[u8; CELL_SLOTS], n: u8, cell: u8, number: u8, end: u8) -> bool {
+    (0..4).all(|side| neighbour(n, cell, side).is_none_or(|far| far == end || owner[far as usize] != number))
+}
+
+fn link(links: &mut [u8; CELL_SLOTS], a: u8, b: u8) {
+    let side = (0..4).find(|&side| step(a, side) == b).unwrap_or(0);
+    links[a as usize] |= 1 << side;
+    links[b as usize] |= 1 << opposite(side);
+}
+
+fn unlink(links: &mut [u8; CELL_SLOTS], a: u8, b: u8) {
+    let side = (0..4).find(|&side| step(a, side) == b).unwrap_or(0);
+    links[a as usize] &= !(1 << side);
+    links[b as usize] &= !(1 << opposite(side));
+}
+
+/// From `cell` along its links, never back through side `not`: the squares counted (with
+/// `cell`) and the last one.
+fn walk(links: &[u8; CELL_SLOTS], cell: u8, not: u8) -> (u8, u8) {
+    let (mut here, mut from, mut count) = (cell, not, 1);
+    while let Some(side) = (0..4).find(|&side| side != from && links[here as usize] & (1 << side) != 0) {
+        here = step(here, side);
+        from = opposite(side);
+        count += 1;
+    }
+    (count, here)
+}
+
+/// Puts the lone free square `cell` on a path: as the new endpoint of a path ending beside it,
+/// or by cutting a path through a neighbour there (the part away from `cell` takes a new
+/// number); solid when neither can be done. False when a number was needed and none is left.
+fn join_lone_square(owner: &mut [u8; CELL_SLOTS], n: u8, cell: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+    let givens = &mut puzzle.givens;
+    let links = &mut puzzle.solution;
+    let turn = rng.below(4);
+    let sides = || (0..4).map(move |i| (i + turn) & 3).filter_map(|side| neighbour(n, cell, side));
+    for far in sides() {
+        let number = owner[far as usize];
+        if link_count(links[far as usize]) == 1 && number != TAKEN {
+            let pair = &mut givens.ends[number as usize - 1];
+            let at = usize::from(pair[1] == far);
+            pair[at] = cell;
+            link(links, far, cell);
+            owner[cell as usize] = number;
+            return true;
+        }
+    }
+    for far in sides() {
+        let number = owner[far as usize];
+        if number == TAKEN {
+            continue;
+        }
+        // `far` is in the middle of its path: keep one side with it, cut the other off.
+        for side in (0..4).filter(|&side| links[far as usize] & (1 << side) != 0) {
+            let (cut_len, cut_end) = walk(links, step(far, side), opposite(side));
+            let (kept_len, kept_end) = walk(links, far, side);
+            if cut_len < 2 || kept_len < 2 {
+                continue;
+            }
+            if givens.paths as usize == MAX_PATHS {
+                return false;
+            }
+            let new_number = givens.paths + 1;
+            unlink(links, far, step(far, side));
+            link(links, far, cell);
+            owner[cell as usize] = number;
+            givens.ends[number as usize - 1] = [kept_end, cell];
+            givens.ends[givens.paths as usize] = [step(far, side), cut_end];
+            givens.paths = new_number;
+            relabel(owner, links, step(far, side), new_number);
+            return true;
+        }
+    }
+    givens.solid.insert(cell);
+    owner[cell as usize] = TAKEN;
+    true
+}
+
+/// Gives every square of the path through `start` the number `number` in `owner`.
+fn relabel(owner: &mut [u8; CELL_SLOTS], links: &[u8; CELL_SLOTS], start: u8, number: u8) {
+    super::grid::walk_path(links, start, |cell| owner[cell as usize] = number);
+}
+
+/// Numbers the pairs in reading order of their first endpoints, as a player scans the board
+/// (an insertion sort: a few dozen pairs, and no sorting code from `core` in the ROM).
+fn renumber(givens: &mut Givens) {
+    let pairs = &mut givens.ends[..givens.paths as usize];
+    for pair in pairs.iter_mut() {
+        if pair[1] < pair[0] {
+            pair.swap(0, 1);
+        }
+    }
+    for i in 1..pairs.len() {
+        let mut j = i;
+        while j > 0 && pairs[j - 1][0] > pairs[j][0] {
+            pairs.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}

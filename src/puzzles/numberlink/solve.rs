@@ -1,0 +1,731 @@
+//! The solver: named deductions by level, exact grading, and a complete search that counts
+//! solutions as paths.
+//!
+//! **State.** Every side of every square is open, a link, or crossed (no link there). A
+//! square's byte in `sides` holds its links in the low nibble and its crossed sides in the
+//! high one; the board's rim and solid squares are crossed from the start. A square needs two
+//! links, an endpoint one, a solid square none.
+//!
+//! **Segments instead of a union-find.** Links chain squares into segments, and a segment only
+//! ever grows at its two ends, so "which segment is this end in" needs no union-find: each
+//! end keeps the square at the segment's other end (`other`), which a new link updates at the
+//! two far ends. Undoing a link restores those two entries from what the link's own squares
+//! still hold (neither is written while it is inside a segment), so the trail needs no saved
+//! values. A segment's number is the number of an endpoint at one of its ends (an endpoint
+//! needs one link, so it is always an end of its segment).
+//!
+//! **Deductions** (each names a [`Rule`]):
+//! - Easy: a square with all its links has its other sides crossed, and so has every side
+//!   into it; a side whose link would join two different numbers, or join a path piece to
+//!   itself (a loop), is crossed; a square with exactly as many open sides as links it still
+//!   needs takes them all (only way).
+//! - Medium: a numbered path tried one square further; if the easy rules then meet a
+//!   contradiction, that side is crossed (dead end).
+//! - Hard: a link tried on any open side of any square still needing one; if the easy rules
+//!   then meet a contradiction (dead end), or the region check fails (cut off), the side is
+//!   crossed. The region check: the squares not yet on a numbered path, joined by open sides,
+//!   form regions; every region must touch both open ends of some number (the path through any
+//!   of its squares enters and leaves through them), and the two open ends of every number
+//!   must touch a common region or each other.
+//!
+//! A puzzle's level is the lowest whose closure links every square; a closure only adds
+//! facts, so its result does not depend on the order rules apply in. Each rule holds in every
+//! solution, so a complete closure is the only solution. The search (no recursion: guesses are
+//! flagged entries of the trail) branches on an open side of the path end with the fewest, and
+//! prunes with the easy rules and the region check.
+
+use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, cell_at, link_count, opposite, step};
+use crate::puzzles::level::Difficulty;
+
+/// The marks so far cannot be completed to a solution.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Contradiction;
+
+type Outcome = Result<(), Contradiction>;
+
+/// The named deductions, easiest first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Rule {
+    /// A square with as many open sides as links it still needs: they are all links.
+    OnlyWay,
+    /// A link on this side leaves the easy rules stuck (a square without enough ways on, a
+    /// loop or two numbers joined): crossed.
+    DeadEnd,
+    /// A link on this side cuts off squares no number can reach, or a number from its twin:
+    /// crossed.
+    CutOff,
+}
+
+impl Rule {
+    pub fn level(self) -> Difficulty {
+        match self {
+            Rule::OnlyWay => Difficulty::Easy,
+            Rule::DeadEnd => Difficulty::Medium,
+            Rule::CutOff => Difficulty::Hard,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::OnlyWay => "only way",
+            Rule::DeadEnd => "dead end",
+            Rule::CutOff => "cut off",
+        }
+    }
+}
+
+/// The first link a closure added while recording (see [`Solver::record_first_link`]): the
+/// link from `cell` on `side`, the hardest rule used up to it, and the square it was read
+/// from (the square with only one way, or the square whose trial failed).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FoundLink {
+    pub cell: u8,
+    pub side: u8,
+    pub rule: Rule,
+    pub reason: u8,
+}
+
+/// `given` value of a solid square and of the slots off the board.
+const SOLID: u8 = 0x7F;
+/// `given` flag: the square waits on the work stack.
+const QUEUED: u8 = 0x80;
+/// Trail entry flags (with the side in the low two bits).
+const LINK: u8 = 4;
+const GUESS: u8 = 8;
+/// Interior sides of a 12x12 board: every trail entry decides one.
+const TRAIL_CAP: usize = 2 * MAX_SIZE as usize * (MAX_SIZE as usize - 1);
+const BOARD_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+
+/// Caller-owned working memory (about 1.4 KiB), for one puzzle at a time: the solver's state,
+/// and the generator's while it draws paths.
+pub struct Solver {
+    n: u8,
+    paths: u8,
+    ends: [[u8; 2]; MAX_PATHS],
+    /// Per square: 0, the number of an endpoint, or [`SOLID`]; plus [`QUEUED`].
+    given: [u8; CELL_SLOTS],
+    /// Per square: links (low nibble) and crossed sides (high nibble).
+    sides: [u8; CELL_SLOTS],
+    /// Per segment end: the square at the segment's other end (itself when alone).
+    other: [u8; CELL_SLOTS],
+    /// Region numbers in the region check; the path numbers while the generator draws.
+    pub(super) scratch: [u8; CELL_SLOTS],
+    /// Squares waiting for the easy rules, or the region check's flood; then its flags.
+    stack: [u8; BOARD_CELLS],
+    stack_len: u8,
+    /// Decided sides in order: `[square, side | LINK? | GUESS?]`.
+    trail: [[u8; 2]; TRAIL_CAP],
+    trail_len: u16,
+    /// Rule in force for the links being added (the trial's, during a closure's trials).
+    rule: Rule,
+    reason: u8,
+    /// Whether to record the first added link, and that link.
+    recording: bool,
+    pub(super) first_link: Option<FoundLink>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Solver {
+    pub const fn new() -> Solver {
+        Solver {
+            n: 0,
+            paths: 0,
+            ends: [[0; 2]; MAX_PATHS],
+            given: [SOLID; CELL_SLOTS],
+            sides: [0xF0; CELL_SLOTS],
+            other: [0; CELL_SLOTS],
+            scratch: [0; CELL_SLOTS],
+            stack: [0; BOARD_CELLS],
+            stack_len: 0,
+            trail: [[0; 2]; TRAIL_CAP],
+            trail_len: 0,
+            rule: Rule::OnlyWay,
+            reason: 0,
+            recording: false,
+            first_link: None,
+        }
+    }
+
+    pub fn size(&self) -> u8 {
+        self.n
+    }
+
+    /// Takes on `givens`: every side open but the rim's and the solid squares', every square
+    /// waiting for the easy rules.
+    pub fn load(&mut self, givens: &Givens) {
+        let n = givens.size;
+        self.n = n;
+        self.paths = givens.paths;
+        self.ends = givens.ends;
+        self.given = [SOLID; CELL_SLOTS];
+        self.sides = [0xF0; CELL_SLOTS];
+        self.trail_len = 0;
+        self.stack_len = 0;
+        self.first_link = None;
+        self.recording = false;
+        self.rule = Rule::OnlyWay;
+        for r in 0..n {
+            for c in 0..n {
+                let cell = cell_at(r, c);
+                self.other[cell as usize] = cell;
+                if !givens.solid.contains(cell) {
+                    self.given[cell as usize] = 0;
+                }
+            }
+        }
+        for (k, pair) in givens.ends[..givens.paths as usize].iter().enumerate() {
+            for &end in pair {
+                self.given[end as usize] = k as u8 + 1;
+            }
+        }
+        for r in 0..n {
+            for c in 0..n {
+                let cell = cell_at(r, c);
+                if self.given[cell as usize] == SOLID {
+                    continue;
+                }
+                let mut open = 0;
+                for side in 0..4 {
+                    let inside = match side {
+                        0 => r > 0,
+                        1 => c + 1 < n,
+                        2 => r + 1 < n,
+                        _ => c > 0,
+                    };
+                    if inside && self.given[step(cell, side) as usize] != SOLID {
+                        open |= 1 << side;
+                    }
+                }
+                self.sides[cell as usize] = (!open & 15) << 4;
+                self.push(cell);
+            }
+        }
+    }
+
+    /// Adds the link from `cell` on `side` as a given fact (the player's links, for hints and
+    /// checks), with the easy rules' checks.
+    pub fn add_link(&mut self, cell: u8, side: u8) -> Outcome {
+        self.link(cell, side, 0)
+    }
+
+    /// The links of every square (low nibbles of the state).
+    pub fn links(&self, cell: u8) -> u8 {
+        self.sides[cell as usize] & 15
+    }
+
+    /// Whether every square has all its links.
+    pub fn is_complete(&self) -> bool {
+        self.board_cells().all(|cell| link_count(self.links(cell)) == self.need(cell))
+    }
+
+    /// Whether the state's links are exactly `links` on every square.
+    pub fn links_equal(&self, links: &[u8; CELL_SLOTS]) -> bool {
+        self.board_cells().all(|cell| self.links(cell) == links[cell as usize])
+    }
+
+    /// The current links into `out` (squares off the board untouched).
+    pub fn copy_links(&self, out: &mut [u8; CELL_SLOTS]) {
+        for cell in self.board_cells() {
+            out[cell as usize] = self.links(cell);
+        }
+    }
+
+    fn board_cells(&self) -> impl Iterator<Item = u8> + use<> {
+        let n = self.n;
+        (0..n).flat_map(move |r| (0..n).map(move |c| cell_at(r, c)))
+    }
+
+    /// Links a square still takes: 2, 1 for an endpoint, 0 for a solid square.
+    fn need(&self, cell: u8) -> u8 {
+        match self.given[cell as usize] & !QUEUED {
+            0 => 2,
+            SOLID => 0,
+            _ => 1,
+        }
+    }
+
+    fn number(&self, cell: u8) -> u8 {
+        match self.given[cell as usize] & !QUEUED {
+            SOLID => 0,
+            k => k,
+        }
+    }
+
+    /// Whether `cell` still takes a link (then it is a segment end).
+    fn is_open_end(&self, cell: u8) -> bool {
+        link_count(self.links(cell)) < self.need(cell)
+    }
+
+    /// The number of the segment whose end `cell` is, or 0.
+    fn label(&self, cell: u8) -> u8 {
+        self.number(cell) | self.number(self.other[cell as usize])
+    }
+
+    /// Open sides of `cell`, as bits.
+    fn open_sides(&self, cell: u8) -> u8 {
+        let s = self.sides[cell as usize];
+        !(s | s >> 4) & 15
+    }
+
+    fn push(&mut self, cell: u8) {
+        let given = &mut self.given[cell as usize];
+        if *given & QUEUED == 0 && *given != SOLID {
+            *given |= QUEUED;
+            self.stack[self.stack_len as usize] = cell;
+            self.stack_len += 1;
+        }
+    }
+
+    /// Empties the work stack (after a contradiction left squares on it).
+    fn clear_stack(&mut self) {
+        while self.stack_len > 0 {
+            self.stack_len -= 1;
+            let cell = self.stack[self.stack_len as usize];
+            self.given[cell as usize] &= !QUEUED;
+        }
+    }
+
+    fn log(&mut self, cell: u8, flags: u8) {
+        self.trail[self.trail_len as usize] = [cell, flags];
+        self.trail_len += 1;
+    }
+
+    /// Crosses the open side `side` of `cell`.
+    fn cross(&mut self, cell: u8, side: u8, flags: u8) {
+        let far = step(cell, side);
+        self.sides[cell as usize] |= 0x10 << side;
+        self.sides[far as usize] |= 0x10 << opposite(side);
+        self.log(cell, side | flags);
+        self.push(cell);
+        self.push(far);
+    }
+
+    /// Links `cell` to its neighbour on the open side `side`, refusing a link into a full
+    /// square, a loop, or a join of two numbers.
+    fn link(&mut self, cell: u8, side: u8, flags: u8) -> Outcome {
+        let far = step(cell, side);
+        if self.open_sides(cell) & (1 << side) == 0 || !self.is_open_end(cell) || !self.is_open_end(far) {
+            return Err(Contradiction);
+        }
+        let (a, b) = (self.other[cell as usize], self.other[far as usize]);
+        let (la, lb) = (self.label(cell), self.label(far));
+        if a == far || (la != 0 && lb != 0 && la != lb) {
+            return Err(Contradiction);
+        }
+        self.sides[cell as usize] |= 1 << side;
+        self.sides[far as usize] |= 1 << opposite(side);
+        self.other[a as usize] = b;
+        self.other[b as usize] = a;
+        self.log(cell, side | LINK | flags);
+        if self.recording && self.first_link.is_none() {
+            self.first_link = Some(FoundLink { cell, side, rule: self.rule, reason: self.reason });
+        }
+        for square in [cell, far, a, b] {
+            self.push(square);
+        }
+        Ok(())
+    }
+
+    /// Takes back trail entries until `len` remain.
+    fn undo_to(&mut self, len: u16) {
+        while self.trail_len > len {
+            self.trail_len -= 1;
+            let [cell, flags] = self.trail[self.trail_len as usize];
+            let side = flags & 3;
+            let far = step(cell, side);
+            if flags & LINK == 0 {
+                self.sides[cell as usize] &= !(0x10 << side);
+                self.sides[far as usize] &= !(0x10 << opposite(side));
+                continue;
+            }
+            self.sides[cell as usize] &= !(1 << side);
+            self.sides[far as usize] &= !(1 << opposite(side));
+            // Each square is an end again: alone, or the end facing its old far end, whose
+            // `other` the link overwrote (the square's own entry was not touched since).
+            for square in [cell, far] {
+                if self.links(square) == 0 {
+                    self.other[square as usize] = square;
+                } else {
+                    let end = self.other[square as usize];
+                    self.other[end as usize] = square;
+                }
+            }
+        }
+    }
+
+    /// The easy rules until none applies.
+    fn propagate(&mut self) -> Outcome {
+        while self.stack_len > 0 {
+            self.stack_len -= 1;
+            let cell = self.stack[self.stack_len as usize];
+            self.given[cell as usize] &= !QUEUED;
+            if let Err(contradiction) = self.check_square(cell) {
+                self.clear_stack();
+                return Err(contradiction);
+            }
+        }
+        Ok(())
+    }
+
+    /// The easy rules at one square.
+    fn check_square(&mut self, cell: u8) -> Outcome {
+        let need = self.need(cell);
+        let have = link_count(self.links(cell));
+        let open = self.open_sides(cell);
+        if open == 0 {
+            return if have == need { Ok(()) } else { Err(Contradiction) };
+        }
+        if have == need {
+            for side in 0..4 {
+                if open & (1 << side) != 0 {
+                    self.cross(cell, side, 0);
+                }
+            }
+            return Ok(());
+        }
+        // Sides no link can take: into a full square, closing a loop, joining two numbers.
+        let label = self.label(cell);
+        for side in 0..4 {
+            if open & (1 << side) == 0 {
+                continue;
+            }
+            let far = step(cell, side);
+            let far_label = self.label(far);
+            let wrong_join =
+                self.other[cell as usize] == far || (label != 0 && far_label != 0 && label != far_label);
+            if !self.is_open_end(far) || wrong_join {
+                self.cross(cell, side, 0);
+            }
+        }
+        let open = self.open_sides(cell);
+        let count = link_count(open);
+        if have + count < need {
+            return Err(Contradiction);
+        }
+        if have + count == need {
+            let reason = self.reason;
+            if self.rule == Rule::OnlyWay {
+                self.reason = cell;
+            }
+            for side in 0..4 {
+                if open & (1 << side) != 0 {
+                    self.link(cell, side, 0)?;
+                }
+            }
+            self.reason = reason;
+        }
+        Ok(())
+    }
+
+    /// The region check (see the module docs): an error when a region touches no number's
+    /// two open ends, or a number's open ends share no region and do not touch.
+    fn regions_reachable(&mut self) -> Outcome {
+        // Number the regions: squares not on a numbered segment, joined by open sides and by
+        // their segments (a segment's two ends are one square for this).
+        let mut regions = 0u8;
+        for cell in self.board_cells() {
+            self.scratch[cell as usize] = 0;
+        }
+        for start in self.board_cells() {
+            if !self.is_free_end(start) || self.scratch[start as usize] != 0 {
+                continue;
+            }
+            regions += 1;
+            self.mark_region(start, regions);
+            while self.stack_len > 0 {
+                self.stack_len -= 1;
+                let cell = self.stack[self.stack_len as usize];
+                let open = self.open_sides(cell);
+                for side in 0..4 {
+                    let far = step(cell, side);
+                    if open & (1 << side) != 0 && self.is_free_end(far) && self.scratch[far as usize] == 0 {
+                        self.mark_region(far, regions);
+                    }
+                }
+            }
+        }
+        // `stack` becomes one flag per region (region r at r - 1): touched by both open ends
+        // of a number.
+        let flags = regions as usize;
+        self.stack[..flags].fill(0);
+        for k in 0..self.paths {
+            let [first, second] = self.ends[k as usize];
+            let (a, b) = (self.head(first), self.head(second));
+            if a == second {
+                continue; // number k is joined
+            }
+            let mut met = (0..4).any(|side| self.open_sides(a) & (1 << side) != 0 && step(a, side) == b);
+            for side in 0..4 {
+                if self.open_sides(a) & (1 << side) == 0 {
+                    continue;
+                }
+                let region = self.scratch[step(a, side) as usize];
+                if region != 0 && self.touches_region(b, region) {
+                    self.stack[region as usize - 1] = 1;
+                    met = true;
+                }
+            }
+            if !met {
+                return Err(Contradiction);
+            }
+        }
+        let served = self.stack[..flags].iter().all(|&flag| flag != 0);
+        if served { Ok(()) } else { Err(Contradiction) }
+    }
+
+    /// Whether `cell` is an open end of a segment without a number (or a lone empty square).
+    fn is_free_end(&self, cell: u8) -> bool {
+        self.is_open_end(cell) && self.label(cell) == 0
+    }
+
+    fn mark_region(&mut self, cell: u8, region: u8) {
+        let end = self.other[cell as usize];
+        for square in [cell, end] {
+            if self.scratch[square as usize] == 0 {
+                self.scratch[square as usize] = region;
+                self.stack[self.stack_len as usize] = square;
+                self.stack_len += 1;
+            }
+        }
+    }
+
+    /// The open end of the numbered segment starting at the endpoint `end`.
+    fn head(&self, end: u8) -> u8 {
+        if self.links(end) == 0 { end } else { self.other[end as usize] }
+    }
+
+    fn touches_region(&self, cell: u8, region: u8) -> bool {
+        let open = self.open_sides(cell);
+        (0..4).any(|side| open & (1 << side) != 0 && self.scratch[step(cell, side) as usize] == region)
+    }
+
+    /// One round of trials. Medium: every open side of every numbered open end is tried as a
+    /// link under the easy rules. Hard: every open side of every open end, under the easy
+    /// rules and then the region check. A failed trial crosses its side (dead end or cut off,
+    /// by what failed). Whether any failed.
+    fn trial_round(&mut self, level: Difficulty) -> Result<bool, Contradiction> {
+        let mut progress = false;
+        for cell in self.board_cells() {
+            for side in 0..4 {
+                if !self.is_open_end(cell) || self.open_sides(cell) & (1 << side) == 0 {
+                    continue;
+                }
+                if level == Difficulty::Medium && self.label(cell) == 0 {
+                    continue;
+                }
+                let mark = self.trail_len;
+                let recording = core::mem::replace(&mut self.recording, false);
+                let mut rule = Rule::DeadEnd;
+                let mut outcome = self.link(cell, side, 0).and_then(|()| self.propagate());
+                if level == Difficulty::Hard && outcome.is_ok() {
+                    rule = Rule::CutOff;
+                    outcome = self.regions_reachable();
+                }
+                self.clear_stack();
+                self.undo_to(mark);
+                self.recording = recording;
+                if outcome.is_ok() {
+                    continue;
+                }
+                let (old_rule, old_reason) = (self.rule, self.reason);
+                self.rule = self.rule.max(rule);
+                self.reason = cell;
+                self.cross(cell, side, 0);
+                let applied = self.propagate();
+                self.rule = old_rule;
+                self.reason = old_reason;
+                applied?;
+                progress = true;
+                if self.recording && self.first_link.is_some() {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Applies the deductions of `level` and below until none applies.
+    fn close(&mut self, level: Difficulty) -> Outcome {
+        self.propagate()?;
+        for at in [Difficulty::Medium, Difficulty::Hard] {
+            if level < at {
+                break;
+            }
+            while !(self.recording && self.first_link.is_some()) && self.trial_round(at)? {}
+        }
+        Ok(())
+    }
+
+    /// The lowest level up to `most` whose closure completes the givens loaded, or `None`
+    /// (the solver then holds the closure at `most`).
+    fn grade_loaded(&mut self, most: Difficulty) -> Option<Difficulty> {
+        for level in Difficulty::ALL.into_iter().filter(|&level| level <= most) {
+            self.close(level).ok()?;
+            if self.is_complete() {
+                return Some(level);
+            }
+        }
+        None
+    }
+
+    /// The first link the rules up to `level` add to the current state, with the hardest rule
+    /// used on the way to it; the state is left changed.
+    fn first_deduced_link(&mut self, level: Difficulty) -> Option<FoundLink> {
+        self.recording = true;
+        self.first_link = None;
+        self.rule = Rule::OnlyWay;
+        let mut found = None;
+        for at in Difficulty::ALL {
+            if at > level {
+                break;
+            }
+            self.rule = Rule::OnlyWay;
+            if self.close(at).is_err() {
+                break;
+            }
+            if self.first_link.is_some() {
+                found = self.first_link;
+                break;
+            }
+        }
+        self.recording = false;
+        found
+    }
+
+    /// Counts solutions of the current state up to `limit`, skipping one equal to `except`.
+    /// When it reaches `limit` the state is left on the last solution found; otherwise it is
+    /// back where it started.
+    fn search(&mut self, limit: u8, except: Option<&[u8; CELL_SLOTS]>) -> u8 {
+        let base = self.trail_len;
+        let mut count = 0;
+        loop {
+            let consistent = self.propagate().is_ok() && self.regions_reachable().is_ok();
+            if consistent {
+                match self.branch_side() {
+                    None => {
+                        if self.is_complete() && except.is_none_or(|links| !self.links_equal(links)) {
+                            count += 1;
+                            if count >= limit {
+                                return count;
+                            }
+                        }
+                    }
+                    Some((cell, side)) => {
+                        if self.link(cell, side, GUESS).is_ok() {
+                            continue;
+                        }
+                        self.clear_stack();
+                    }
+                }
+            }
+            // Back to the latest guess still to be turned into its cross.
+            loop {
+                if self.trail_len == base {
+                    return count;
+                }
+                let [cell, flags] = self.trail[self.trail_len as usize - 1];
+                self.undo_to(self.trail_len - 1);
+                if flags & GUESS != 0 {
+                    self.cross(cell, flags & 3, 0);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// An open side of the numbered open end with the fewest, or `None` when no number has
+    /// an open end.
+    fn branch_side(&self) -> Option<(u8, u8)> {
+        let mut best: Option<(u8, u8)> = None;
+        let mut fewest = 5;
+        for cell in self.board_cells() {
+            if self.is_open_end(cell) && self.label(cell) != 0 {
+                let open = self.open_sides(cell);
+                let count = link_count(open);
+                if count < fewest && open != 0 {
+                    fewest = count;
+                    best = Some((cell, open.trailing_zeros() as u8));
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The solver's entry points. The game ROM keeps Numberlink in ROM bank 10
+/// (docs/ARCHITECTURE.md, "ROM banks"): calls from outside come in here, through the
+/// bank-switching trampoline; the solver's own code calls the functions behind them directly.
+impl Solver {
+    /// Counts the solutions of `givens` up to `limit`; when the count is `limit`, the solver
+    /// holds the last solution found ([`Solver::links`]).
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    pub fn count_solutions(&mut self, givens: &Givens, limit: u8) -> u8 {
+        self.load(givens);
+        self.search(limit, None)
+    }
+
+    /// Goes on from the current closure with every rule: whether that solves the puzzle.
+    pub(super) fn finish_hard(&mut self) -> bool {
+        self.close(Difficulty::Hard).is_ok() && self.is_complete()
+    }
+
+    /// A solution of the current state other than `except`, if there is one (the solver then
+    /// holds it).
+    pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS]) -> bool {
+        self.search(1, Some(except)) == 1
+    }
+
+    /// The lowest level whose deductions solve `givens`, or `None`; the solver is left on the
+    /// closure of the level tried last.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    pub fn grade(&mut self, givens: &Givens) -> Option<Difficulty> {
+        self.grade_up_to(givens, Difficulty::Hard)
+    }
+
+    /// [`Solver::grade`] stopped after `most`: `None` when the rules up to `most` do not solve
+    /// `givens`, and the solver holds their closure.
+    pub(super) fn grade_up_to(&mut self, givens: &Givens, most: Difficulty) -> Option<Difficulty> {
+        self.load(givens);
+        self.grade_loaded(most)
+    }
+
+    /// After [`Solver::load`] and the player's links ([`Solver::add_link`]): the first link the
+    /// rules up to `level` find, or `None` when they find none or the links contradict.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    pub fn next_link(&mut self, level: Difficulty) -> Option<FoundLink> {
+        self.first_deduced_link(level)
+    }
+
+    /// After [`Solver::load`] and the player's links: the squares the region check finds no
+    /// number can reach any more (`out`), without deductions. Squares in a region that
+    /// touches no number's two open ends.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    pub fn unreachable(&mut self, out: &mut super::grid::Cells) {
+        self.clear_stack();
+        if self.regions_reachable().is_ok() {
+            return;
+        }
+        // The check stops at its first failure: mark the regions one by one instead.
+        for cell in self.board_cells() {
+            if self.is_free_end(cell) && !self.region_served(cell) {
+                out.insert(cell);
+            }
+        }
+    }
+
+    /// Whether the region of the free end `cell` (as numbered by the last region check)
+    /// touches both open ends of some number.
+    fn region_served(&self, cell: u8) -> bool {
+        let region = self.scratch[cell as usize];
+        (0..self.paths).any(|k| {
+            let [first, second] = self.ends[k as usize];
+            let (a, b) = (self.head(first), self.head(second));
+            a != second && self.touches_region(a, region) && self.touches_region(b, region)
+        })
+    }
+}
