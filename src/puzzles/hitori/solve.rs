@@ -25,18 +25,25 @@ pub enum Mark {
 pub struct Contradiction;
 
 /// One forced mark: `cell` must be `mark` because of `rule`, seen from the `reasons` cells.
+///
+/// Seven bytes, the unused reasons [`NO_REASON`]: at eight (with a count of reasons) LLVM
+/// copied deductions as 64-bit integers, which the console builds with shifts in software, and
+/// kept each copy in a static frame of its own (500 bytes of WRAM, session 14).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Deduction {
     pub rule: Rule,
     pub cell: u8,
     pub mark: Mark,
     reasons: [u8; 4],
-    reason_len: u8,
 }
+
+/// Fills [`Deduction`]'s reasons after the last: no cell is numbered 0xFF (rows are below
+/// [`MAX_SIZE`]).
+const NO_REASON: u8 = 0xFF;
 
 impl Deduction {
     fn new(rule: Rule, cell: u8, mark: Mark, reasons: &[u8]) -> Deduction {
-        let mut d = Deduction { rule, cell, mark, reasons: [0; 4], reason_len: reasons.len() as u8 };
+        let mut d = Deduction { rule, cell, mark, reasons: [NO_REASON; 4] };
         d.reasons[..reasons.len()].copy_from_slice(reasons);
         d
     }
@@ -44,7 +51,8 @@ impl Deduction {
     /// The cells the deduction is read from (the circled twin, the pair, the offset pairs' four
     /// numbers, ...).
     pub fn reasons(&self) -> &[u8] {
-        &self.reasons[..self.reason_len as usize]
+        let len = self.reasons.iter().position(|&cell| cell == NO_REASON).unwrap_or(self.reasons.len());
+        &self.reasons[..len]
     }
 }
 
