@@ -471,25 +471,30 @@ impl Footholds {
 /// `cell`'s position next to j (`cell` the aligned end), or its number at j next to `cell`'s
 /// position (the twin the aligned end).
 fn offset_pair_numbers(board: &Board, cell: u8) -> u16 {
-    let (r, c, n) = (row_of(cell), col_of(cell), board.size());
+    let n = board.size();
     let mut numbers = 0;
-    // Each neighbour `next` is `cell`'s position in the line beside `cell`'s: a row when it
-    // is above or below. The twins of a cell in that line are the positions repeating it.
-    for &next in board.neighbours(cell).as_slice() {
-        let across = row_of(next) != r;
-        let repeats = |of: u8| {
-            let twins = board.twins(of);
-            if across { twins.in_row } else { twins.in_col }
-        };
-        let aligned = repeats(next);
-        let mut far = aligned << 1 | aligned >> 1;
-        for &beside in board.neighbours(next).as_slice() {
-            if (row_of(beside) == row_of(next)) == across {
-                far |= repeats(beside);
+    // `cell` at `pos` in `line`: a row when `across`. The lines beside it are walked by index,
+    // with one call of `Board::twins`: each call and each `Board::neighbours` array took bytes
+    // of this function's static frame, which sits on `break_alternative`'s, the deepest of
+    // the worker's WRAM.
+    for across in [true, false] {
+        let (line, pos) = if across { (row_of(cell), col_of(cell)) } else { (col_of(cell), row_of(cell)) };
+        let at = |line: u8, i: u8| if across { cell_at(line, i) } else { cell_at(i, line) };
+        for next in line.saturating_sub(1)..(line + 2).min(n) {
+            if next == line {
+                continue;
             }
+            // The twins' positions j: beside a repeat of the number at `pos` in `next`, or
+            // repeating its number beside `pos`.
+            let mut far = 0;
+            for i in pos.saturating_sub(1)..(pos + 2).min(n) {
+                let twins = board.twins(at(next, i));
+                let repeats = if across { twins.in_row } else { twins.in_col };
+                far |= if i == pos { repeats << 1 | repeats >> 1 } else { repeats };
+            }
+            far &= !bit_of(pos) & row_mask(n);
+            for_each_bit(far, |j| numbers |= bit_of(board.number(at(line, j))));
         }
-        far &= !bit_of(if across { c } else { r }) & row_mask(n);
-        for_each_bit(far, |j| numbers |= bit_of(board.number(if across { cell_at(r, j) } else { cell_at(j, c) })));
     }
     numbers
 }
