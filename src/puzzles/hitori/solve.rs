@@ -861,9 +861,10 @@ impl Solver {
     }
 
     /// The easiest deduction of `level` or below that applies now, without applying it. In a
-    /// bank of its own (8) with the copies of the solver code it reaches: with the named
-    /// patterns, the hints' pattern scan no longer fitted bank 5 beside the closures'.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank8"), inline(never))]
+    /// bank of its own (11) with the copies of the solver code it reaches: with the named
+    /// patterns, the hints' pattern scan (4.9 KB) leaves bank 5 too little room beside the
+    /// closures' (about 270 bytes). Banks 8 to 10 are the other puzzles' engines.
+    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank11"), inline(never))]
     pub fn next_deduction(&mut self, board: &Board, level: Difficulty) -> Found {
         self.find_deduction(board, level)
     }
