@@ -473,25 +473,33 @@ impl Footholds {
 fn offset_pair_numbers(board: &Board, cell: u8) -> u16 {
     let n = board.size();
     let mut numbers = 0;
-    // `cell` at `pos` in `line`: a row when `across`. The lines beside it are walked by index,
-    // with one call of `Board::twins`: each call and each `Board::neighbours` array took bytes
-    // of this function's static frame, which sits on `break_alternative`'s, the deepest of
-    // the worker's WRAM.
+    // `cell` at `pos` in `line`: a row when `across`. Each line beside it is read once, for
+    // its numbers at `pos` and beside it together: asking `Board::twins` for each of the
+    // three scanned a row and a column apiece, 29% of the console's generation (all levels).
     for across in [true, false] {
         let (line, pos) = if across { (row_of(cell), col_of(cell)) } else { (col_of(cell), row_of(cell)) };
         let at = |line: u8, i: u8| if across { cell_at(line, i) } else { cell_at(i, line) };
+        // Beyond the board: no number is 0xFF.
+        let number_in = |line: u8, i: u8| if i < n { board.number(at(line, i)) } else { 0xFF };
         for next in line.saturating_sub(1)..(line + 2).min(n) {
             if next == line {
                 continue;
             }
-            // The twins' positions j: beside a repeat of the number at `pos` in `next`, or
-            // repeating its number beside `pos`.
-            let mut far = 0;
-            for i in pos.saturating_sub(1)..(pos + 2).min(n) {
-                let twins = board.twins(at(next, i));
-                let repeats = if across { twins.in_row } else { twins.in_col };
-                far |= if i == pos { repeats << 1 | repeats >> 1 } else { repeats };
+            let (before, aligned, after) = (number_in(next, pos.wrapping_sub(1)), number_in(next, pos), number_in(next, pos + 1));
+            // The twins' positions j: beside a repeat of `aligned`, or repeating the number
+            // beside `pos` (other than at it).
+            let (mut repeats, mut far) = (0u16, 0u16);
+            for j in 0..n {
+                let v = board.number(at(next, j));
+                if v == aligned {
+                    repeats |= bit_of(j);
+                }
+                if (v == before && j + 1 != pos) || (v == after && j != pos + 1) {
+                    far |= bit_of(j);
+                }
             }
+            repeats &= !bit_of(pos);
+            far |= repeats << 1 | repeats >> 1;
             far &= !bit_of(pos) & row_mask(n);
             for_each_bit(far, |j| numbers |= bit_of(board.number(at(line, j))));
         }
