@@ -252,7 +252,7 @@ enum Verdict {
 // In the game ROM, with `number_shaded_cells`, in a bank of their own: the generator's bank 1
 // ran out of room (docs/ARCHITECTURE.md, "ROM banks"); one banked call per candidate.
 #[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
-#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank7"))]
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank7"))]
 fn break_alternative(
     board: &mut Board,
     shading: &CellSet,
@@ -332,7 +332,7 @@ fn line_mates(n: u8, cell: u8) -> CellSet {
 /// cell 1.7 / 1.8 / 2.0, worst 8 / 11 / 10; none 1.1 / 1.0 / 1.0, but then hard grids would
 /// never show a pair.
 #[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
-#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank7"))] // see `break_alternative`
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank7"))] // see `break_alternative`
 fn number_shaded_cells(
     board: &mut Board,
     shading: &CellSet,

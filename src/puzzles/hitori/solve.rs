@@ -843,19 +843,19 @@ fn line_patterns(board: &Board, start: u8, step: u8, visit: &mut impl FnMut(Dedu
 /// code calls the functions behind them directly.
 impl Solver {
     /// Takes on `board`: no marks, every cell unknown.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn reset(&mut self, board: &Board) {
         self.reset_state(board)
     }
 
     /// Marks `cell` and checks rules 1-3 at once; refuses a mark that breaks one.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn assign(&mut self, board: &Board, cell: u8, mark: Mark) -> Result<(), Contradiction> {
         self.assign_mark(board, cell, mark)
     }
 
     /// Applies the deductions of `level` and below until none applies.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn deduce(&mut self, board: &Board, level: Difficulty) -> Result<(), Contradiction> {
         self.deduce_closure(board, level)
     }
@@ -864,13 +864,13 @@ impl Solver {
     /// bank of its own (11) with the copies of the solver code it reaches: with the named
     /// patterns, the hints' pattern scan (4.9 KB) leaves bank 5 too little room beside the
     /// closures' (about 270 bytes). Banks 8 to 10 are the other puzzles' engines.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank11"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank11"), inline(never))]
     pub fn next_deduction(&mut self, board: &Board, level: Difficulty) -> Found {
         self.find_deduction(board, level)
     }
 
     /// Counts the solutions of `board`, stopping at `limit`.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn count_solutions(&mut self, board: &Board, limit: u8) -> u8 {
         self.search_solutions(board, limit)
     }
@@ -879,7 +879,7 @@ impl Solver {
     /// the board given to the last reset (the generator has just computed it): the search skips
     /// the reset and the closure, and when it finds fewer than `limit` solutions it ends on the
     /// closure again, ready for the look-ahead.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub(crate) fn count_extensions(&mut self, board: &Board, limit: u8) -> u8 {
         self.search_extensions(board, limit)
     }

@@ -6,10 +6,10 @@ use gbrom::{RomArtifacts, RomSpec, repo_root};
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::hitori::generate::Generator;
 
-/// Builds `rom/` into `target/bench-engine/engine.gb`, with `sdcc_flags` added to every
-/// `sdcc` run.
+/// Builds `rom/` with its `banked` feature (Hitori's engine in ROM banks, as in the game) into
+/// `target/bench-engine/engine.gb`, with `sdcc_flags` added to every `sdcc` run.
 pub fn build_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
-    build(Vec::new(), "engine.gb", sdcc_flags)
+    build(vec!["banked".into()], "engine.gb", sdcc_flags)
 }
 
 /// Builds `rom/` with its `lizards` feature (Baby Lizards' jobs) into
