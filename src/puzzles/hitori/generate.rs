@@ -473,35 +473,46 @@ impl Footholds {
 fn offset_pair_numbers(board: &Board, cell: u8) -> u16 {
     let n = board.size();
     let mut numbers = 0;
-    // `cell` at `pos` in `line`: a row when `across`. Each line beside it is read once, for
-    // its numbers at `pos` and beside it together: asking `Board::twins` for each of the
-    // three scanned a row and a column apiece, 29% of the console's generation (all levels).
-    for across in [true, false] {
-        let (line, pos) = if across { (row_of(cell), col_of(cell)) } else { (col_of(cell), row_of(cell)) };
-        let at = |line: u8, i: u8| if across { cell_at(line, i) } else { cell_at(i, line) };
-        // Beyond the board: no number is 0xFF.
-        let number_in = |line: u8, i: u8| if i < n { board.number(at(line, i)) } else { 0xFF };
-        for next in line.saturating_sub(1)..(line + 2).min(n) {
-            if next == line {
+    // Along rows (cells 1 apart, lines 16), then along columns. Each line beside `cell`'s is
+    // read once, for its numbers at `cell`'s position and beside it together: asking
+    // `Board::twins` for each of the three scanned a row and a column apiece, 29% of the
+    // console's generation (all levels).
+    for (step, apart) in [(1u8, 16u8), (16, 1)] {
+        let (pos, line, first) =
+            if step == 1 { (col_of(cell), row_of(cell), cell & 0xF0) } else { (row_of(cell), col_of(cell), cell & 0x0F) };
+        // The twins' positions j: beside a repeat of the number beside `cell` in a line beside
+        // it, or repeating that line's number beside `pos` (other than at it).
+        let mut far = 0u16;
+        for next_line in line.saturating_sub(1)..(line + 2).min(n) {
+            if next_line == line {
                 continue;
             }
-            let (before, aligned, after) = (number_in(next, pos.wrapping_sub(1)), number_in(next, pos), number_in(next, pos + 1));
-            // The twins' positions j: beside a repeat of `aligned`, or repeating the number
-            // beside `pos` (other than at it).
-            let (mut repeats, mut far) = (0u16, 0u16);
+            let (beside, mut at) = if next_line < line { (cell - apart, first - apart) } else { (cell + apart, first + apart) };
+            // Beyond the board: 0xFF, no number.
+            let before = if pos > 0 { board.number(beside - step) } else { 0xFF };
+            let aligned = board.number(beside);
+            let after = if pos + 1 < n { board.number(beside + step) } else { 0xFF };
+            let (mut repeats, mut bit) = (0u16, 1u16);
             for j in 0..n {
-                let v = board.number(at(next, j));
+                let v = board.number(at);
                 if v == aligned {
-                    repeats |= bit_of(j);
+                    repeats |= bit;
                 }
                 if (v == before && j + 1 != pos) || (v == after && j != pos + 1) {
-                    far |= bit_of(j);
+                    far |= bit;
                 }
+                (at, bit) = (at + step, bit << 1);
             }
             repeats &= !bit_of(pos);
             far |= repeats << 1 | repeats >> 1;
-            far &= !bit_of(pos) & row_mask(n);
-            for_each_bit(far, |j| numbers |= bit_of(board.number(at(line, j))));
+        }
+        far &= !bit_of(pos) & row_mask(n);
+        let (mut at, mut bit) = (first, 1u16);
+        for _ in 0..n {
+            if far & bit != 0 {
+                numbers |= bit_of(board.number(at));
+            }
+            (at, bit) = (at + step, bit << 1);
         }
     }
     numbers
