@@ -207,11 +207,37 @@ impl Plain {
             let at = |y: isize, x: isize| ((r as isize + y) as usize) * n + (c as isize + x) as usize;
             let (corner, beside, below, diagonal) = (at(0, 0), at(0, dc), at(dr, 0), at(dr, dc));
             let v = |i: usize| self.num[i];
+            // Corner triples (an L of three equal numbers: its apex), squares (two stacked
+            // pairs: the corner and the diagonal), dominoes (an equal pair touching a wall cell
+            // or on the wall: the other wall cell is unshaded).
             if v(corner) == v(beside) && v(corner) == v(below) {
                 out.push((corner, SHADED));
-            } else if (v(corner) == v(beside) && v(below) == v(diagonal)) || (v(corner) == v(below) && v(beside) == v(diagonal)) {
+            }
+            if v(beside) == v(diagonal) && v(below) == v(diagonal) {
+                out.push((diagonal, SHADED));
+            }
+            if (v(corner) == v(beside) && v(below) == v(diagonal)) || (v(corner) == v(below) && v(beside) == v(diagonal)) {
                 out.push((corner, SHADED));
                 out.push((diagonal, SHADED));
+            }
+            if v(corner) == v(beside) || v(beside) == v(diagonal) {
+                out.push((below, UNSHADED));
+            }
+            if v(corner) == v(below) || v(below) == v(diagonal) {
+                out.push((beside, UNSHADED));
+            }
+        }
+        // Offset pairs: A at p and q in a line, B at p and q2 = q +- 1 (q2 != p) in the next
+        // line; the cells at q2 in the first line and at q in the second are unshaded.
+        for first in (0..n - 1).chain(n..2 * n - 1) {
+            let (a, b) = (self.line(first), self.line(first + 1));
+            for p in 0..n {
+                for q in (0..n).filter(|&q| q != p && self.num[a[q]] == self.num[a[p]]) {
+                    for q2 in (0..n).filter(|&q2| q2 != p && q2.abs_diff(q) == 1 && self.num[b[q2]] == self.num[b[p]]) {
+                        out.push((a[q2], UNSHADED));
+                        out.push((b[q], UNSHADED));
+                    }
+                }
             }
         }
         for i in 0..n * n {

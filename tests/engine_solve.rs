@@ -108,3 +108,96 @@ fn grading_levels_on_a_latin_square() {
     assert_eq!(solver.count_solutions(&board, 2), 1);
     assert_eq!(*solver.solution(), CellSet::EMPTY);
 }
+
+/// Every named deduction the hints give on small random boards that have solutions holds in
+/// all of them (found by enumeration here), and each pattern rule is read off the cells its
+/// definition names: the hints teach each pattern where it really is.
+#[test]
+fn pattern_hints_hold_in_every_solution_and_show_their_pattern() {
+    use hitori::puzzles::hitori::difficulty::Rule;
+    use hitori::puzzles::hitori::solve::Mark;
+    let mut rng = fastrand::Rng::with_seed(27);
+    let mut solver = Solver::new(4);
+    let mut seen = Vec::new();
+    let rc = |cell: u8| ((cell >> 4) as usize, (cell & 15) as usize);
+    for round in 0..4000 {
+        let n = 3 + round % 2;
+        let range = 2 + rng.u8(..n as u8 - 1);
+        let num: Vec<u8> = (0..n * n).map(|_| 1 + rng.u8(..range)).collect();
+        let board = board_of(n, &num);
+        let first_cols: u32 = (0..n * n).filter(|i| i % n != n - 1).map(|i| 1 << i).sum();
+        let touching = |s: u32| s & (s >> 1) & first_cols != 0 || s & (s >> n) != 0;
+        let solutions: Vec<u32> =
+            (0..1u32 << (n * n)).filter(|&s| !touching(s) && plain_is_solution(n, &num, s)).collect();
+        if solutions.is_empty() {
+            continue;
+        }
+        let number = |cell: u8| {
+            let (r, c) = rc(cell);
+            num[r * n + c]
+        };
+        solver.reset(&board);
+        while let Ok(Some(d)) = solver.next_deduction(&board, Difficulty::Medium) {
+            let (r, c) = rc(d.cell);
+            let shaded = d.mark == Mark::Shaded;
+            assert!(solutions.iter().all(|&s| (s & (1 << (r * n + c)) != 0) == shaded), "{:?} on {num:?}", d);
+            let reasons: Vec<(usize, usize)> = d.reasons().iter().map(|&cell| rc(cell)).collect();
+            let adjacent = |a: (usize, usize), b: (usize, usize)| a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1;
+            // The corner's 2x2 block holding every cell given.
+            let in_one_corner_block = |cells: &[(usize, usize)]| {
+                [(0, 0), (0, n - 2), (n - 2, 0), (n - 2, n - 2)]
+                    .iter()
+                    .any(|&(top, left)| cells.iter().all(|&(r, c)| (top..top + 2).contains(&r) && (left..left + 2).contains(&c)))
+            };
+            match d.rule {
+                Rule::OffsetPair => {
+                    let [a, a2, b, b2] = reasons[..] else { panic!("four reasons: {d:?}") };
+                    assert!(adjacent(a, b) && !shaded);
+                    let across = a.0 != b.0; // the two lines are rows
+                    let pos = |x: (usize, usize)| if across { x.1 } else { x.0 };
+                    let line_of = |x: (usize, usize)| if across { x.0 } else { x.1 };
+                    assert_eq!((line_of(a2), line_of(b2)), (line_of(a), line_of(b)));
+                    assert_eq!(number(d.reasons()[0]), number(d.reasons()[1]));
+                    assert_eq!(number(d.reasons()[2]), number(d.reasons()[3]));
+                    assert!(pos(a2) != pos(a) && pos(b2) != pos(b) && pos(a2).abs_diff(pos(b2)) == 1);
+                    let target = (r, c);
+                    assert!(
+                        (line_of(target) == line_of(a) && pos(target) == pos(b2)) || (line_of(target) == line_of(b) && pos(target) == pos(a2)),
+                        "{d:?}"
+                    );
+                }
+                Rule::CornerDomino => {
+                    let [x, y] = reasons[..] else { panic!("two reasons: {d:?}") };
+                    assert!(adjacent(x, y) && number(d.reasons()[0]) == number(d.reasons()[1]) && !shaded);
+                    assert!(in_one_corner_block(&[x, y, (r, c)]) && !reasons.contains(&(r, c)));
+                    // The target is a wall cell: next to the corner itself.
+                    assert!((r == 0 || r == n - 1 || c == 0 || c == n - 1) && [r, c].iter().any(|&x| x == 1 || x == n - 2));
+                }
+                Rule::CornerTriple => {
+                    let [x, y] = reasons[..] else { panic!("two reasons: {d:?}") };
+                    assert!(shaded && adjacent(x, (r, c)) && adjacent(y, (r, c)) && in_one_corner_block(&[x, y, (r, c)]));
+                    assert!(d.reasons().iter().all(|&cell| number(cell) == number(d.cell)));
+                }
+                Rule::CornerSquare => {
+                    assert!(shaded && reasons.len() == 4 && in_one_corner_block(&reasons) && reasons.contains(&(r, c)));
+                }
+                Rule::WalledCell => {
+                    let [x] = reasons[..] else { panic!("one reason: {d:?}") };
+                    assert!(adjacent(x, (r, c)) && !shaded);
+                    let others = board.neighbours(d.reasons()[0]);
+                    assert!(others.as_slice().iter().all(|&nb| nb == d.cell || solver.mark(nb) == Mark::Shaded));
+                }
+                _ => {}
+            }
+            if !seen.contains(&d.rule) {
+                seen.push(d.rule);
+            }
+            if solver.assign(&board, d.cell, d.mark).is_err() {
+                break;
+            }
+        }
+    }
+    for rule in [Rule::CornerDomino, Rule::CornerTriple, Rule::CornerSquare, Rule::OffsetPair, Rule::WalledCell, Rule::Island] {
+        assert!(seen.contains(&rule), "no hint used {rule:?}: {seen:?}");
+    }
+}

@@ -3,8 +3,9 @@
 //! bank 1, the checks and hints used during play in bank 2. The back end places the code only
 //! these entries reach in their bank and calls the entries through the bank-switching
 //! trampoline (docs/ARCHITECTURE.md, "ROM banks"). On the host they are plain calls. The
-//! engine marks a few entries of its own: the solver (bank 5, shared by generator and hints)
-//! and the generator's numbering (bank 7, for room in bank 1).
+//! engine marks a few entries of its own: the solver (bank 5, shared by generator and hints),
+//! the generator's numbering (bank 7, for room in bank 1) and the hints' next deduction (bank
+//! 11, for room in bank 5).
 
 use crate::puzzles::hitori::board::{Board, CellSet};
 use crate::puzzles::level::Difficulty;

@@ -9,7 +9,9 @@ use super::board::Board;
 use crate::puzzles::level::Difficulty;
 use super::solve::Solver;
 
-/// A reason to mark a cell. The doc line of each says why the mark is forced.
+/// A reason to mark a cell. The doc line of each says why the mark is forced. The names are
+/// the ones the hints teach; the pattern rules are the standard techniques of Hitori solvers
+/// (the menneske.no / Simon Tatham names in brackets).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Rule {
     /// An unshaded (circled) number: its twins in the row and column must be shaded.
@@ -20,21 +22,53 @@ pub enum Rule {
     LoneNumber,
     /// A shaded cell has one twin left that can stay unshaded: it must.
     LastTwin,
-    /// X ? X in a line: shading the middle would leave both X unshaded.
+    /// X ? X in a line: shading the middle would leave both X unshaded (SP/ST).
     Sandwich,
-    /// X X side by side: one of them stays unshaded, so every other X of that line is shaded.
+    /// X X side by side: one of them stays unshaded, so every other X of that line is shaded (PI).
     Pair,
-    /// A corner whose two neighbours repeat its number, or two stacked pairs in a corner:
-    /// any other choice walls the corner cell in.
-    Corner,
-    /// Shading this cell would split the unshaded region.
+    /// A corner's 2x2 block with an equal pair along one wall or beside it: whichever of the
+    /// pair is shaded, the other wall cell must stay unshaded, or the corner is walled in (DC).
+    CornerDomino,
+    /// Three equal numbers in an L in a corner's 2x2 block: the L's apex is shaded, or the two
+    /// others would be and wall the corner in (TC).
+    CornerTriple,
+    /// Two equal pairs stacked in a corner's 2x2 block: the corner and the cell diagonal to it
+    /// are shaded, the only way to shade one of each pair without walling the corner in (QC).
+    CornerSquare,
+    /// A X..A in one line beside B Y..B in the next, the first A and B side by side and the
+    /// last ones offset by one: one of the first A and B stays unshaded, so one of the last is
+    /// shaded, and both cells between the last ones touch it (IP).
+    OffsetPair,
+    /// A cell whose neighbours are all shaded but one: that one stays unshaded, or the cell is
+    /// cut off (CC/CE/QM).
+    WalledCell,
+    /// Shading this cell would split the unshaded region (MC).
     Island,
-    /// Marking the cell the other way leads to a contradiction by the Medium rules.
+    /// Marking the cell the other way leads to a contradiction by the Medium rules (CnC).
     Contradiction,
 }
 
 impl Rule {
-    /// The level that first allows this rule.
+    /// Every rule, easiest first (the order hints look for them in).
+    pub const ALL: [Rule; 13] = [
+        Rule::CircledTwin,
+        Rule::ShadedNeighbour,
+        Rule::LoneNumber,
+        Rule::LastTwin,
+        Rule::Sandwich,
+        Rule::Pair,
+        Rule::CornerDomino,
+        Rule::CornerTriple,
+        Rule::CornerSquare,
+        Rule::OffsetPair,
+        Rule::WalledCell,
+        Rule::Island,
+        Rule::Contradiction,
+    ];
+
+    /// The level that first allows this rule. Easy: the rules read off one number and its
+    /// lines. Medium: patterns of two lines or of a corner, and the connected region. Hard:
+    /// trying a mark and following it to a contradiction.
     pub fn level(self) -> Difficulty {
         match self {
             Rule::CircledTwin
@@ -43,7 +77,12 @@ impl Rule {
             | Rule::LastTwin
             | Rule::Sandwich
             | Rule::Pair => Difficulty::Easy,
-            Rule::Corner | Rule::Island => Difficulty::Medium,
+            Rule::CornerDomino
+            | Rule::CornerTriple
+            | Rule::CornerSquare
+            | Rule::OffsetPair
+            | Rule::WalledCell
+            | Rule::Island => Difficulty::Medium,
             Rule::Contradiction => Difficulty::Hard,
         }
     }
@@ -56,7 +95,11 @@ impl Rule {
             Rule::LastTwin => "last twin",
             Rule::Sandwich => "sandwich",
             Rule::Pair => "pair",
-            Rule::Corner => "corner",
+            Rule::CornerDomino => "corner domino",
+            Rule::CornerTriple => "corner triple",
+            Rule::CornerSquare => "corner square",
+            Rule::OffsetPair => "offset pair",
+            Rule::WalledCell => "walled cell",
             Rule::Island => "island",
             Rule::Contradiction => "contradiction",
         }

@@ -252,7 +252,7 @@ enum Verdict {
 // In the game ROM, with `number_shaded_cells`, in a bank of their own: the generator's bank 1
 // ran out of room (docs/ARCHITECTURE.md, "ROM banks"); one banked call per candidate.
 #[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
-#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank7"))]
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank7"))]
 fn break_alternative(
     board: &mut Board,
     shading: &CellSet,
@@ -273,7 +273,7 @@ fn break_alternative(
         // As in a hard numbering, no sandwich and no new pair while another number is left.
         let avoid = if difficulty == Difficulty::Hard {
             let ((near_across, near_down), (next_across, next_down)) = (numbers_at(board, cell, 2), numbers_at(board, cell, 1));
-            near_across | near_down | next_across | next_down
+            near_across | near_down | next_across | next_down | offset_pair_numbers(board, cell)
         } else {
             0
         };
@@ -294,7 +294,7 @@ fn break_alternative(
         let value = board.number(cell);
         let twins = board.twins(cell).to_set();
         for twin in twins.intersection(shading).minus(other).iter() {
-            if let Some(v) = numbers.pick(board, twin, value, 0, difficulty, rng) {
+            if let Some(v) = numbers.pick(board, twin, value, 0, 0, difficulty, rng) {
                 board.set_number(twin, v);
                 changed = true;
             }
@@ -332,7 +332,7 @@ fn line_mates(n: u8, cell: u8) -> CellSet {
 /// cell 1.7 / 1.8 / 2.0, worst 8 / 11 / 10; none 1.1 / 1.0 / 1.0, but then hard grids would
 /// never show a pair.
 #[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
-#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank7"))] // see `break_alternative`
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank7"))] // see `break_alternative`
 fn number_shaded_cells(
     board: &mut Board,
     shading: &CellSet,
@@ -345,7 +345,7 @@ fn number_shaded_cells(
         if difficulty == Difficulty::Easy { Footholds::EMPTY } else { Footholds::new(board, &shading.minus(renumber)) };
     for cell in renumber.iter() {
         if difficulty == Difficulty::Easy {
-            if let Some(v) = numbers.pick(board, cell, 0, 0, difficulty, rng) {
+            if let Some(v) = numbers.pick(board, cell, 0, 0, 0, difficulty, rng) {
                 board.set_number(cell, v);
             }
             continue;
@@ -357,7 +357,7 @@ fn number_shaded_cells(
             // Half of the cells: enough that fewer candidates finish at the easy level, few
             // enough that the medium rules still find starts.
             let avoid = if rng.below(2) == 0 { footholds.risky(board, cell) | beside.0 | beside.1 } else { 0 };
-            numbers.pick(board, cell, 0, avoid, difficulty, rng)
+            numbers.pick(board, cell, 0, avoid, avoid, difficulty, rng)
         };
         if let Some(v) = number {
             board.set_number(cell, v);
@@ -369,7 +369,7 @@ fn number_shaded_cells(
 /// A hard number for the shaded `cell` (see [`number_shaded_cells`]), whose neighbours have
 /// the numbers `beside` (across, down).
 fn hard_number(board: &Board, cell: u8, numbers: &LineNumbers, footholds: &Footholds, beside: (u16, u16), rng: &mut Rng) -> Option<u8> {
-    let risky = footholds.risky(board, cell);
+    let risky = footholds.risky(board, cell) | offset_pair_numbers(board, cell) | corner_numbers(board, cell);
     if rng.below(4) == 0 {
         // Walled neighbours first in `calm`, then the others.
         let (mut calm, mut count, mut walled) = ([0u8; 4], 0, 0);
@@ -390,7 +390,7 @@ fn hard_number(board: &Board, cell: u8, numbers: &LineNumbers, footholds: &Footh
         }
     }
     // Not meant to make a pair: no neighbour's number either.
-    numbers.pick(board, cell, 0, risky | beside.0 | beside.1, Difficulty::Hard, rng)
+    numbers.pick(board, cell, 0, risky | beside.0 | beside.1, risky, Difficulty::Hard, rng)
 }
 
 /// Where a hard numbering (and half of a medium one) keeps the closures from starting. On an
@@ -400,7 +400,8 @@ fn hard_number(board: &Board, cell: u8, numbers: &LineNumbers, footholds: &Footh
 /// whose closure finishes was the common failure (71% of 9x9 candidates); without those
 /// starts most candidates leave the closure stuck, and a unique one is then hard. So a shaded
 /// cell of a hard candidate takes, while it has a choice, no number that would make a
-/// sandwich or a pair pattern (corners are left: they are rare). Host, 512 seeds, hard
+/// sandwich or a pair pattern (since session 14 hard numbers also keep off offset pairs and
+/// corner patterns, the new medium starts: [`hard_number`]). Host, 512 seeds, hard
 /// candidates per puzzle at 9 / 12 / 15: mean 11.2 / 11.8 / 12.5 -> 2.4 / 2.8 / 3.6, worst 73
 /// / 97 / 85 -> 15 / 18 / 23 (pairs at every second cell, as then).
 ///
@@ -460,6 +461,74 @@ impl Footholds {
     fn shaded_in_line(&self, cell: u8, next: u8) -> u16 {
         if row_of(next) == row_of(cell) { self.shaded_in_row[usize::from(row_of(cell))] } else { self.shaded_in_col[usize::from(col_of(cell))] }
     }
+}
+
+/// The numbers that would make `cell` one end of an offset pair: a medium start since the
+/// offset pair became a medium rule (session 14: hard candidates per puzzle at 9 / 15 went
+/// 1.7 / 2.0 -> 24.8 / 39.5; avoiding these numbers, 5.0 / 2.8; with [`LineNumbers::pick`]'s
+/// second step and [`corner_numbers`], 1.7 / 1.8; host, 128 seeds). A twin of `cell` at j in
+/// its line makes one with the next line on either side when that line repeats its number at
+/// `cell`'s position next to j (`cell` the aligned end), or its number at j next to `cell`'s
+/// position (the twin the aligned end).
+fn offset_pair_numbers(board: &Board, cell: u8) -> u16 {
+    let n = board.size();
+    let mut numbers = 0;
+    // Along rows (cells 1 apart, lines 16), then along columns. Each line beside `cell`'s is
+    // read once, for its numbers at `cell`'s position and beside it together (three calls of
+    // `Board::twins`, a row and a column each, took 29% of the console's generation), and a
+    // twin's number only where a pair is met: bit masks of positions became branch-free
+    // 16-bit selects at every position, slow on the console.
+    for (step, apart) in [(1u8, 16u8), (16, 1)] {
+        let (pos, line, first) =
+            if step == 1 { (col_of(cell), row_of(cell), cell & 0xF0) } else { (row_of(cell), col_of(cell), cell & 0x0F) };
+        for next_line in line.saturating_sub(1)..(line + 2).min(n) {
+            if next_line == line {
+                continue;
+            }
+            let (beside, mut at) = if next_line < line { (cell - apart, first - apart) } else { (cell + apart, first + apart) };
+            // Beyond the board: 0xFF, no number.
+            let before = if pos > 0 { board.number(beside - step) } else { 0xFF };
+            let aligned = board.number(beside);
+            let after = if pos + 1 < n { board.number(beside + step) } else { 0xFF };
+            // `at` is at j in the line beside, `own` at j in `cell`'s.
+            let mut own = first;
+            for j in 0..n {
+                let v = board.number(at);
+                if j != pos {
+                    if v == aligned {
+                        // The number beside `cell` repeats at j: a twin at j +- 1 would pair.
+                        if j > 0 && j - 1 != pos {
+                            numbers |= bit_of(board.number(own - step));
+                        }
+                        if j + 1 < n && j + 1 != pos {
+                            numbers |= bit_of(board.number(own + step));
+                        }
+                    }
+                    // The number beside `pos` repeats at j: a twin at j would pair.
+                    if (v == before && j + 1 != pos) || (v == after && j != pos + 1) {
+                        numbers |= bit_of(board.number(own));
+                    }
+                }
+                (at, own) = (at + step, own + step);
+            }
+        }
+    }
+    numbers
+}
+
+/// The numbers of `cell`'s neighbours within a corner's 2x2 block, when it lies in one: an
+/// equal pair there is a corner pattern (a medium start). Host, 64 seeds, hard 9x9: candidates
+/// per puzzle 2.8 -> 1.7 (2.0 with the new corner rules taken out of the solver instead).
+fn corner_numbers(board: &Board, cell: u8) -> u16 {
+    let (r, c, last) = (row_of(cell), col_of(cell), board.size() - 1);
+    let (edge_row, edge_col) = (r <= 1 || r + 1 >= last, c <= 1 || c + 1 >= last);
+    if !(edge_row && edge_col) {
+        return 0;
+    }
+    // The block partner across and down: towards the corner's wall from the inner cells.
+    let across = if c == 0 || c + 1 == last { cell + 1 } else { cell - 1 };
+    let down = if r == 0 || r + 1 == last { cell + 16 } else { cell - 16 };
+    bit_of(board.number(across)) | bit_of(board.number(down))
 }
 
 /// The numbers of the cells `distance` away from `cell` within the board: of its row (left and
@@ -546,8 +615,12 @@ impl LineNumbers {
     /// easy puzzles; hard needs its open pairs: 7.5 / 11.1 / 11.7 / 12.2 -> 10.4 / 15.0 / 14.7
     /// / 15.0 with walled ones only).
     ///
-    /// Numbers in `avoid` (bit v: number v) are left out while another one is left.
-    fn pick(&self, board: &Board, cell: u8, except: u8, avoid: u16, difficulty: Difficulty, rng: &mut Rng) -> Option<u8> {
+    /// Numbers in `avoid` (bit v: number v) are left out while another one is left; when none
+    /// is, those in `must_avoid` (part of `avoid`) still are while another one is left. Hard
+    /// numbers give up keeping off their neighbours' numbers before keeping off the starts:
+    /// giving up both at once (once or twice a 9x9 candidate) made starts; hard candidates
+    /// per puzzle at 9x9 were 5.0 -> 2.8 with the second step (host, 64 seeds).
+    fn pick(&self, board: &Board, cell: u8, except: u8, avoid: u16, must_avoid: u16, difficulty: Difficulty, rng: &mut Rng) -> Option<u8> {
         let (mut across, mut down) = (self.in_row[row_of(cell) as usize], self.in_col[col_of(cell) as usize]);
         if difficulty != Difficulty::Hard {
             // Each number is unshaded once per line: an open neighbour's bit is its own. The
@@ -578,6 +651,8 @@ impl LineNumbers {
         let (mut across, mut down) = (across & allowed, down & allowed);
         if (across | down) & !avoid != 0 {
             (across, down) = (across & !avoid, down & !avoid);
+        } else if (across | down) & !must_avoid != 0 {
+            (across, down) = (across & !must_avoid, down & !must_avoid);
         }
         let both = across & down;
         if both != 0 && difficulty != Difficulty::Medium {

@@ -25,25 +25,34 @@ pub enum Mark {
 pub struct Contradiction;
 
 /// One forced mark: `cell` must be `mark` because of `rule`, seen from the `reasons` cells.
+///
+/// Seven bytes, the unused reasons [`NO_REASON`]: at eight (with a count of reasons) LLVM
+/// copied deductions as 64-bit integers, which the console builds with shifts in software, and
+/// kept each copy in a static frame of its own (500 bytes of WRAM, session 14).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Deduction {
     pub rule: Rule,
     pub cell: u8,
     pub mark: Mark,
-    reasons: [u8; 2],
-    reason_len: u8,
+    reasons: [u8; 4],
 }
+
+/// Fills [`Deduction`]'s reasons after the last: no cell is numbered 0xFF (rows are below
+/// [`MAX_SIZE`]).
+const NO_REASON: u8 = 0xFF;
 
 impl Deduction {
     fn new(rule: Rule, cell: u8, mark: Mark, reasons: &[u8]) -> Deduction {
-        let mut d = Deduction { rule, cell, mark, reasons: [0; 2], reason_len: reasons.len() as u8 };
+        let mut d = Deduction { rule, cell, mark, reasons: [NO_REASON; 4] };
         d.reasons[..reasons.len()].copy_from_slice(reasons);
         d
     }
 
-    /// The cells the deduction is read from (the circled twin, the pair, ...).
+    /// The cells the deduction is read from (the circled twin, the pair, the offset pairs' four
+    /// numbers, ...).
     pub fn reasons(&self) -> &[u8] {
-        &self.reasons[..self.reason_len as usize]
+        let len = self.reasons.iter().position(|&cell| cell == NO_REASON).unwrap_or(self.reasons.len());
+        &self.reasons[..len]
     }
 }
 
@@ -425,6 +434,23 @@ impl Solver {
         self.unknown_cells().intersection(&self.guard.might_split())
     }
 
+    /// The unknown neighbour of a cell not shaded whose other neighbours all are: the island
+    /// rule's simplest case, which hints name on its own (the closures leave it to the island
+    /// rule).
+    fn walled_cell(&self, board: &Board) -> Option<Deduction> {
+        let open = CellSet::full(self.guard.size()).minus(self.guard.shaded());
+        open.iter().find_map(|cell| {
+            let neighbours = board.neighbours(cell);
+            let mut ways_out = neighbours.as_slice().iter().copied().filter(|&nb| self.mark(nb) != Mark::Shaded);
+            match (ways_out.next(), ways_out.next()) {
+                (Some(only), None) if self.mark(only) == Mark::Unknown => {
+                    Some(Deduction::new(Rule::WalledCell, only, Mark::Unshaded, &[cell]))
+                }
+                _ => None,
+            }
+        })
+    }
+
     /// An unknown cell whose shading would split the unshaded region.
     fn island(&self) -> Option<Deduction> {
         let open = self.island_candidates();
@@ -479,8 +505,9 @@ impl Solver {
         // Number patterns never change: each level's are applied once after a reset.
         let mut pattern_result = Ok(());
         let done = self.patterns_done;
+        let from = Difficulty::from_index(done).unwrap_or(level);
         if done <= level as u8 {
-            for_each_pattern(board, Difficulty::from_index(done).unwrap_or(level), level, |d| {
+            for_each_pattern(board, from, level, |d| {
                 if pattern_result.is_ok() {
                     pattern_result = self.apply(board, d);
                 }
@@ -488,6 +515,21 @@ impl Solver {
             });
         }
         pattern_result?;
+        if done <= level as u8 && (from..=level).contains(&Rule::OffsetPair.level()) {
+            // The offset pairs read the twin chains, which the marking closure cannot while it
+            // holds the solver: their cells (all circled) are gathered first, marked after;
+            // closures do not depend on the order of their marks.
+            let mut circled = CellSet::EMPTY;
+            for across in [true, false] {
+                offset_pairs(board, &self.links, across, &mut |d: Deduction| {
+                    circled.insert(d.cell);
+                    true
+                });
+            }
+            for cell in circled.iter() {
+                self.assign_mark(board, cell, Mark::Unshaded)?;
+            }
+        }
         self.patterns_done = self.patterns_done.max(level as u8 + 1);
         self.propagate(board, closure_level)?;
         if level < Difficulty::Hard {
@@ -536,18 +578,18 @@ impl Solver {
             }
         }
         let mut pattern = None;
-        for_each_pattern(board, Difficulty::Easy, level, |d| {
-            let useful = self.mark(d.cell) != d.mark;
-            if useful {
-                pattern = Some(d);
+        for_each_pattern(board, Difficulty::Easy, level, |d| self.keep_if_new(d, &mut pattern));
+        if pattern.is_none() && Rule::OffsetPair.level() <= level {
+            let mut new_offset_pair = |d| self.keep_if_new(d, &mut pattern);
+            if offset_pairs(board, &self.links, true, &mut new_offset_pair) {
+                offset_pairs(board, &self.links, false, &mut new_offset_pair);
             }
-            !useful
-        });
+        }
         if pattern.is_some() {
             return Ok(pattern);
         }
         if Rule::Island.level() <= level
-            && let Some(d) = self.island()
+            && let Some(d) = self.walled_cell(board).or_else(|| self.island())
         {
             return Ok(Some(d));
         }
@@ -555,6 +597,16 @@ impl Solver {
             return self.lookahead(board);
         }
         Ok(None)
+    }
+
+    /// Keeps `d` in `found` when its cell does not have its mark yet; returns whether to look
+    /// further (a pattern scan's `visit` for a hint).
+    fn keep_if_new(&self, d: Deduction, found: &mut Option<Deduction>) -> bool {
+        let new = self.mark(d.cell) != d.mark;
+        if new {
+            *found = Some(d);
+        }
+        !new
     }
 
     /// Count the solutions of `board`, stopping at `limit`. The first one found is kept
@@ -637,9 +689,10 @@ impl Solver {
 }
 
 /// Every number pattern deduction of the board (sandwiches, pairs, corners) of a level in
-/// `from..=to`, whatever the marks; `visit` returns whether to go on. Each kind of pattern is
-/// only looked for when its level is in range: the scan of lines costs as much as a pass of
-/// deductions, and the medium closure, which follows the easy one, needs only the corners.
+/// `from..=to`, whatever the marks; `visit` returns whether to go on. The offset pairs, which
+/// need the twin chains, are [`offset_pairs`]. Each kind of pattern is only looked for when its
+/// level is in range: the scan of lines costs as much as a pass of deductions, and the medium
+/// closure, which follows the easy one, needs only the corners.
 fn for_each_pattern(board: &Board, from: Difficulty, to: Difficulty, mut visit: impl FnMut(Deduction) -> bool) {
     let n = board.size();
     let in_range = |rule: Rule| (from..=to).contains(&rule.level());
@@ -652,31 +705,88 @@ fn for_each_pattern(board: &Board, from: Difficulty, to: Difficulty, mut visit: 
             return;
         }
     }
-    if n < 2 || !in_range(Rule::Corner) {
+    if n < 2 || !in_range(Rule::CornerDomino) {
         return;
     }
     let last = n - 1;
     for (r, c, dr, dc) in [(0, 0, 1i8, 1i8), (0, last, 1, -1), (last, 0, -1, 1), (last, last, -1, -1)] {
         let cell = |dy: i8, dx: i8| cell_at((r as i8 + dy) as u8, (c as i8 + dx) as u8);
-        let corner = cell(0, 0);
-        let along_row = cell(0, dc);
-        let along_col = cell(dr, 0);
-        let diagonal = cell(dr, dc);
-        let num = |x: u8| board.number(x);
-        if num(corner) == num(along_row) && num(corner) == num(along_col) {
-            if !visit(Deduction::new(Rule::Corner, corner, Mark::Shaded, &[along_row, along_col])) {
-                return;
+        if !corner_patterns(board, [cell(0, 0), cell(0, dc), cell(dr, 0), cell(dr, dc)], &mut visit) {
+            return;
+        }
+    }
+}
+
+/// The corner patterns of one corner's 2x2 block `[corner, along its row, along its column,
+/// diagonal]`; false once `visit` said stop. Two cells of the block in one line are adjacent,
+/// so exactly one of them is shaded when they are equal; the corner cell, whose only
+/// neighbours are the two wall cells, must keep one of them unshaded.
+fn corner_patterns(board: &Board, block: [u8; 4], visit: &mut impl FnMut(Deduction) -> bool) -> bool {
+    let [corner, along_row, along_col, diagonal] = block;
+    let [c, r, d, i] = block.map(|cell| board.number(cell));
+    if (c == r && d == i) || (c == d && r == i) {
+        // Shading the corner's partner and the diagonal's would wall the corner in.
+        for target in [corner, diagonal] {
+            if !visit(Deduction::new(Rule::CornerSquare, target, Mark::Shaded, &block)) {
+                return false;
             }
-        } else if (num(corner) == num(along_row) && num(along_col) == num(diagonal))
-            || (num(corner) == num(along_col) && num(along_row) == num(diagonal))
+        }
+        return true;
+    }
+    if c == r && c == d {
+        return visit(Deduction::new(Rule::CornerTriple, corner, Mark::Shaded, &[along_row, along_col]));
+    }
+    if r == i && d == i {
+        return visit(Deduction::new(Rule::CornerTriple, diagonal, Mark::Shaded, &[along_row, along_col]));
+    }
+    // A domino along a wall (corner and wall cell) or beside it (wall cell and diagonal): when
+    // its wall cell is shaded the corner keeps only the other wall cell; when its other cell
+    // is, that cell touches the other wall cell.
+    for (first, second, other_wall) in
+        [(corner, along_row, along_col), (along_row, diagonal, along_col), (corner, along_col, along_row), (along_col, diagonal, along_row)]
+    {
+        if board.number(first) == board.number(second)
+            && !visit(Deduction::new(Rule::CornerDomino, other_wall, Mark::Unshaded, &[first, second]))
         {
-            for target in [corner, diagonal] {
-                if !visit(Deduction::new(Rule::Corner, target, Mark::Shaded, &[along_row, along_col])) {
-                    return;
+            return false;
+        }
+    }
+    true
+}
+
+/// The offset pairs between each line and the next, rows when `across`, else columns; false
+/// once `visit` said stop. A at p and q in one line, B at p and q' = q +- 1 (q' != p) in the
+/// next: the two cells at p touch, so one of them stays unshaded and its twin at the far end
+/// (A at q or B at q') is shaded; (line, q') and (next line, q) touch both of those, so both
+/// stay unshaded. The far twins of a cell come from the twin chains `links` (the solver's),
+/// one load each.
+// One copy for both directions (the console's ROM banks are full).
+#[cfg_attr(target_arch = "avr", inline(never))]
+fn offset_pairs(board: &Board, links: &[u8; CELL_SLOTS], across: bool, visit: &mut impl FnMut(Deduction) -> bool) -> bool {
+    let n = board.size();
+    let at = |line: u8, i: u8| if across { cell_at(line, i) } else { cell_at(i, line) };
+    let next_twin = |cell: u8| if across { links[usize::from(cell)] & 15 } else { links[usize::from(cell)] >> 4 };
+    for line in 0..n - 1 {
+        for p in 0..n {
+            let (a, b) = (at(line, p), at(line + 1, p));
+            let b_number = board.number(b);
+            let mut q = next_twin(a);
+            while q != p {
+                for far in [q.wrapping_sub(1), q + 1] {
+                    if far < n && far != p && board.number(at(line + 1, far)) == b_number {
+                        let reasons = [a, at(line, q), b, at(line + 1, far)];
+                        for target in [at(line, far), at(line + 1, q)] {
+                            if !visit(Deduction::new(Rule::OffsetPair, target, Mark::Unshaded, &reasons)) {
+                                return false;
+                            }
+                        }
+                    }
                 }
+                q = next_twin(at(line, q));
             }
         }
     }
+    true
 }
 
 /// The sandwiches, then the pairs, of the line of `board.size()` cells from `start` by
@@ -733,31 +843,34 @@ fn line_patterns(board: &Board, start: u8, step: u8, visit: &mut impl FnMut(Dedu
 /// code calls the functions behind them directly.
 impl Solver {
     /// Takes on `board`: no marks, every cell unknown.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn reset(&mut self, board: &Board) {
         self.reset_state(board)
     }
 
     /// Marks `cell` and checks rules 1-3 at once; refuses a mark that breaks one.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn assign(&mut self, board: &Board, cell: u8, mark: Mark) -> Result<(), Contradiction> {
         self.assign_mark(board, cell, mark)
     }
 
     /// Applies the deductions of `level` and below until none applies.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn deduce(&mut self, board: &Board, level: Difficulty) -> Result<(), Contradiction> {
         self.deduce_closure(board, level)
     }
 
-    /// The easiest deduction of `level` or below that applies now, without applying it.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    /// The easiest deduction of `level` or below that applies now, without applying it. In a
+    /// bank of its own (11) with the copies of the solver code it reaches: with the named
+    /// patterns, the hints' pattern scan (4.9 KB) leaves bank 5 too little room beside the
+    /// closures' (about 270 bytes). Banks 8 to 10 are the other puzzles' engines.
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank11"), inline(never))]
     pub fn next_deduction(&mut self, board: &Board, level: Difficulty) -> Found {
         self.find_deduction(board, level)
     }
 
     /// Counts the solutions of `board`, stopping at `limit`.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn count_solutions(&mut self, board: &Board, limit: u8) -> u8 {
         self.search_solutions(board, limit)
     }
@@ -766,7 +879,7 @@ impl Solver {
     /// the board given to the last reset (the generator has just computed it): the search skips
     /// the reset and the closure, and when it finds fewer than `limit` solutions it ends on the
     /// closure again, ready for the look-ahead.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank5"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub(crate) fn count_extensions(&mut self, board: &Board, limit: u8) -> u8 {
         self.search_extensions(board, limit)
     }

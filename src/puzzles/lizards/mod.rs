@@ -125,14 +125,14 @@ impl Lizards {
 /// them directly.
 impl Engine {
     /// The puzzle of (size, level, seed) into `out`; false when the size is out of range.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank8"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank8"), inline(never))]
     pub fn generate_puzzle(&mut self, size: u8, level: Difficulty, seed: u32, out: &mut Puzzle) -> bool {
         self.generate_into(size, level, seed, out)
     }
 
     /// Solutions of `lizards` lizards on `board`, counted up to `limit` by the segment search;
     /// the first is then [`Engine::solution`].
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank8"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank8"), inline(never))]
     pub fn count_solutions(&mut self, board: &Board, lizards: u8, limit: u8) -> u8 {
         self.segments.build(board);
         self.search.count(&mut self.sight, board, &mut self.segments, lizards, limit, &CellSet::ALL)
@@ -140,21 +140,21 @@ impl Engine {
 
     /// The same count by the plain solver, which walks the lines instead of reading segment
     /// flags (the benchmarks' reference).
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank8"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank8"), inline(never))]
     pub fn count_solutions_walking(&mut self, board: &Board, lizards: u8, limit: u8) -> u8 {
         self.segments.build(board);
         self.search.count(&mut WalkingSight::new(), board, &mut self.segments, lizards, limit, &CellSet::ALL)
     }
 
     /// The lowest level whose deductions solve the board, or `None`.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank8"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank8"), inline(never))]
     pub fn grade(&mut self, board: &Board, lizards: u8) -> Option<Difficulty> {
         self.segments.build(board);
         deduce::grade(&mut self.deducer, board, &self.segments, lizards)
     }
 
     /// The next hint for `marks`: a wrong mark first, else the easiest deduction from them.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank8"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank8"), inline(never))]
     pub fn hint(&mut self, puzzle: &Puzzle, marks: &Marks) -> Hint {
         self.next_hint(puzzle, marks)
     }

@@ -66,7 +66,7 @@ impl Generator {
     }
 
     /// [`Generator::generate`] into a caller-owned puzzle; false when the size is out of range.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn generate_into(&mut self, size: u8, level: Difficulty, seed: u32, puzzle: &mut Puzzle) -> bool {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) || (level == Difficulty::Hard && size < MIN_HARD_SIZE) {
             return false;

@@ -663,7 +663,7 @@ impl Solver {
 impl Solver {
     /// Counts the solutions of `givens` up to `limit`; when the count is `limit`, the solver
     /// holds the last solution found ([`Solver::links`]).
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn count_solutions(&mut self, givens: &Givens, limit: u8) -> u8 {
         self.load(givens);
         self.search(limit, None)
@@ -682,7 +682,7 @@ impl Solver {
 
     /// The lowest level whose deductions solve `givens`, or `None`; the solver is left on the
     /// closure of the level tried last.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn grade(&mut self, givens: &Givens) -> Option<Difficulty> {
         self.grade_up_to(givens, Difficulty::Hard)
     }
@@ -696,7 +696,7 @@ impl Solver {
 
     /// After [`Solver::load`] and the player's links ([`Solver::add_link`]): the first link the
     /// rules up to `level` find, or `None` when they find none or the links contradict.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn next_link(&mut self, level: Difficulty) -> Option<FoundLink> {
         self.first_deduced_link(level)
     }
@@ -704,7 +704,7 @@ impl Solver {
     /// After [`Solver::load`] and the player's links: the squares the region check finds no
     /// number can reach any more (`out`), without deductions. Squares in a region that
     /// touches no number's two open ends.
-    #[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank10"), inline(never))]
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn unreachable(&mut self, out: &mut super::grid::Cells) {
         self.clear_stack();
         if self.regions_reachable().is_ok() {

@@ -168,7 +168,7 @@ impl Generator {
 
 // The engine's console entry points, one banked call each (docs/ARCHITECTURE.md, "ROM banks").
 
-#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank9"), inline(never))]
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank9"), inline(never))]
 fn generate_sudoku(generator: &mut Generator, level: Difficulty, seed: u32, out: &mut Puzzle) {
     let mut rng = Rng::new(seed);
     out.difficulty = level;
@@ -182,7 +182,7 @@ fn generate_sudoku(generator: &mut Generator, level: Difficulty, seed: u32, out:
     }
 }
 
-#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank9"), inline(never))]
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank9"), inline(never))]
 fn count_sudoku(generator: &mut Generator, givens: &[u8; CELLS], limit: u8) -> u8 {
     if !generator.links.set_givens(givens) {
         return 0;
@@ -190,7 +190,7 @@ fn count_sudoku(generator: &mut Generator, givens: &[u8; CELLS], limit: u8) -> u
     generator.links.count(limit, None)
 }
 
-#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank9"), inline(never))]
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank9"), inline(never))]
 fn grade_sudoku(generator: &mut Generator, givens: &[u8; CELLS]) -> Option<Difficulty> {
     if !generator.logic.set_digits(givens) {
         return None;

@@ -118,7 +118,7 @@ impl Move {
     }
 }
 
-#[cfg_attr(all(target_arch = "avr", feature = "rom"), unsafe(link_section = ".bank9"), inline(never))]
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank9"), inline(never))]
 fn hint_sudoku(marks: &Marks, logic: &mut Logic, puzzle: &Puzzle) -> Hint {
     for cell in 0..CELLS {
         if puzzle.givens[cell] != 0 {

@@ -6,32 +6,31 @@ use gbrom::{RomArtifacts, RomSpec, repo_root};
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::hitori::generate::Generator;
 
-/// Builds `rom/` with Hitori's jobs into `target/bench-engine/engine.gb`, with `sdcc_flags`
-/// added to every `sdcc` run.
+/// Builds `rom/` with Hitori's jobs and its `banked` feature (Hitori's engine in ROM banks, as
+/// in the game: it passed the 32 KiB of unbanked ROM alone) into `target/bench-engine/engine.gb`,
+/// with `sdcc_flags` added to every `sdcc` run.
 pub fn build_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
-    build(None, sdcc_flags)
+    build("engine", &["banked"], sdcc_flags)
 }
 
 /// Builds `rom/` with Baby Lizards' jobs into `target/bench-engine/lizards.gb`.
 pub fn build_lizards_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
-    build(Some("lizards"), sdcc_flags)
+    build("lizards", &["lizards"], sdcc_flags)
 }
 
 /// Builds `rom/` with Sudoku's jobs into `target/bench-engine/sudoku.gb`.
 pub fn build_sudoku_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
-    build(Some("sudoku"), sdcc_flags)
+    build("sudoku", &["sudoku"], sdcc_flags)
 }
 
-/// Builds `rom/` with the jobs of `puzzle`, the crate's feature of that name (Hitori's without
-/// one), into `target/bench-engine/<puzzle>.gb` (`engine.gb` for Hitori's), the name in
-/// capitals as its title.
-fn build(puzzle: Option<&str>, sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
+/// Builds `rom/` with `features` (a puzzle's jobs are the feature of its name; Hitori's are
+/// those without one) into `target/bench-engine/<name>.gb`, the name in capitals as its title.
+fn build(name: &str, features: &[&str], sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
     let root = repo_root();
-    let name = puzzle.unwrap_or("engine");
     gbrom::build(&RomSpec {
         crate_dir: root.join("tools/engine-bench/rom"),
         package: None,
-        features: puzzle.into_iter().map(String::from).collect(),
+        features: features.iter().map(|f| String::from(*f)).collect(),
         output: root.join("target/bench-engine").join(format!("{name}.gb")),
         title: name.to_ascii_uppercase(),
         target_dir: root.join("target/gb"),

@@ -23,6 +23,14 @@ static mut GENERATOR: Option<Generator> = None;
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub extern "C" fn bench_generate(size: u8, level: u8, seed: u16) -> u16 {
+    generate_digest(size, level, seed)
+}
+
+/// The generator's work for [`bench_generate`], in ROM bank 1 with the code it reaches (an
+/// exported function cannot be a bank's entry; docs/ARCHITECTURE.md, "ROM banks").
+#[cfg_attr(all(target_arch = "avr", feature = "banked"), unsafe(link_section = ".bank1"))]
+#[inline(never)]
+fn generate_digest(size: u8, level: u8, seed: u16) -> u16 {
     // SAFETY: the console runs one thread and the VBlank handler never touches the generator.
     let generator = unsafe { (*core::ptr::addr_of_mut!(GENERATOR)).get_or_insert_with(Generator::new) };
     let level = Difficulty::from_index(level).unwrap_or(Difficulty::Easy);
