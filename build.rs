@@ -211,13 +211,6 @@ fn check_disjoint(sets: &[(&str, TileAddressing, usize, usize)]) {
 }
 
 fn main() {
-    // Baby Lizards' game screens are built for the host only until the console switches the
-    // worker's memory and the board from one puzzle to another in place (docs/STATUS.md): a
-    // fresh state copied from a constant takes more of ROM bank 0 than it has.
-    println!("cargo:rustc-check-cfg=cfg(lizards_in_game)");
-    if env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("avr") {
-        println!("cargo:rustc-cfg=lizards_in_game");
-    }
     let assets = Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("assets");
     println!("cargo:rerun-if-changed=build.rs");
     let load = |name: &str| {

@@ -481,8 +481,9 @@ fn a_typed_code_is_generated_behind_the_generating_screen() {
 }
 
 /// A Lizards code typed on the new-game screen plays that Lizards puzzle beside the Hitori game
-/// in progress: solved by buttons alone, its best time kept in Lizards' area, and the Hitori
-/// game still offered after a power-off.
+/// in progress: after a power-off in the middle CONTINUE offers it (the puzzle last played);
+/// solved by buttons alone, its best time is kept in Lizards' area, and after a power-off the
+/// Hitori game is offered again.
 #[test]
 fn a_lizards_code_plays_lizards_beside_the_hitori_game() {
     use hitori::game::save::{BestTimes, Saves};
@@ -502,10 +503,20 @@ fn a_lizards_code_plays_lizards_beside_the_hitori_game() {
     let puzzle = board.puzzle.clone();
     assert_eq!((puzzle.board.size(), puzzle.difficulty, puzzle.seed), (7, Difficulty::Medium, 41));
     // The player's hand: A on every cell of the solution, walking the cursor there.
-    for cell in puzzle.solution.iter() {
+    for (placed, cell) in puzzle.solution.iter().enumerate() {
         let (r, c) = puzzle.board.row_col(cell);
         p.move_cursor_to(cell_at(r, c));
         p.tap(Buttons::A);
+        if placed == 0 {
+            // Rested (the move saved), then a power-off: CONTINUE offers this game, played
+            // last, not the Hitori one.
+            p.idle(60);
+            let mut back = Player::new(FakeMachine::over(p.machine.sram));
+            back.tap(Buttons::A);
+            assert_eq!(back.screen(), ScreenId::Play);
+            let Board::Lizards(resumed) = &back.game.session.board else { panic!("CONTINUE offers the Hitori game, not Lizards'") };
+            assert_eq!(resumed.play.mark(cell), hitori::puzzles::lizards::deduce::Mark::Lizard);
+        }
     }
     assert_eq!(p.screen(), ScreenId::Solved);
     let mut sram = p.machine.sram;

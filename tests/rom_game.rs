@@ -3,8 +3,9 @@
 //! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; the
 //! power cut at every write of every kind of save; random, blank and bit-flipped saves;
 //! 100,000 frames of random button mashing; what a move shows at once (an undo, the move that
-//! solves), on boytacean and on gambatte, the strict emulator (tests/emulator). Builds
-//! `target/hitori.gb` when it is missing or out of date.
+//! solves); a typed Baby Lizards code played to its solved screen; on boytacean and on
+//! gambatte, the strict emulator (tests/emulator). Builds `target/hitori.gb` when it is
+//! missing or out of date.
 
 
 mod emulator;
@@ -24,6 +25,9 @@ use hitori::game::save::{BestTimes, Saves, record_copies};
 use hitori::puzzles::Kind;
 use hitori::puzzles::hitori::Hitori;
 use hitori::puzzles::hitori::play::Marks;
+use hitori::game::boards::lizards::read_lizard_tile;
+use hitori::puzzles::lizards::Lizards;
+use hitori::puzzles::lizards::generate::{Engine as LizardsEngine, Puzzle as LizardsPuzzle};
 
 const BACKGROUND_MAP: usize = 0x1800;
 const WINDOW_MAP: usize = 0x1C00;
@@ -171,14 +175,19 @@ fn read_board(console: &mut impl Emulator, n: u8) -> Option<(Board, Vec<u8>)> {
     Some((board, variants))
 }
 
-/// Title -> new game -> `size` (from the default 9) -> Start, then waits for the board.
-fn start_game(console: &mut impl Emulator, size: u8) -> (Board, Vec<u8>) {
+/// From the title (once it shows): NEW GAME, then waits for the new-game screen.
+fn open_new_game(console: &mut impl Emulator) {
     assert!(wait_for(console, 120, |c| map_shows(c, BACKGROUND_MAP, b"PRESS START") || map_shows(c, BACKGROUND_MAP, b"CONTINUE")));
     if map_shows(console, BACKGROUND_MAP, b"CONTINUE") {
         tap(console, Button::Down);
     }
     tap(console, Button::Start);
     assert!(wait_for(console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
+}
+
+/// Title -> new game -> `size` (from the default 9) -> Start, then waits for the board.
+fn start_game(console: &mut impl Emulator, size: u8) -> (Board, Vec<u8>) {
+    open_new_game(console);
     // The menu opens on START; three steps up (the code row is skipped) reach SIZE.
     for _ in 0..3 {
         tap(console, Button::Up);
@@ -807,4 +816,80 @@ fn a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero_on_boyt
 #[test]
 fn a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero_on_gambatte() {
     a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero(&mut power_on_gambatte());
+}
+
+/// The Baby Lizards board the background map shows, as (mark, highlight) a cell
+/// (`assets::LIZARD_*`), once every cell of an `n` x `n` board shows one of its cell tiles.
+fn read_lizards_board(console: &mut impl Emulator, n: u8) -> Option<Vec<(u8, u8)>> {
+    if !background_shown(console) {
+        return None;
+    }
+    let layout = Layout::for_size(n);
+    let vram = console.vram();
+    let mut cells = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let (x, y) = layout.cell_tile_xy(r, c);
+            cells.push(read_lizard_tile(layout.big, vram[BACKGROUND_MAP + usize::from(y) * 32 + usize::from(x)])?);
+        }
+    }
+    Some(cells)
+}
+
+/// A typed Baby Lizards code: the console shows the puzzle the host generates for that code
+/// (its trees, read back from VRAM), and A on each cell of its one solution, walking the
+/// cursor there, solves it: the solved screen shows a new best time.
+fn a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl Emulator) {
+    let (n, difficulty, seed) = (7, Difficulty::Easy, 2026);
+    let code = SeedCode { kind: Kind::Lizards, size: n, difficulty, seed }.encode().unwrap();
+    let mut engine = LizardsEngine::new();
+    let mut puzzle = LizardsPuzzle::new();
+    assert!(engine.generate_puzzle(n, difficulty, seed, &mut puzzle));
+    assert_eq!(engine.count_solutions(&puzzle.board, puzzle.lizards, 2), 1, "the host's puzzle has one solution");
+
+    open_new_game(console);
+    type_code(console, &code);
+    tap(console, Button::Start);
+    let mut shown = None;
+    assert!(
+        wait_for(console, GENERATE_FRAMES, |c| {
+            shown = read_lizards_board(c, n);
+            shown.is_some()
+        }),
+        "no {n}x{n} Lizards board after {GENERATE_FRAMES} frames; the screen:\n{}",
+        screen_text(console, BACKGROUND_MAP)
+    );
+    let shown = shown.unwrap();
+    for cell in 0..n * n {
+        let tree = shown[usize::from(cell)].0 == assets::LIZARD_MARK_TREE;
+        assert_eq!(tree, puzzle.board.is_tree(cell), "cell {:?}: a tree on one side only", puzzle.board.row_col(cell));
+        assert_eq!(shown[usize::from(cell)].1, assets::LIZARD_HIGHLIGHT_PLAIN, "a new board shows plain cells");
+    }
+    assert!(wait_for(console, 10, |c| c.read(OAM) != 0), "no cursor");
+
+    for cell in puzzle.solution.iter() {
+        assert!(!window_shows(console, b"SOLVED!"), "solved before the last lizard");
+        move_cursor(console, n, puzzle.board.row_col(cell));
+        tap(console, Button::A);
+    }
+    assert!(wait_for(console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
+    assert!(window_shows(console, b"NEW BEST!"));
+}
+
+#[test]
+fn a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons_on_boytacean() {
+    let mut console = power_on(None);
+    a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons(&mut console);
+    // Its best time is in Lizards' area, and the solved game is not offered again.
+    let mut image: [u8; 0x2000] = console.cartridge_ram().try_into().expect("8 KiB of cartridge RAM");
+    let (mut best, mut marks) = (BestTimes::new(Kind::Lizards), hitori::puzzles::lizards::Marks::new());
+    let offered = Saves::new().load::<Lizards>(&mut image, &mut best, &mut LizardsPuzzle::new(), &mut marks);
+    assert_eq!(offered, None, "the solved game is not offered");
+    let seconds = best.get(7, Difficulty::Easy).expect("a best time in Lizards' area");
+    assert!(seconds < 600, "{seconds} s");
+}
+
+#[test]
+fn a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons_on_gambatte() {
+    a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons(&mut power_on_gambatte());
 }

@@ -31,6 +31,7 @@ pub mod sound;
 mod size_label;
 mod solved;
 mod starting;
+mod switch;
 mod title;
 pub mod work;
 
@@ -56,7 +57,7 @@ use self::pause::{Pause, PauseChoice};
 use self::play::{PlayEvent, Session};
 use self::ready::{ReadyPuzzles, Variant};
 use crate::puzzles::Kind;
-use self::save::{BestTimes, Saves, Storage};
+use self::save::{BestTimes, Saves, Settings, Storage};
 use self::size_label::GameLabel;
 use self::solved::{Solved, SolvedChoice};
 use self::starting::{Stage, Starting};
@@ -173,6 +174,8 @@ pub struct Game {
     saved_at_seconds: u16,
     /// Where the saves are in SRAM.
     saves: Saves,
+    /// The puzzle last played, as battery RAM keeps it.
+    settings: Settings,
 }
 
 impl Default for Game {
@@ -200,6 +203,7 @@ impl Game {
             unsaved_frames: None,
             saved_at_seconds: 0,
             saves: Saves::new(),
+            settings: Settings::new(),
         }
     }
 
@@ -283,7 +287,7 @@ impl Game {
                 self.kept_in_work = None;
                 self.hint_asked = false;
                 self.ready.load(platform);
-                let can_continue = self.load_saves(platform);
+                let can_continue = self.load_offered_game(platform);
                 self.enter_title(can_continue);
             }
             Screen::TitleNext { can_continue } => {
@@ -293,7 +297,10 @@ impl Game {
             Screen::Title(title) => match title.update(input, self.frame, &mut self.canvas) {
                 // The session holds the game the title offers: Boot read it, or it was played
                 // until the player left it for the title.
-                TitleEvent::Continue => self.enter_play(),
+                TitleEvent::Continue => {
+                    self.played(platform);
+                    self.enter_play();
+                }
                 TitleEvent::NewGame => self.enter_new_game(),
                 TitleEvent::None => {}
             },
@@ -617,6 +624,9 @@ impl Game {
                     }
                     let saves = &mut self.saves;
                     crate::each_board!(&self.session.board, board => board.commit_new_game(saves, starting.place, sum, platform));
+                    // After the game's commit: a cut between them finds the last puzzle played
+                    // before, whose game is as it was.
+                    self.played(platform);
                     self.saved_at_seconds = 0;
                     self.unsaved_frames = None;
                     self.hint_asked = false;
@@ -664,8 +674,39 @@ impl Game {
         self.screen = Screen::Solved(solved);
     }
 
+    /// At boot: the saves of the puzzle last played into the session, or, when that puzzle has
+    /// no game to continue, of the first puzzle that has one (a game in progress is always
+    /// offered); false when none has. The new-game menu offers the puzzle last played.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank12"))]
+    #[inline(never)]
+    fn load_offered_game(&mut self, storage: &mut impl Storage) -> bool {
+        self.settings.load(storage);
+        let last = Playable::of(self.settings.last_played).unwrap_or(Playable::Hitori);
+        self.puzzle = last;
+        let others = Playable::ALL.iter().copied().filter(|&puzzle| puzzle != last);
+        for puzzle in core::iter::once(last).chain(others) {
+            self.session.board.use_puzzle(puzzle);
+            if self.load_saves(storage) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The session's puzzle is being played: the new-game menu offers it next, and battery RAM
+    /// keeps it for CONTINUE after a power-off.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank12"))]
+    #[inline(never)]
+    fn played(&mut self, storage: &mut impl Storage) {
+        self.puzzle = self.session.board.puzzle();
+        self.settings.played(self.puzzle.kind(), storage);
+    }
+
     /// Reads the best times of the session's puzzle, and its saved game into the session;
-    /// false when there is no game to continue.
+    /// false when there is no game to continue. In ROM bank 12 with the save code it reaches
+    /// (every puzzle's records: bank 3, the screens', has no room for them).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank12"))]
+    #[inline(never)]
     fn load_saves(&mut self, storage: &mut impl Storage) -> bool {
         let session = &mut self.session;
         let (saves, best) = (&mut self.saves, &mut self.best);
@@ -698,7 +739,9 @@ impl Game {
         }
     }
 
-    /// Saves the progress on the current game.
+    /// Saves the progress on the current game. In ROM bank 12, as `load_saves`.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank12"))]
+    #[inline(never)]
     fn save_game(&mut self, storage: &mut impl Storage) {
         self.unsaved_frames = None;
         self.saved_at_seconds = self.session.clock.seconds();

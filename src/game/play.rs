@@ -93,6 +93,8 @@ impl Session {
     }
 
     /// Begins a game resumed with its marks after `seconds` already played.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
+    #[inline(never)]
     pub fn begin(&mut self, seconds: u16) {
         self.begin_at(seconds);
         self.board.resume();
@@ -106,7 +108,6 @@ impl Session {
         self.board.use_puzzle(memory.puzzle());
         match (&mut self.board, memory) {
             (Board::Hitori(board), Memory::Hitori(work)) => board.take_new(&work.puzzle),
-            #[cfg(lizards_in_game)]
             (Board::Lizards(board), Memory::Lizards(work)) => board.take_new(&work.puzzle),
             // The board is the memory's puzzle's now.
             _ => {}
@@ -130,7 +131,6 @@ impl Session {
                 work.puzzle.clone_from(&board.puzzle);
                 work.marks = *board.play.marks();
             }
-            #[cfg(lizards_in_game)]
             (Board::Lizards(board), Memory::Lizards(work)) => {
                 work.puzzle.clone_from(&board.puzzle);
                 work.marks = *board.play.marks();

@@ -1,9 +1,9 @@
 //! Puzzles kept ready in battery RAM, so that a new game with a random seed starts at once:
 //! the background worker generates them in the frames' idle time (`super::work`) and writes
 //! each into a slot of its own; starting a game takes one out. Seven slots after the saves'
-//! areas (`save::AREAS_END`), each a puzzle record of its puzzle's layout with its signature
-//! (`HRDY` for Hitori's) and, as its sequence number, a stamp that orders the slots by age
-//! (docs/save-format.md, "Ready puzzles").
+//! areas (`save::AREAS_END`) and before the settings (`save::SETTINGS`), each a puzzle record
+//! of its puzzle's layout with its signature (`HRDY` for Hitori's) and, as its sequence
+//! number, a stamp that orders the slots by age (docs/save-format.md, "Ready puzzles").
 //!
 //! A slot is written like every save (first byte cleared first and written last) and taken by
 //! clearing its first byte before the game it starts is saved: a power cut leaves it whole,
@@ -18,7 +18,8 @@ pub const READY_SLOTS: usize = 7;
 /// Bytes from one slot to the next (the longest puzzle record fits).
 const SLOT_BYTES: u16 = 0x140;
 const _: () = assert!(
-    MAX_PUZZLE_LEN <= SLOT_BYTES as usize && AREAS_END as usize + READY_SLOTS * SLOT_BYTES as usize <= 0x2000
+    MAX_PUZZLE_LEN <= SLOT_BYTES as usize
+        && AREAS_END as usize + READY_SLOTS * SLOT_BYTES as usize <= save::SETTINGS[0] as usize
 );
 
 /// A puzzle, size and level: what a ready puzzle is for.

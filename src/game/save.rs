@@ -454,6 +454,59 @@ pub(super) fn decode_puzzle<P: Record>(bytes: &[u8], magic: [u8; 4], puzzle: &mu
     Some((seq, sum))
 }
 
+/// The settings record's two slots, after the ready puzzles (`super::ready` ends before them).
+pub const SETTINGS: [u16; 2] = [0x1F40, 0x1F60];
+/// The settings' signature: not one puzzle's, so `G` (the game's) and `SET`.
+const SETTINGS_MAGIC: [u8; 4] = *b"GSET";
+/// Header, the puzzle last played, checksum.
+const SETTINGS_LEN: usize = HEADER + 1 + TRAILER;
+const _: () = assert!(SETTINGS_LEN <= (SETTINGS[1] - SETTINGS[0]) as usize && SETTINGS[1] as usize + SETTINGS_LEN <= 0x2000);
+
+/// What the cartridge keeps beside the puzzles' areas: the puzzle last played, whose game the
+/// title's CONTINUE offers. One record in two slots, written as every record is (a cut leaves
+/// the old or the new puzzle); a save without it (never written, or version 4 before it
+/// existed) reads as Hitori last played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Settings {
+    newest: Newest,
+    pub last_played: Kind,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Settings {
+    pub const fn new() -> Settings {
+        Settings { newest: Newest::NONE, last_played: Kind::Hitori }
+    }
+
+    /// Reads the newest valid copy (the defaults when there is none).
+    pub fn load(&mut self, storage: &mut impl Storage) {
+        let [mut first, mut second] = [[0u8; SETTINGS_LEN]; 2];
+        *self = match read_newest(storage, SETTINGS, SETTINGS_MAGIC, [&mut first, &mut second]) {
+            Some((newest, mut r)) => Settings { newest, last_played: Kind::from_index(r.u8()).unwrap_or(Kind::Hitori) },
+            None => Settings::new(),
+        };
+    }
+
+    /// Keeps `kind` as the puzzle last played: a record written when that changes.
+    pub fn played(&mut self, kind: Kind, storage: &mut impl Storage) {
+        if kind == self.last_played {
+            return;
+        }
+        let next = self.newest.next();
+        let mut out = [0u8; SETTINGS_LEN];
+        let mut w = start_record(&mut out, SETTINGS_MAGIC, next.seq);
+        w.u8(kind as u8);
+        let out = finish_record(w);
+        write_slot(storage, SETTINGS[usize::from(next.slot)], out);
+        *self = Settings { newest: next, last_played: kind };
+    }
+}
+
 /// Writes `record` into the slot at `offset` so that the slot reads as invalid from the first
 /// byte written until the last: its first byte (the signature's) is cleared first and written
 /// last. (A torn copy, new bytes before the cut and old ones after, could otherwise pass its
@@ -606,6 +659,53 @@ mod tests {
         }
         assert!(kept > 0 && kept < 2 * (writes + 1), "both old and new states are seen across the cuts");
         after
+    }
+
+    fn last_played(image: &Image) -> Kind {
+        let mut settings = Settings::new();
+        settings.load(&mut image.clone());
+        settings.last_played
+    }
+
+    /// Settings saves, each with the power cut at every byte it writes (whole or garbled): a
+    /// boot finds the puzzle last played before or the new one, the game saved beside them as
+    /// it was, and after a cut the next save lands. A save of the puzzle already kept writes
+    /// nothing.
+    #[test]
+    fn a_cut_settings_save_leaves_the_old_or_the_new_puzzle_last_played() {
+        let mut image = image_with_history();
+        let game = found(&image);
+        assert_eq!(last_played(&image), Kind::Hitori, "no settings record: Hitori");
+        // The first record goes to slot 0, the next to slot 1, the third over slot 0 again.
+        for (from, to) in [(Kind::Hitori, Kind::Lizards), (Kind::Lizards, Kind::Sudoku), (Kind::Sudoku, Kind::Hitori)] {
+            let save = |image: &mut Image, cut_at: usize, garble: bool| {
+                let mut settings = Settings::new();
+                settings.load(image);
+                let mut storage = PowerCut { image, cut_at, garble, writes: 0 };
+                settings.played(to, &mut storage);
+                storage.writes
+            };
+            let mut after = image;
+            let writes = save(&mut after, usize::MAX, false);
+            assert_eq!(writes, SETTINGS_LEN + 1, "the record, its first byte twice (cleared first, written last)");
+            assert_eq!(last_played(&after), to);
+            let mut seen_old = false;
+            for cut_at in 0..writes {
+                for garble in [false, true] {
+                    let mut cut = image;
+                    save(&mut cut, cut_at, garble);
+                    let now = last_played(&cut);
+                    assert!(now == from || now == to, "cut at byte {cut_at} (garbled: {garble}): {now:?}");
+                    seen_old |= now == from;
+                    assert_eq!(found(&cut), game, "the saved game, untouched");
+                    save(&mut cut, usize::MAX, false);
+                    assert_eq!(last_played(&cut), to, "saved again after a cut at byte {cut_at}");
+                }
+            }
+            assert!(seen_old, "a cut keeps the old puzzle");
+            image = after;
+            assert_eq!(save(&mut after, usize::MAX, false), 0, "the same puzzle again: nothing written");
+        }
     }
 
     fn blank() -> Image {

@@ -11,11 +11,11 @@ use super::ready::{self, Claim, Variant};
 use super::save::{self, NewGamePlace, Storage};
 use super::engine_calls;
 use super::boards::Playable;
+use super::switch::{PerPuzzle, switch};
 use crate::puzzles::hitori::Hitori;
 use crate::puzzles::hitori::generate::{Generator, Puzzle};
 use crate::puzzles::hitori::play::Marks;
 use crate::puzzles::hitori::rules::OpenNumbers;
-#[cfg(lizards_in_game)]
 use crate::puzzles::lizards::{self, Lizards};
 use crate::puzzles::record::Record;
 
@@ -49,7 +49,6 @@ impl Job {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Hint {
     Hitori(crate::puzzles::hitori::play::Hint),
-    #[cfg(lizards_in_game)]
     Lizards(lizards::Hint),
 }
 
@@ -81,40 +80,32 @@ pub struct HitoriWork {
 }
 
 /// Baby Lizards' part of the worker's memory.
-#[cfg(lizards_in_game)]
 pub struct LizardsWork {
     engine: lizards::generate::Engine,
     pub puzzle: lizards::generate::Puzzle,
     pub marks: lizards::Marks,
 }
 
-/// The worker's memory holds one puzzle's engine at a time (WRAM has room for one).
+/// The worker's memory holds one puzzle's engine at a time (WRAM has room for one), switched
+/// in place (`super::switch`).
+#[repr(C, u8)]
 pub enum Memory {
-    Hitori(HitoriWork),
-    #[cfg(lizards_in_game)]
-    Lizards(LizardsWork),
+    Hitori(HitoriWork) = Playable::Hitori as u8,
+    Lizards(LizardsWork) = Playable::Lizards as u8,
 }
 
-/// Switched to with a constant, which the console copies into place: a value built on the
-/// way would be a temporary the size of the engine in a static frame.
-const HITORI_MEMORY: Memory = Memory::Hitori(HitoriWork {
-    generator: Generator::new(),
-    puzzle: Puzzle::new(),
-    open: OpenNumbers::NONE,
-    marks: Marks::NONE,
-});
-#[cfg(lizards_in_game)]
-const LIZARDS_MEMORY: Memory = Memory::Lizards(LizardsWork {
-    engine: lizards::generate::Engine::new(),
-    puzzle: lizards::generate::Puzzle::new(),
-    marks: lizards::Marks::new(),
-});
+// SAFETY: `repr(C, u8)` with `Playable`'s numbers as tags; the engines, puzzles and marks are
+// flat data (fixed-size arrays of integers and cell sets, sizes, levels, seeds).
+unsafe impl PerPuzzle for Memory {
+    fn puzzle(&self) -> Playable {
+        Memory::puzzle(self)
+    }
+}
 
 impl Memory {
     pub fn puzzle(&self) -> Playable {
         match self {
             Memory::Hitori(_) => Playable::Hitori,
-            #[cfg(lizards_in_game)]
             Memory::Lizards(_) => Playable::Lizards,
         }
     }
@@ -136,20 +127,22 @@ impl Default for Work {
 
 impl Work {
     pub const fn new() -> Work {
-        Work { job: None, memory: HITORI_MEMORY, outcome: Outcome::None }
+        Work {
+            job: None,
+            memory: Memory::Hitori(HitoriWork {
+                generator: Generator::new(),
+                puzzle: Puzzle::new(),
+                open: OpenNumbers::NONE,
+                marks: Marks::NONE,
+            }),
+            outcome: Outcome::None,
+        }
     }
 
-    /// Makes the memory `puzzle`'s (what it held is gone, when it was another puzzle's).
-    /// Only while no job runs.
-    #[inline(never)]
+    /// Makes the memory `puzzle`'s (what it held is gone, when it was another puzzle's: the
+    /// next job starts from its inputs). Only while no job runs.
     pub fn use_puzzle(&mut self, puzzle: Playable) {
-        if self.memory.puzzle() != puzzle {
-            self.memory = match puzzle {
-                Playable::Hitori => HITORI_MEMORY,
-                #[cfg(lizards_in_game)]
-                Playable::Lizards => LIZARDS_MEMORY,
-            };
-        }
+        switch(&mut self.memory, puzzle);
     }
 
     /// Sets `job` to run next and forgets the last outcome.
@@ -182,7 +175,6 @@ impl Work {
         let Some(job) = self.job.take() else { return };
         self.outcome = match &mut self.memory {
             Memory::Hitori(work) => work.run(job, storage),
-            #[cfg(lizards_in_game)]
             Memory::Lizards(work) => work.run(job, storage),
         };
     }
@@ -247,7 +239,6 @@ impl PuzzleWork for HitoriWork {
     }
 }
 
-#[cfg(lizards_in_game)]
 impl PuzzleWork for LizardsWork {
     type P = Lizards;
 
@@ -262,5 +253,105 @@ impl PuzzleWork for LizardsWork {
 
     fn hint(&mut self) -> Hint {
         Hint::Lizards(self.engine.hint(&self.puzzle, &self.marks))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::level::Difficulty;
+
+    type Sram = [u8; 0x2000];
+
+    /// A memory of `puzzle` as its engine's constructors make it.
+    fn fresh(puzzle: Playable) -> Work {
+        let mut work = Work::new();
+        if puzzle == Playable::Lizards {
+            work.memory = Memory::Lizards(LizardsWork {
+                engine: lizards::generate::Engine::new(),
+                puzzle: lizards::generate::Puzzle::new(),
+                marks: lizards::Marks::new(),
+            });
+        }
+        work
+    }
+
+    /// A memory switched to `puzzle` after the other puzzle's memory made a puzzle.
+    fn switched(puzzle: Playable) -> Work {
+        let other = *Playable::ALL.iter().find(|&&p| p != puzzle).unwrap();
+        let mut work = fresh(other);
+        let (size, _) = other.kind().sizes();
+        let variant = Variant { puzzle: other.kind(), size, difficulty: Difficulty::Medium };
+        run(&mut work, Job::Generate { request: Request { variant, seed: 7 }, keep: None }, &mut [0; 0x2000]);
+        work.use_puzzle(puzzle);
+        assert_eq!(work.memory.puzzle(), puzzle);
+        work
+    }
+
+    fn run(work: &mut Work, job: Job, sram: &mut Sram) -> Outcome {
+        work.assign(job);
+        work.run(sram);
+        work.take_outcome()
+    }
+
+    /// The memory's puzzle as its save record's bytes, and Hitori's open numbers.
+    fn held(work: &Work) -> (Vec<u8>, Option<OpenNumbers>) {
+        let mut out = [0u8; save::MAX_PUZZLE_LEN];
+        let open = match &work.memory {
+            Memory::Hitori(work) => {
+                save::encode_puzzle::<Hitori>(&work.puzzle, [0; 4], 0, &mut out);
+                Some(work.open)
+            }
+            Memory::Lizards(work) => {
+                save::encode_puzzle::<Lizards>(&work.puzzle, [0; 4], 0, &mut out);
+                None
+            }
+        };
+        (out.to_vec(), open)
+    }
+
+    /// A switch leaves the new puzzle's part zeroed, not as its constructors make it: every job
+    /// must then do what it does from a fresh part. Each kind of job that reads more than the
+    /// puzzle it is handed runs first on a switched memory and on a fresh one: generating
+    /// (and keeping the puzzle ready), reading a ready puzzle, a hint.
+    #[test]
+    fn every_job_does_on_a_switched_memory_what_it_does_on_a_fresh_one() {
+        for &puzzle in Playable::ALL {
+            let (smallest, largest) = puzzle.kind().sizes();
+            for difficulty in Difficulty::ALL {
+                for (size, seed) in [(smallest, 3), (largest, 11), ((smallest + largest) / 2, 25)] {
+                    let request = Request { variant: Variant { puzzle: puzzle.kind(), size, difficulty }, seed };
+                    let (mut sram_a, mut sram_b): (Sram, Sram) = ([0; 0x2000], [0; 0x2000]);
+                    let claim = ready::Claim { slot: 2, stamp: 5 };
+                    let generate = Job::Generate { request, keep: Some(claim) };
+                    let (mut a, mut b) = (fresh(puzzle), switched(puzzle));
+                    let made = run(&mut a, generate, &mut sram_a);
+                    assert_eq!(made, Outcome::Generated { request, made: true, kept: Some(claim) }, "{request:?}");
+                    assert_eq!(run(&mut b, generate, &mut sram_b), made, "{request:?}");
+                    assert_eq!(held(&a), held(&b), "{request:?}");
+                    assert_eq!(sram_a, sram_b, "{request:?}");
+
+                    let load = Job::Load { slot: claim.slot, kind: request.variant };
+                    let (mut c, mut d) = (fresh(puzzle), switched(puzzle));
+                    assert_eq!(run(&mut c, load, &mut sram_a), Outcome::Loaded(true), "{request:?}");
+                    assert_eq!(run(&mut d, load, &mut sram_a), Outcome::Loaded(true), "{request:?}");
+                    assert_eq!(held(&c), held(&a), "{request:?}");
+                    assert_eq!(held(&d), held(&a), "{request:?}");
+
+                    let (mut e, mut f) = (fresh(puzzle), switched(puzzle));
+                    for work in [&mut e, &mut f] {
+                        match (&mut work.memory, &a.memory) {
+                            (Memory::Hitori(to), Memory::Hitori(from)) => to.puzzle.clone_from(&from.puzzle),
+                            (Memory::Lizards(to), Memory::Lizards(from)) => to.puzzle.clone_from(&from.puzzle),
+                            _ => unreachable!(),
+                        }
+                    }
+                    let hint = run(&mut e, Job::Hint, &mut sram_a);
+                    assert!(matches!(hint, Outcome::Hint(_)), "{request:?}");
+                    assert_eq!(run(&mut f, Job::Hint, &mut sram_a), hint, "{request:?}");
+
+                }
+            }
+        }
     }
 }

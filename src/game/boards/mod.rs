@@ -4,20 +4,19 @@
 //! banner, undo and redo by Select, pause), written once for every puzzle.
 
 pub mod hitori;
-#[cfg(lizards_in_game)]
 pub mod lizards;
 
 use crate::assets;
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::layout::Layout;
 use crate::game::save::{BestTimes, NewGamePlace, Saves, Storage};
+use crate::game::switch::{PerPuzzle, switch};
 use crate::game::work::Hint;
 use crate::puzzles::play::{PackedMove, Play};
 use crate::puzzles::record::Record;
 use crate::puzzles::{Backend, Kind};
 use crate::puzzles::level::Difficulty;
 use hitori::HitoriBoard;
-#[cfg(lizards_in_game)]
 use lizards::LizardsBoard;
 
 /// The button pressed on the cursor's cell.
@@ -38,26 +37,21 @@ pub struct Changed {
 /// The hint banner's two lines, while they wait to be drawn.
 pub type Banner = Option<(&'static [u8], &'static [u8])>;
 
-/// The puzzles the cartridge plays: those with a board screen here. (Baby Lizards' is built
-/// for the host only, `cfg(lizards_in_game)`, until the console switches the worker's memory
-/// and the board in place: build.rs.)
+/// The puzzles the cartridge plays: those with a board screen here. Its numbers are the tags
+/// of the enums with a part per puzzle (`Board`, `work::Memory`: `super::switch`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
 pub enum Playable {
     Hitori,
-    #[cfg(lizards_in_game)]
     Lizards,
 }
 
 impl Playable {
-    #[cfg(lizards_in_game)]
     pub const ALL: &[Playable] = &[Playable::Hitori, Playable::Lizards];
-    #[cfg(not(lizards_in_game))]
-    pub const ALL: &[Playable] = &[Playable::Hitori];
 
     pub fn kind(self) -> Kind {
         match self {
             Playable::Hitori => Kind::Hitori,
-            #[cfg(lizards_in_game)]
             Playable::Lizards => Kind::Lizards,
         }
     }
@@ -71,7 +65,6 @@ impl Playable {
     pub fn short_name(self) -> &'static [u8] {
         match self {
             Playable::Hitori => b"HITORI",
-            #[cfg(lizards_in_game)]
             Playable::Lizards => b"LIZARDS",
         }
     }
@@ -83,7 +76,6 @@ impl Playable {
     pub fn tiles(self) -> (&'static [u8], &'static [u8]) {
         match self {
             Playable::Hitori => (&assets::BIG_CELL_TILES, &assets::SMALL_CELL_TILES),
-            #[cfg(lizards_in_game)]
             Playable::Lizards => (&assets::LIZARDS_BIG_TILES, &assets::LIZARDS_SMALL_TILES),
         }
     }
@@ -101,18 +93,20 @@ pub fn draw_cell_tiles(layout: &Layout, canvas: &mut Canvas, r: u8, c: u8, tile:
     }
 }
 
-/// The board screen of the puzzle being played.
+/// The board screen of the puzzle being played, switched in place (`super::switch`).
+#[repr(C, u8)]
 pub enum Board {
-    Hitori(HitoriBoard),
-    #[cfg(lizards_in_game)]
-    Lizards(LizardsBoard),
+    Hitori(HitoriBoard) = Playable::Hitori as u8,
+    Lizards(LizardsBoard) = Playable::Lizards as u8,
 }
 
-/// Switched to with a constant, as the worker's memory is (`work::Memory`): no temporary the
-/// size of a board in a static frame on the console.
-const HITORI_BOARD: Board = Board::Hitori(HitoriBoard::new());
-#[cfg(lizards_in_game)]
-const LIZARDS_BOARD: Board = Board::Lizards(LizardsBoard::new());
+// SAFETY: `repr(C, u8)` with `Playable`'s numbers as tags; the boards are flat data (puzzles,
+// marks, their history, cell sets and per-cell bytes).
+unsafe impl PerPuzzle for Board {
+    fn puzzle(&self) -> Playable {
+        Board::puzzle(self)
+    }
+}
 
 /// `board` as whichever puzzle's board it is, for what they do alike.
 #[macro_export]
@@ -120,7 +114,6 @@ macro_rules! each_board {
     ($board:expr, $b:ident => $body:expr) => {
         match $board {
             $crate::game::boards::Board::Hitori($b) => $body,
-            #[cfg(lizards_in_game)]
             $crate::game::boards::Board::Lizards($b) => $body,
         }
     };
@@ -128,27 +121,20 @@ macro_rules! each_board {
 
 impl Board {
     pub const fn new() -> Board {
-        HITORI_BOARD
+        Board::Hitori(HitoriBoard::new())
     }
 
     pub fn puzzle(&self) -> Playable {
         match self {
             Board::Hitori(_) => Playable::Hitori,
-            #[cfg(lizards_in_game)]
             Board::Lizards(_) => Playable::Lizards,
         }
     }
 
-    /// Makes this `puzzle`'s board (what it held is gone, when it was another puzzle's).
-    #[inline(never)]
+    /// Makes this `puzzle`'s board (what it held is gone, when it was another puzzle's): it
+    /// shows nothing until it takes a puzzle.
     pub fn use_puzzle(&mut self, puzzle: Playable) {
-        if self.puzzle() != puzzle {
-            *self = match puzzle {
-                Playable::Hitori => HITORI_BOARD,
-                #[cfg(lizards_in_game)]
-                Playable::Lizards => LIZARDS_BOARD,
-            };
-        }
+        switch(self, puzzle);
     }
 
     pub fn size(&self) -> u8 {
@@ -167,7 +153,6 @@ impl Board {
     pub fn tally(&self) -> Option<(u8, u8)> {
         match self {
             Board::Hitori(_) => None,
-            #[cfg(lizards_in_game)]
             Board::Lizards(b) => Some(b.tally()),
         }
     }
@@ -176,7 +161,6 @@ impl Board {
     pub fn resume(&mut self) {
         match self {
             Board::Hitori(b) => b.resume(),
-            #[cfg(lizards_in_game)]
             Board::Lizards(b) => b.begin(),
         }
     }
@@ -185,7 +169,6 @@ impl Board {
     pub fn begin_new(&mut self) {
         match self {
             Board::Hitori(b) => b.begin_new(),
-            #[cfg(lizards_in_game)]
             Board::Lizards(b) => b.begin(),
         }
     }
@@ -211,7 +194,6 @@ impl Board {
         match self {
             Board::Hitori(b) => b.check(layout, canvas),
             // Brought up to date with each move.
-            #[cfg(lizards_in_game)]
             Board::Lizards(_) => false,
         }
     }
@@ -221,9 +203,7 @@ impl Board {
     pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas, cursor: &mut u8, banner: &mut Banner) {
         match (self, hint) {
             (Board::Hitori(b), Hint::Hitori(hint)) => b.show_hint(hint, layout, canvas, cursor, banner),
-            #[cfg(lizards_in_game)]
             (Board::Lizards(b), Hint::Lizards(hint)) => b.show_hint(hint, layout, canvas, cursor, banner),
-            #[cfg(lizards_in_game)]
             _ => {}
         }
     }

@@ -154,7 +154,8 @@ impl Engine {
     }
 
     /// The next hint for `marks`: a wrong mark first, else the easiest deduction from them.
-    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank8"), inline(never))]
+    /// In bank 13 with the deductions' closure (bank 8, the generator's, has no room for them).
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank13"), inline(never))]
     pub fn hint(&mut self, puzzle: &Puzzle, marks: &Marks) -> Hint {
         self.next_hint(puzzle, marks)
     }

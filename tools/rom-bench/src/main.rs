@@ -5,9 +5,11 @@
 //!   frame, which the ROM counts in `LATE_FRAMES`; a new screen copied whole with the LCD off
 //!   holds VBlank off meanwhile and misses none), on the title, in menus, on the
 //!   generating screen, while moving the cursor and while marking cells (and undoing some)
-//!   on a 9x9 and a 15x15 board, and while the background worker keeps a puzzle ready;
+//!   on a 9x9 and a 15x15 board and on a 9x9 Baby Lizards board, and while the background
+//!   worker keeps a puzzle ready;
 //! - frames from Start on the new-game screen to a playable board, with a ready puzzle and
-//!   without one (9x9 easy, 15x15 hard), and the longest run of frames with nothing shown;
+//!   without one (Hitori 9x9 easy and 15x15 hard, Baby Lizards 9x9 easy), and the longest run
+//!   of frames with nothing shown;
 //! - how deep the main program's and the worker's stacks went;
 //! - the time boot takes with the LCD off, to the main loop's first frame;
 //! - the longest VBlank handler (which does the frame's VRAM copies) against VBlank's 4560
@@ -34,6 +36,7 @@ use std::path::Path;
 
 use gbemu::{Button, CYCLES_PER_FRAME, Console, Model, Profile, Symbols};
 use hitori::game::layout::Layout;
+use hitori::game::boards::lizards::read_lizard_tile;
 use hitori::game::read_cell_tile;
 
 const LINE_CYCLES: u64 = 456;
@@ -50,6 +53,8 @@ const NEW_GAME_SAVE: &[&str] = &["Saves>::commit_new_game::<"];
 
 struct Bench {
     console: Console,
+    /// Whether the new-game menu is on Baby Lizards (else Hitori).
+    lizards: bool,
     loops_at: u16,
     worker_busy_at: u16,
     vblank_at: u16,
@@ -122,6 +127,7 @@ impl Bench {
             blank_run: 0,
             longest_blank: (0, String::new()),
             phase: String::new(),
+            lizards: false,
             screen_copies_at: address("SCREEN_COPIES"),
             screen_copies: 0,
             symbols,
@@ -268,6 +274,14 @@ impl Bench {
         self.frames(30);
     }
 
+    /// On the new-game menu, from START: the puzzle one step towards `way`, back to START.
+    fn choose_puzzle(&mut self, way: Button) {
+        self.tap(Button::Down);
+        self.tap(way);
+        self.tap(Button::Up);
+        self.lizards = !self.lizards;
+    }
+
     /// On the new-game menu, from START: the size `sizes` steps and the level `levels` steps
     /// towards `way` (left or right).
     fn choose(&mut self, way: Button, sizes: u8, levels: u8) {
@@ -323,6 +337,13 @@ impl Bench {
         println!("  (the worker still had a job after {limit} frames)");
     }
 
+    /// Forty taps of the D-pad, round and round.
+    fn move_cursor_around(&mut self) {
+        for button in [Button::Up, Button::Left, Button::Down, Button::Right].iter().cycle().take(40) {
+            self.tap(*button);
+        }
+    }
+
     /// Shades and circles in turn, moving right and down (shades along a diagonal), undoes
     /// the last four marks, then waits a second for the checks and saves.
     fn mark_cells(&mut self) {
@@ -351,8 +372,10 @@ impl Bench {
         (total, parts.join("; "))
     }
 
-    /// Whether the LCD shows the background and every cell of an `n` x `n` board.
+    /// Whether the LCD shows the background and every cell of an `n` x `n` board of the
+    /// puzzle being started (Hitori's, unless `lizards`).
     fn board_shown(&mut self, n: u8) -> bool {
+        let read_tile = if self.lizards { read_lizard_tile } else { read_cell_tile };
         if self.console.read(0xFF40) & 0x81 != 0x81 {
             return false;
         }
@@ -361,7 +384,7 @@ impl Bench {
         (0..n).all(|r| {
             (0..n).all(|c| {
                 let (x, y) = layout.cell_tile_xy(r, c);
-                read_cell_tile(layout.big, vram[0x1800 + usize::from(y) * 32 + usize::from(x)]).is_some()
+                read_tile(layout.big, vram[0x1800 + usize::from(y) * 32 + usize::from(x)]).is_some()
             })
         })
     }
@@ -383,9 +406,7 @@ fn main() {
     b.frames(60);
     b.report("play, idle");
 
-    for button in [Button::Up, Button::Left, Button::Down, Button::Right].iter().cycle().take(40) {
-        b.tap(*button);
-    }
+    b.move_cursor_around();
     b.report("play, moving the cursor");
     b.mark_cells();
     b.report("play, marking cells (with saves)");
@@ -437,6 +458,31 @@ fn main() {
     b.choose(Button::Left, 15 - 9, 2);
     b.report("pause, new-game menu for 9x9 easy");
     b.start_game(9, "9x9 easy, ready", "9x9 easy with a ready puzzle");
+    // Baby Lizards, 9x9 easy: generated behind the generating screen, played (lizards placed
+    // and cells marked empty, undone), then started again with the puzzle kept ready; then
+    // back to Hitori's 9x9 easy.
+    b.begin("pause, new-game menu");
+    b.new_game_from_pause();
+    b.choose_puzzle(Button::Right);
+    b.report("pause, new-game menu for Baby Lizards");
+    b.start_game(9, "Lizards 9x9 easy, no ready puzzle", "Baby Lizards 9x9 easy without a ready puzzle");
+    b.begin("play Lizards");
+    b.move_cursor_around();
+    b.report("play Lizards, moving the cursor");
+    b.mark_cells();
+    b.report("play Lizards, marking cells (with saves)");
+    b.begin("play Lizards, worker busy");
+    b.wait_for_idle_worker(60 * 60 * 10);
+    b.report("play Lizards idle, worker keeping a puzzle ready");
+    b.begin("pause, new-game menu");
+    b.new_game_from_pause();
+    b.report("pause, new-game menu");
+    b.start_game(9, "Lizards 9x9 easy, ready", "Baby Lizards 9x9 easy with a ready puzzle");
+    b.begin("pause, new-game menu");
+    b.new_game_from_pause();
+    b.choose_puzzle(Button::Left);
+    b.report("pause, new-game menu for Hitori");
+    b.start_game(9, "back to Hitori 9x9 easy", "Hitori 9x9 easy after Baby Lizards");
     // The title, as a player who quits finds it (the worker idle or keeping a puzzle ready).
     b.begin("title");
     b.tap(Button::Start);
@@ -521,9 +567,7 @@ fn main() {
     c.report("title and new-game menu, at once");
     c.start_game(9, "9x9 easy, no ready puzzle", "9x9 easy without a ready puzzle");
     c.begin("play");
-    for button in [Button::Up, Button::Left, Button::Down, Button::Right].iter().cycle().take(40) {
-        c.tap(*button);
-    }
+    c.move_cursor_around();
     c.report("play, moving the cursor");
     c.mark_cells();
     c.report("play, marking cells (with saves)");
