@@ -690,6 +690,12 @@ impl Game {
                 return true;
             }
         }
+        // No game anywhere: the saves of the puzzle a new game will be, so that starting it
+        // has none to read.
+        if self.session.board.puzzle() != last {
+            self.session.board.use_puzzle(last);
+            self.load_saves(storage);
+        }
         false
     }
 

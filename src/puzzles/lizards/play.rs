@@ -4,12 +4,12 @@
 //! A lizard sees another exactly when the two share a segment, so the live error is a
 //! property of segments: a segment holding two or more lizards shows its lizards and the cells
 //! between its first and last lizard. A move changes only the four segments through its cell,
-//! so [`Sightlines::update`] walks those four (at most 4 n cells, twice), where
+//! so [`Sightlines::update`] walks those four (at most 4 n cells), where
 //! [`super::Lizards::conflicts`] walks every lizard's lines: a frame's work on the console
 //! after every move would not fit otherwise.
 
 use super::deduce::Mark;
-use super::grid::{Board, CELLS, CellSet, Dir};
+use super::grid::{Board, CELLS, CellSet, Dir, MAX_SIZE};
 use super::{Lizards, Marks};
 use crate::puzzles::play::{CellMarks, MarkBits};
 
@@ -61,25 +61,13 @@ impl Sightlines {
         self.dirs[usize::from(cell)] != 0
     }
 
-    /// Every segment of the board, for `lizards` (a game resumed).
+    /// Every segment of the board, for `lizards` (a game resumed): only segments through a
+    /// lizard can be in error, so those (a new game's board has none: nothing to walk).
     pub fn build(&mut self, board: &Board, lizards: &CellSet) {
         self.dirs = [0; CELLS];
         let mut changed = CellSet::EMPTY;
-        for cell in 0..board.cells() {
-            if board.is_tree(cell) {
-                continue;
-            }
-            let (r, c) = board.row_col(cell);
-            for dir in Dir::ALL {
-                // Each segment once: from its first cell.
-                let first = match board.step(r, c, dir, false) {
-                    Some((r2, c2)) => board.is_tree(board.cell_at(r2, c2)),
-                    None => true,
-                };
-                if first {
-                    self.walk_segment(board, lizards, (r, c), dir, &mut changed);
-                }
-            }
+        for cell in lizards.iter() {
+            self.update(board, lizards, cell, &mut changed);
         }
     }
 
@@ -89,24 +77,39 @@ impl Sightlines {
         if board.is_tree(cell) {
             return;
         }
-        let (r0, c0) = board.row_col(cell);
+        let n = board.size();
+        let (r, c) = board.row_col(cell);
         for dir in Dir::ALL {
-            let (mut r, mut c) = (r0, c0);
-            while let Some((r2, c2)) = board.step(r, c, dir, false) {
-                if board.is_tree(board.cell_at(r2, c2)) {
-                    break;
-                }
-                (r, c) = (r2, c2);
+            // Back to the segment's first cell, then forward from there to its end.
+            let offset = offset(n, dir);
+            let (back, ahead) = (steps_to_edge(n, r, c, dir, false), steps_to_edge(n, r, c, dir, true));
+            let (mut first, mut stepped) = (cell, 0);
+            while stepped < back && !board.is_tree(first.wrapping_sub(offset)) {
+                first = first.wrapping_sub(offset);
+                stepped += 1;
             }
-            self.walk_segment(board, lizards, (r, c), dir, changed);
+            self.walk_segment(board, lizards, first, stepped + ahead, dir, changed);
         }
     }
 
-    /// Sets `dir`'s bit on the segment starting at `start`: counts its lizards on a first walk,
-    /// marks the span from the first to the last on a second when there are two or more.
-    fn walk_segment(&mut self, board: &Board, lizards: &CellSet, start: (u8, u8), dir: Dir, changed: &mut CellSet) {
-        let (mut count, mut first, mut last, mut index) = (0u8, 0u8, 0u8, 0u8);
-        walk(board, start, dir, |cell| {
+    /// Sets `dir`'s bit on the segment starting at `start` (at most `left` steps from the
+    /// board's edge): on the cells from its first lizard to its last when it holds two or more.
+    fn walk_segment(&mut self, board: &Board, lizards: &CellSet, start: u8, left: u8, dir: Dir, changed: &mut CellSet) {
+        let offset = offset(board.size(), dir);
+        let (mut cells, mut len) = ([0u8; MAX_SIZE as usize], 0);
+        let (mut cell, mut left) = (start, left);
+        loop {
+            cells[len] = cell;
+            len += 1;
+            if left == 0 || board.is_tree(cell.wrapping_add(offset)) {
+                break;
+            }
+            cell = cell.wrapping_add(offset);
+            left -= 1;
+        }
+        let cells = &cells[..len];
+        let (mut count, mut first, mut last) = (0u8, 0, 0);
+        for (index, &cell) in cells.iter().enumerate() {
             if lizards.contains(cell) {
                 if count == 0 {
                     first = index;
@@ -114,11 +117,9 @@ impl Sightlines {
                 last = index;
                 count += 1;
             }
-            index += 1;
-        });
+        }
         let bit = 1 << dir as u8;
-        index = 0;
-        walk(board, start, dir, |cell| {
+        for (index, &cell) in cells.iter().enumerate() {
             let on = count >= 2 && (first..=last).contains(&index);
             let was = self.dirs[usize::from(cell)];
             let now = if on { was | bit } else { was & !bit };
@@ -126,21 +127,31 @@ impl Sightlines {
                 changed.insert(cell);
             }
             self.dirs[usize::from(cell)] = now;
-            index += 1;
-        });
+        }
     }
 }
 
-/// Calls `visit` on every cell of the segment from `start` along `dir`, to its far end.
-fn walk(board: &Board, start: (u8, u8), dir: Dir, mut visit: impl FnMut(u8)) {
-    let (mut r, mut c) = start;
-    loop {
-        visit(board.cell_at(r, c));
-        match board.step(r, c, dir, true) {
-            Some((r2, c2)) if !board.is_tree(board.cell_at(r2, c2)) => (r, c) = (r2, c2),
-            _ => return,
-        }
-    }
+/// How far the cell index moves for one step forward along `dir` on an `n` x `n` board (cells
+/// are `r * n + c`): a constant a walk adds, where computing each cell's index would multiply
+/// (a runtime call on the console, hundreds of cycles).
+fn offset(n: u8, dir: Dir) -> u8 {
+    // Every direction steps one row down or none.
+    let (down, right) = dir.delta();
+    if down != 0 { n } else { 0 }.wrapping_add(right as u8)
+}
+
+/// Steps from row `r`, column `c` along `dir` (forward or back) before the board's edge.
+fn steps_to_edge(n: u8, r: u8, c: u8, dir: Dir, forward: bool) -> u8 {
+    let last = n - 1;
+    let (down, right) = dir.delta();
+    // Rows run out going down (forward) or up (back); columns the way `right` points.
+    let rows = if down == 0 { u8::MAX } else if forward { last - r } else { r };
+    let columns = match (right, forward) {
+        (0, _) => u8::MAX,
+        (1, true) | (-1, false) => last - c,
+        _ => c,
+    };
+    rows.min(columns)
 }
 
 #[cfg(test)]

@@ -87,6 +87,15 @@ impl Profile {
             self.calls.push((now_place, now_sp));
             *slot(&mut self.entered, now_place) += 1;
         }
+        // A call whose target's first instruction is `jp (hl)` (crt0's `jump_to_hl`, through
+        // which the banked-call trampoline calls a banked function) is a call to where it
+        // jumps: the banked function then has its calls and cycles like any other.
+        if opcode == 0xE9 && self.calls.last().is_some_and(|&(entry, frame)| entry == place && frame == sp) {
+            if let Some(top) = self.calls.last_mut() {
+                top.0 = now_place;
+            }
+            *slot(&mut self.entered, now_place) += 1;
+        }
     }
 
     /// All cycles recorded.
@@ -284,6 +293,28 @@ mod tests {
         );
         assert_eq!(profile.total(), 48);
         assert_eq!(profile.at(0x2_4010), 6);
+    }
+
+    /// A banked call as crt0 makes it: the trampoline calls `jump_to_hl` (a lone `jp (hl)`),
+    /// which jumps to the banked function; its cycles up to its return are the call's, and it
+    /// counts as called. A return by `jp (hl)` (SDCC's callee cleanup) is not a jump on.
+    #[test]
+    fn a_call_through_a_lone_jp_hl_is_a_call_to_where_it_jumps() {
+        let mut profile = Profile::default();
+        let (trampoline, jump_to_hl, banked) = (0x0300, 0x0310, 0x3_4000);
+        // CALL jump_to_hl from the trampoline: the return address pushed.
+        profile.record(trampoline, 0xCD, 24, 0xDFF0, 0x0310, jump_to_hl, 0xDFEE);
+        // jump_to_hl: `jp (hl)` into bank 3.
+        profile.record(jump_to_hl, 0xE9, 4, 0xDFEE, 0x4000, banked, 0xDFEE);
+        // The banked function's body, then its RET.
+        profile.record(banked, 0x00, 100, 0xDFEE, 0x4001, banked + 1, 0xDFEE);
+        profile.record(banked + 1, 0xC9, 16, 0xDFEE, 0x0303, trampoline + 3, 0xDFF0);
+        profile.record(trampoline + 3, 0x00, 4, 0xDFF0, 0x0304, trampoline + 4, 0xDFF0);
+        let symbols = vec![("trampoline".to_string(), trampoline), ("jump_to_hl".to_string(), jump_to_hl), ("banked".to_string(), banked)];
+        let functions = profile.by_function(&symbols, 1);
+        let called = |name: &str| functions.iter().find(|f| f.name == name).map(|f| (f.calls, f.inclusive)).unwrap();
+        assert_eq!(called("banked"), (1, 116), "the body and its RET");
+        assert_eq!(called("jump_to_hl"), (1, 4), "only its jump");
     }
 
     #[test]

@@ -48,7 +48,7 @@ const WORKER_STACK_BYTES: u16 = 384;
 /// Places listed per function in a profile.
 const HOT_PLACES: usize = 4;
 /// The functions that save a move, and those that save a new game (parts of Rust names).
-const MOVE_SAVE: &[&str] = &["Saves>::save_progress::<"];
+const MOVE_SAVE: &[&str] = &["Game>::save_game::<"];
 const NEW_GAME_SAVE: &[&str] = &["Saves>::commit_new_game::<"];
 
 struct Bench {
