@@ -94,11 +94,23 @@ impl Sightlines {
 
     /// Sets `dir`'s bit on the segment starting at `start` (at most `left` steps from the
     /// board's edge): on the cells from its first lizard to its last when it holds two or more.
+    /// One walk gathers the cells and counts; the bits are written only when the segment is in
+    /// error or was (most are neither: a move's update then reads each cell once).
     fn walk_segment(&mut self, board: &Board, lizards: &CellSet, start: u8, left: u8, dir: Dir, changed: &mut CellSet) {
         let offset = offset(board.size(), dir);
+        let bit = 1 << dir as u8;
         let (mut cells, mut len) = ([0u8; MAX_SIZE as usize], 0);
+        let (mut count, mut first, mut last, mut was_on) = (0u8, 0, 0, false);
         let (mut cell, mut left) = (start, left);
         loop {
+            if lizards.contains(cell) {
+                if count == 0 {
+                    first = len;
+                }
+                last = len;
+                count += 1;
+            }
+            was_on |= self.dirs[usize::from(cell)] & bit != 0;
             cells[len] = cell;
             len += 1;
             if left == 0 || board.is_tree(cell.wrapping_add(offset)) {
@@ -107,19 +119,10 @@ impl Sightlines {
             cell = cell.wrapping_add(offset);
             left -= 1;
         }
-        let cells = &cells[..len];
-        let (mut count, mut first, mut last) = (0u8, 0, 0);
-        for (index, &cell) in cells.iter().enumerate() {
-            if lizards.contains(cell) {
-                if count == 0 {
-                    first = index;
-                }
-                last = index;
-                count += 1;
-            }
+        if count < 2 && !was_on {
+            return;
         }
-        let bit = 1 << dir as u8;
-        for (index, &cell) in cells.iter().enumerate() {
+        for (index, &cell) in cells[..len].iter().enumerate() {
             let on = count >= 2 && (first..=last).contains(&index);
             let was = self.dirs[usize::from(cell)];
             let now = if on { was | bit } else { was & !bit };
