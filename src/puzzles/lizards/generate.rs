@@ -393,6 +393,8 @@ impl Engine {
     /// no cell will do.
     fn cut(&mut self, rng: &mut Rng, shortest: u8, puzzle: &mut Puzzle) -> bool {
         let n = puzzle.board.size();
+        // The sight flags follow the slots, which every tree renumbers.
+        self.see_solution(&puzzle.solution);
         let (mut best, mut fewest, mut ties) = (CellSet::EMPTY, u8::MAX, 0u8);
         // Failing those, the nearest unknown cells whatever their far sides.
         let (mut near, mut nearest, mut near_ties) = (CellSet::EMPTY, u8::MAX, 0u8);
@@ -471,7 +473,6 @@ impl Engine {
         let first = cell - c;
         let forward = !self.lizard_beside(cell, c, n, true, puzzle);
         self.plant(&mut puzzle.board, cell);
-        self.see_solution(&puzzle.solution);
         // The other side: a lizard at a random safe unknown cell, else trees.
         let mut safe = CellSet::EMPTY;
         let mut side = CellSet::EMPTY;
@@ -486,11 +487,17 @@ impl Engine {
                 break;
             }
             side.insert(here);
-            if self.unknown().contains(here) && self.sight.safe(&puzzle.board, &self.segments, here) {
-                safe.insert(here);
-            }
         }
+        let mut restart = false;
         if !side.is_empty() {
+            self.see_solution(&puzzle.solution);
+            let mut at = 0;
+            while let Some(here) = side.next_from(at) {
+                at = here + 1;
+                if self.unknown().contains(here) && self.sight.safe(&puzzle.board, &self.segments, here) {
+                    safe.insert(here);
+                }
+            }
             let long = !clean || side.len() >= shortest;
             match safe.iter().nth(rng.below(safe.len().max(1)) as usize) {
                 Some(lizard) if long => puzzle.solution.insert(lizard),
@@ -498,17 +505,18 @@ impl Engine {
                     let mut at = 0;
                     while let Some(here) = side.next_from(at) {
                         at = here + 1;
+                        restart |= !self.unknown().contains(here) && !self.terminal(&puzzle.board, here);
                         self.plant(&mut puzzle.board, here);
                     }
                 }
             }
         }
-        if clean {
-            self.recount_row(&puzzle.board, r);
-        } else {
+        if restart {
             // Trees on crossed cells may hide cells from the lizards that crossed them: the
             // deductions start again (every row segment still holds its lizard).
             self.restart(&puzzle.board);
+        } else {
+            self.recount_row(&puzzle.board, r);
         }
         true
     }
