@@ -10,9 +10,9 @@
 //!    rule crosses both; the middle cell is then a last cell and leaves one cell of each).
 //! 2. Random trees (one cell in eight, not on the gadget), runs of one cell at a row's end
 //!    or between trees made trees too (no last cell at the start: the level below has none),
-//!    then a lizard at a random safe cell of every row segment without one (a segment where
-//!    none fits becomes trees). P is the row segments' count, so every row segment must hold
-//!    one: the deductions' foothold.
+//!    then a lizard at a random safe cell of every row segment without one (where none fits,
+//!    one behind a tree that blocks its one onlooker, else the segment becomes trees). P is
+//!    the row segments' count, so every row segment must hold one: the deductions' foothold.
 //! 3. The easy deductions, followed as trees go down: the builder keeps the cells not yet
 //!    decided (*unknown*) and, per row segment, how many are unknown. A row segment with one
 //!    unknown cell holds its lizard there (*last cell*, always the solution's), which crosses
@@ -28,10 +28,10 @@
 //!    a lizard all the same, the other side trees whatever its cells, and the deductions
 //!    start again from the beginning (a tree on a crossed cell may hide cells a lizard had
 //!    crossed). Back to 3 until no cell is unknown.
-//! 5. The easy closure then completes (every step above is one of its deductions), so the
-//!    solution is the only one. The grade is checked exactly by the closures (the level's
-//!    completes, the level below's does not: the gadget's first step is the level's own
-//!    rule), else a new candidate.
+//! 5. The level's closure then completes (the gadget's opening is its rule, every other step
+//!    above an easy deduction), so the solution is the only one. The grade is checked exactly
+//!    by the closures (the level's completes, the level below's does not), else a new
+//!    candidate.
 
 use super::deduce::Deducer;
 use super::grid::{Board, CellSet, Dir, MAX_SIZE, MIN_SIZE, Segments, row_col};
