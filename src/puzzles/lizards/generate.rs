@@ -472,8 +472,8 @@ impl Engine {
         let (r, c) = row_col(n, cell);
         let first = cell - c;
         let forward = !self.lizard_beside(cell, c, n, true, puzzle);
-        self.plant(&mut puzzle.board, cell);
-        // The other side: a lizard at a random safe unknown cell, else trees.
+        // The other side, and its safe unknown cells (safe now, so safe behind the new tree:
+        // the flags made above stay right until a tree renumbers the slots).
         let mut safe = CellSet::EMPTY;
         let mut side = CellSet::EMPTY;
         let mut k = c;
@@ -487,17 +487,13 @@ impl Engine {
                 break;
             }
             side.insert(here);
+            if self.unknown().contains(here) && self.sight.safe(&puzzle.board, &self.segments, here) {
+                safe.insert(here);
+            }
         }
+        self.plant(&mut puzzle.board, cell);
         let mut restart = false;
         if !side.is_empty() {
-            self.see_solution(&puzzle.solution);
-            let mut at = 0;
-            while let Some(here) = side.next_from(at) {
-                at = here + 1;
-                if self.unknown().contains(here) && self.sight.safe(&puzzle.board, &self.segments, here) {
-                    safe.insert(here);
-                }
-            }
             let long = !clean || side.len() >= shortest;
             match safe.iter().nth(rng.below(safe.len().max(1)) as usize) {
                 Some(lizard) if long => puzzle.solution.insert(lizard),
