@@ -1,25 +1,40 @@
-//! The generator: a solution first, then trees until the level's deductions find it, then
-//! away with the trees they do not need.
+//! The generator: a solution first, then trees placed while the easy deductions are followed
+//! step by step (no closure and no search until the end), then one closure to grade it.
 //!
-//! 1. Random trees (one cell in eight), then a lizard in every row segment where one still
-//!    fits, in random order and at a random safe cell. A row segment where none fits (every
-//!    cell seen) gets one behind a new tree that blocks its only onlooker, the tree at an end of
-//!    its own row segment; failing that the segment becomes trees. So every row segment holds
-//!    exactly one lizard and the puzzle's count is the row segments' count: the players' first
-//!    foothold ("each row segment holds one") and the deductions'.
-//! 2. Trees until the level's closure is complete (then the closure is the only solution:
-//!    every deduction holds in every solution). While there are two solutions, a tree goes on a
-//!    lizard of the other one; once there is one, on a cell the deductions left open. Each new
-//!    tree takes the rest of its row segment on the side away from that segment's lizard (every
-//!    row segment still holds one), and of the choices one nearest a segment's end is taken (the
-//!    fewest trees). After [`FIXES`] trees, a new candidate.
-//! 3. Every tree in a random order, taken away when that keeps the solution one (its lizards
-//!    see no other, every row segment holds one) and the level's closure complete; a cleared
-//!    tree's neighbour along the row is tried next, peeling runs of trees. Kept when the level
-//!    below's closure is not complete, else a new candidate.
+//! 1. Medium and hard start with a *gadget* at a random place, mirrored at random: trees,
+//!    lizards and a cell or two the level's rule crosses at the very start. Medium ([`PAIR`]):
+//!    a two-cell row segment and, above it, a two-cell row segment one of whose cells sees
+//!    both (the *pair* rule crosses it; its neighbour is then a last cell and sees one cell of
+//!    the pair, leaving the other). Hard ([`BLOCK`]): three three-cell row segments in a
+//!    staircase; the middle one's outer cells each see a whole three-cell segment (the *block*
+//!    rule crosses both; the middle cell is then a last cell and leaves one cell of each).
+//! 2. Random trees (one cell in eight, not on the gadget), runs of one cell at a row's end
+//!    or between trees made trees too (no last cell at the start: the level below has none),
+//!    then a lizard at a random safe cell of every row segment without one (where none fits,
+//!    one behind a tree that blocks its one onlooker, else the segment becomes trees). P is
+//!    the row segments' count, so every row segment must hold one: the deductions' foothold.
+//! 3. The easy deductions, followed as trees go down: the builder keeps the cells not yet
+//!    decided (*unknown*) and, per row segment, how many are unknown. A row segment with one
+//!    unknown cell holds its lizard there (*last cell*, always the solution's), which crosses
+//!    the unknown cells of its column and diagonals (*sight*). Only unknown cells become trees
+//!    (an unknown cell is in no found lizard's segment, so no deduction made so far changes),
+//!    or crossed cells with a tree or the edge beside them along each of their three other
+//!    lines (a tree there hides nothing from a lizard).
+//! 4. When no row segment has one unknown cell: a tree on an unknown cell without a lizard,
+//!    cutting its row segment; the lizard's side stays, the other side gets a lizard at a safe
+//!    unknown cell, or becomes trees when every cell of it can. Of the cells that will do, one
+//!    that leaves the fewest unknown cells on the lizard's side (a last cell when it can; for
+//!    hard, no one-cell segment when it can). When none will do, the nearest unknown cell to
+//!    a lizard all the same, the other side trees whatever its cells, and the deductions
+//!    start again from the beginning (a tree on a crossed cell may hide cells a lizard had
+//!    crossed). Back to 3 until no cell is unknown.
+//! 5. The level's closure then completes (the gadget's opening is its rule, every other step
+//!    above an easy deduction), so the solution is the only one. The grade is checked exactly
+//!    by the closures (the level's completes, the level below's does not), else a new
+//!    candidate.
 
 use super::deduce::Deducer;
-use super::grid::{Board, CellSet, Dir, MAX_SIZE, MIN_SIZE, Segments};
+use super::grid::{Board, CellSet, Dir, MAX_SIZE, MIN_SIZE, Segments, row_col};
 use super::solve::{Search, SegmentSight, Sight};
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
@@ -101,8 +116,7 @@ impl Engine {
         self.candidates_tried = 0;
         loop {
             self.candidates_tried = self.candidates_tried.wrapping_add(1);
-            self.candidate(size, &mut rng, puzzle);
-            if self.add_trees(level, &mut rng, puzzle) && self.clear_trees(level, &mut rng, puzzle) {
+            if self.build(size, level, &mut rng, puzzle) && self.graded(level, puzzle) {
                 puzzle.difficulty = level;
                 puzzle.seed = seed;
                 return true;
@@ -110,252 +124,502 @@ impl Engine {
         }
     }
 
-    /// Step 1: random trees and a lizard in every row segment.
-    fn candidate(&mut self, n: u8, rng: &mut Rng, puzzle: &mut Puzzle) {
-        let board = &mut puzzle.board;
-        board.clear(n);
-        for _ in 0..tree_count(n) {
-            let cell = board.cell_at(rng.below(n), rng.below(n));
-            board.set_tree(cell);
-        }
-        self.segments.build(board);
-        let rows = self.segments.list_rows();
-        let segments = &self.segments;
-        self.sight.clear();
-        let mut solution = CellSet::EMPTY;
-        // Row segments holding a lizard, by their place in reading order.
-        let mut held = CellSet::EMPTY;
-        // Random segments first, then every one left in order.
-        for pick in 0..rows * 2 {
-            let row = if pick < rows { rng.below(rows) } else { pick - rows };
-            if held.contains(row) {
-                continue;
-            }
-            let start = segments.row_start(row);
-            let id = segments.id(Dir::Row, start);
-            let in_row = |cell: u8| cell < board.cells() && segments.id(Dir::Row, cell) == id;
-            let fits = |sight: &SegmentSight, cell: u8| sight.safe(board, segments, cell);
-            let count = (start..).take_while(|&cell| in_row(cell)).filter(|&cell| fits(&self.sight, cell)).count() as u8;
-            if count == 0 {
-                continue;
-            }
-            let choice = rng.below(count) as usize;
-            let Some(cell) = (start..).take_while(|&cell| in_row(cell)).filter(|&cell| fits(&self.sight, cell)).nth(choice) else {
-                continue;
-            };
-            self.sight.place(segments, cell);
-            solution.insert(cell);
-            held.insert(row);
-        }
-        // Row segments without a lizard (every cell seen): a lizard there behind a new tree
-        // that blocks its one onlooker, else the segment becomes trees.
-        loop {
-            let rows = self.segments.list_rows();
-            let segments = &self.segments;
-            let Some(start) = (0..rows).map(|row| segments.row_start(row)).find(|&start| {
-                let mut at = Some(start);
-                while let Some(cell) = at {
-                    if solution.contains(cell) {
-                        return false;
-                    }
-                    at = segments.next_in_segment(Dir::Row, cell, true);
-                }
-                true
-            }) else {
-                break;
-            };
-            match shield(board, segments, &solution, start) {
-                Some((lizard, tree)) => {
-                    board.set_tree(tree);
-                    self.segments.plant(tree);
-                    solution.insert(lizard);
-                }
-                None => self.plant_run(board, start, true),
-            }
-        }
-        puzzle.lizards = solution.len();
-        puzzle.solution = solution;
-    }
-
-    /// Step 2: trees until the level's closure is complete; false after [`FIXES`] of them.
-    fn add_trees(&mut self, level: Difficulty, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
-        for _ in 0..FIXES {
-            if self.solves(&puzzle.board, puzzle.lizards, level) {
-                return true;
-            }
-            // Two solutions: a tree on a lizard of the other one. One: the puzzle needs more
-            // than the level, so a tree on a cell the deductions left open. Every solution
-            // keeps the closure's marks, so the search tries only its open cells and lizards.
-            let allowed = self.deducer.open().union(self.deducer.lizards());
-            let two = self.search.count(&mut self.sight, &puzzle.board, &mut self.segments, puzzle.lizards, 2, &allowed) == 2;
-            let choices = if two {
-                let other = self.search.solution();
-                let other = if *other == puzzle.solution { self.search.second_solution() } else { other };
-                other.minus(&puzzle.solution)
-            } else {
-                self.deducer.open().minus(&puzzle.solution)
-            };
-            // The fewest new trees: a random one of the choices nearest their row segment's end.
-            let (mut nearest, mut fewest) = (CellSet::EMPTY, u8::MAX);
-            for cell in choices.iter() {
-                let trees = self.planting(&puzzle.solution, cell).1;
-                if trees < fewest {
-                    (nearest, fewest) = (CellSet::EMPTY, trees);
-                }
-                if trees == fewest {
-                    nearest.insert(cell);
-                }
-            }
-            if nearest.is_empty() {
+    /// Whether the closures grade the built puzzle `level` exactly.
+    fn graded(&mut self, level: Difficulty, puzzle: &Puzzle) -> bool {
+        self.deducer.reset(&puzzle.board, &self.segments, puzzle.lizards);
+        for at in Difficulty::ALL {
+            if self.deducer.closure(&self.segments, at).is_err() {
                 return false;
             }
-            let Some(cell) = nearest.iter().nth(rng.below(nearest.len()) as usize) else { return false };
-            let (forward, _) = self.planting(&puzzle.solution, cell);
-            let beyond = self.segments.next_in_segment(Dir::Row, cell, forward);
-            puzzle.board.set_tree(cell);
-            self.segments.plant(cell);
-            // The cells beyond the tree are a row segment without a lizard: one where a lizard
-            // fits, else trees.
-            if let Some(start) = beyond {
-                let sight = &mut self.sight;
-                sight.clear();
-                for lizard in puzzle.solution.iter() {
-                    sight.place(&self.segments, lizard);
-                }
-                let mut safe = CellSet::EMPTY;
-                let mut at = Some(start);
-                while let Some(here) = at {
-                    if sight.safe(&puzzle.board, &self.segments, here) {
-                        safe.insert(here);
-                    }
-                    at = self.segments.next_in_segment(Dir::Row, here, forward);
-                }
-                match safe.iter().nth(rng.below(safe.len().max(1)) as usize) {
-                    Some(lizard) => {
-                        puzzle.solution.insert(lizard);
-                        puzzle.lizards += 1;
-                    }
-                    None => self.plant_run(&mut puzzle.board, start, forward),
-                }
+            if self.deducer.is_complete() {
+                return at == level;
+            }
+            if at == level {
+                return false;
             }
         }
         false
     }
 
-    /// Trees on `cell`, an end of its row segment, and on the cells beyond it (`forward`: to
-    /// the segment's end); each is then an end of what is left, so no segment is cut in two.
-    fn plant_run(&mut self, board: &mut Board, cell: u8, forward: bool) {
-        let mut at = Some(cell);
-        while let Some(here) = at {
-            at = self.segments.next_in_segment(Dir::Row, here, forward);
-            board.set_tree(here);
-            self.segments.plant(here);
-        }
+    /// The builder's unknown cells (kept in the search's storage: the builder never searches).
+    fn unknown(&self) -> &CellSet {
+        &self.search.found[0]
     }
 
-    /// Which way from `cell` leads away from its row segment's lizard (forward: to the
-    /// segment's end), and the cells that way, `cell` included.
-    fn planting(&self, solution: &CellSet, cell: u8) -> (bool, u8) {
-        let segments = &self.segments;
-        let (mut lizard_after, mut after, mut before) = (false, 0, 0);
-        let mut at = cell;
-        while let Some(next) = segments.next_in_segment(Dir::Row, at, true) {
-            lizard_after |= solution.contains(next);
-            after += 1;
-            at = next;
+    /// Steps 1 to 4 of the module doc: false when the candidate is given up.
+    /// Its state lives in the search's storage (never used at once): `found[0]` the unknown
+    /// cells, `found[1]` the gadget's box and then its crossed cells, `chosen` the unknown
+    /// cells per row slot.
+    fn build(&mut self, n: u8, level: Difficulty, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+        puzzle.board.clear(n);
+        puzzle.solution = CellSet::EMPTY;
+        self.segments.clear(n);
+        self.search.found[0] = CellSet::EMPTY.complement_below(n * n);
+        self.search.found[1] = CellSet::EMPTY;
+        let shortest = level as u8 + 1;
+        match level {
+            Difficulty::Easy => {}
+            Difficulty::Medium => self.gadget(n, rng, puzzle, &PAIR),
+            Difficulty::Hard => self.gadget(n, rng, puzzle, &BLOCK),
         }
-        let mut at = cell;
-        while let Some(next) = segments.next_in_segment(Dir::Row, at, false) {
-            before += 1;
-            at = next;
-        }
-        if lizard_after { (false, before + 1) } else { (true, after + 1) }
-    }
-
-    /// Step 3: every tree in a random order, taken away when the puzzle stays one of the
-    /// level's (see the module doc); true when the result is not one of the level below's.
-    fn clear_trees(&mut self, level: Difficulty, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
-        let board = &mut puzzle.board;
-        let cells = board.cells();
-        // A random order: a random start and a step coprime to the cell count.
-        let step = loop {
-            let step = STEPS[rng.below(STEPS.len() as u8) as usize];
-            if board.size() % step != 0 {
-                break step;
-            }
-        };
-        let mut cell = rng.below(cells);
-        for _ in 0..cells {
-            cell = if cell + step >= cells { cell + step - cells } else { cell + step };
-            // A cleared tree makes the next one along its row clearable: peel the run.
-            let mut at = Some(board.row_col(cell));
-            while let Some((r, c)) = at {
-                let here = board.cell_at(r, c);
-                if !board.is_tree(here) || !clearable(board, &puzzle.solution, here) {
-                    break;
-                }
-                board.remove_tree(here);
-                self.segments.unplant(here);
-                if !self.solves(board, puzzle.lizards, level) {
-                    board.set_tree(here);
-                    self.segments.plant(here);
-                    break;
-                }
-                // Away from the free neighbour the tree joined.
-                let forward = board.step(r, c, Dir::Row, false).is_some_and(|(r, c)| !board.is_tree(board.cell_at(r, c)));
-                at = board.step(r, c, Dir::Row, forward);
+        for _ in 0..tree_count(n) {
+            let (r, c) = (rng.below(n), rng.below(n));
+            let cell = self.segments.cell_at(r, c);
+            if self.unknown().contains(cell) && !self.search.found[1].contains(cell) {
+                self.plant(&mut puzzle.board, cell);
             }
         }
-        self.solves(board, puzzle.lizards, level)
-            && level_below(level).is_none_or(|below| !self.solves(board, puzzle.lizards, below))
-    }
-
-    /// Whether the closure of `level` solves `board` (whose segments are built).
-    fn solves(&mut self, board: &Board, lizards: u8, level: Difficulty) -> bool {
-        self.deducer.reset(board, &self.segments, lizards);
-        self.deducer.closure(&self.segments, level).is_ok() && self.deducer.is_complete()
-    }
-}
-
-/// Trees added to a candidate before giving it up. 24 left 12x12 easy puzzles 44 candidates
-/// each (host, 10 seeds); 64, one.
-const FIXES: u8 = 64;
-/// Steps of the tree order: primes, one of them coprime to every size.
-const STEPS: [u8; 4] = [5, 7, 11, 13];
-
-/// Whether the tree on `cell` can go with the solution still one: its lizards see no other,
-/// and every row segment holds one of them. So `cell` joins exactly one row segment (a free
-/// neighbour on one side, a tree or the edge on the other: two free sides would join two
-/// lizards, none would make a row segment without one), and on no column or diagonal does it
-/// join two segments that each hold a lizard.
-fn clearable(board: &Board, solution: &CellSet, cell: u8) -> bool {
-    let (r, c) = board.row_col(cell);
-    let free = |at: Option<(u8, u8)>| at.is_some_and(|(r, c)| !board.is_tree(board.cell_at(r, c)));
-    if free(board.step(r, c, Dir::Row, true)) == free(board.step(r, c, Dir::Row, false)) {
-        return false;
-    }
-    [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal].into_iter().all(|dir| {
-        [true, false].into_iter().any(|forward| {
-            let mut at = (r, c);
-            while let Some((r2, c2)) = board.step(at.0, at.1, dir, forward) {
-                let next = board.cell_at(r2, c2);
-                if board.is_tree(next) {
-                    return true;
-                }
-                if solution.contains(next) {
+        for r in 0..n {
+            self.fill_short(&mut puzzle.board, r, shortest.max(2));
+        }
+        self.seat(rng, puzzle);
+        // From here on, the gadget's crossed cells (the only free cells not unknown).
+        self.search.found[1] = puzzle.board.trees().union(self.unknown()).complement_below(n * n);
+        self.restart(&puzzle.board);
+        loop {
+            while let Some(cell) = self.last_cell() {
+                if !puzzle.solution.contains(cell) {
                     return false;
                 }
-                at = (r2, c2);
+                self.find(cell);
             }
-            true
+            if self.unknown().is_empty() {
+                break;
+            }
+            // Hard prefers cuts that leave no one-cell row segment (no last cell from the
+            // start for the level below): 2.8 candidates a 12x12 puzzle became 1.5.
+            let shortest_cut = if level == Difficulty::Hard { 2 } else { 1 };
+            if !self.cut(rng, shortest_cut, puzzle) {
+                return false;
+            }
+        }
+        puzzle.lizards = puzzle.solution.len();
+        true
+    }
+
+    /// A gadget's trees, lizards and crossed cells at a random place, mirrored at random
+    /// (step 1); its box is noted, for the trees sown next to keep away from.
+    fn gadget(&mut self, n: u8, rng: &mut Rng, puzzle: &mut Puzzle, gadget: &Gadget) {
+        let top = rng.below(n + 1 - gadget.rows);
+        let left = rng.below(n + 1 - gadget.columns) + gadget.left;
+        let (flip_rows, flip_columns) = (rng.below(2) == 1, rng.below(2) == 1);
+        let at = |(dr, dc): (u8, i8)| -> Option<u8> {
+            let c = left as i8 + dc;
+            if c < 0 || c >= n as i8 {
+                return None;
+            }
+            let (r, c) = (top + dr, c as u8);
+            let r = if flip_rows { n - 1 - r } else { r };
+            let c = if flip_columns { n - 1 - c } else { c };
+            Some(r * n + c)
+        };
+        for &spot in gadget.trees {
+            if let Some(cell) = at(spot) {
+                self.plant(&mut puzzle.board, cell);
+            }
+        }
+        for &spot in gadget.crossed {
+            if let Some(cell) = at(spot) {
+                self.search.found[0].remove(cell);
+            }
+        }
+        for &spot in gadget.lizards {
+            if let Some(cell) = at(spot) {
+                puzzle.solution.insert(cell);
+            }
+        }
+        for dr in 0..gadget.rows {
+            for dc in -2..gadget.columns as i8 {
+                if let Some(cell) = at((dr, dc)) {
+                    self.search.found[1].insert(cell);
+                }
+            }
+        }
+    }
+
+    /// A tree on the unknown `cell`.
+    fn plant(&mut self, board: &mut Board, cell: u8) {
+        board.set_tree(cell);
+        self.segments.plant(cell);
+        self.search.found[0].remove(cell);
+    }
+
+    /// Step 2: a lizard at a random safe cell of every row segment without one, first at
+    /// random, then in order. A row segment with no safe cell gets a lizard behind a new tree
+    /// that blocks its one onlooker ([`shield`]), or else becomes trees.
+    fn seat(&mut self, rng: &mut Rng, puzzle: &mut Puzzle) {
+        self.see_solution(&puzzle.solution);
+        let rows = self.segments.list_rows();
+        for _ in 0..rows {
+            let start = self.segments.row_start(rng.below(rows));
+            self.seat_in(start, rng, puzzle);
+        }
+        loop {
+            let rows = self.segments.list_rows();
+            let mut bare = None;
+            for row in 0..rows {
+                let start = self.segments.row_start(row);
+                if !self.seat_in(start, rng, puzzle) {
+                    bare = Some(start);
+                    break;
+                }
+            }
+            let Some(start) = bare else { return };
+            match shield(&puzzle.board, &self.segments, &puzzle.solution, &self.search.found[1], start) {
+                Some((lizard, tree)) => {
+                    self.plant(&mut puzzle.board, tree);
+                    puzzle.solution.insert(lizard);
+                }
+                None => {
+                    let mut at = Some(start);
+                    while let Some(cell) = at {
+                        at = self.segments.next_in_segment(Dir::Row, cell, true);
+                        self.plant(&mut puzzle.board, cell);
+                    }
+                }
+            }
+            self.see_solution(&puzzle.solution);
+        }
+    }
+
+    /// A lizard at a random safe cell of the row segment starting at `start` if it holds none;
+    /// false when it holds none and none is safe.
+    fn seat_in(&mut self, start: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+        let mut safe = CellSet::EMPTY;
+        let mut at = Some(start);
+        while let Some(cell) = at {
+            if puzzle.solution.contains(cell) {
+                return true;
+            }
+            if self.sight.safe(&puzzle.board, &self.segments, cell) {
+                safe.insert(cell);
+            }
+            at = self.segments.next_in_segment(Dir::Row, cell, true);
+        }
+        let Some(cell) = safe.iter().nth(rng.below(safe.len().max(1)) as usize) else { return false };
+        puzzle.solution.insert(cell);
+        self.sight.place(&self.segments, cell);
+        true
+    }
+
+    /// The search's sight flags for the lizards of `solution` on the current segments.
+    fn see_solution(&mut self, solution: &CellSet) {
+        self.sight.clear();
+        let mut at = 0;
+        while let Some(cell) = solution.next_from(at) {
+            at = cell + 1;
+            self.sight.place(&self.segments, cell);
+        }
+    }
+
+    /// Trees on every run of row `r` shorter than `shortest` (all its cells unknown: before
+    /// the lizards).
+    fn fill_short(&mut self, board: &mut Board, r: u8, shortest: u8) {
+        let n = board.size();
+        let first = self.segments.cell_at(r, 0);
+        let mut c = 0;
+        while c < n {
+            if board.is_tree(first + c) {
+                c += 1;
+                continue;
+            }
+            let mut end = c;
+            while end < n && !board.is_tree(first + end) {
+                end += 1;
+            }
+            if end - c < shortest {
+                for k in c..end {
+                    self.plant(board, first + k);
+                }
+            }
+            c = end;
+        }
+    }
+
+    /// The unknown cells of each row segment of row `r`, counted again.
+    fn recount_row(&mut self, board: &Board, r: u8) {
+        let n = board.size();
+        let first = self.segments.cell_at(r, 0);
+        let mut fresh = true;
+        for cell in first..first + n {
+            if board.is_tree(cell) {
+                fresh = true;
+                continue;
+            }
+            let id = self.segments.id(Dir::Row, cell) as usize;
+            if fresh {
+                self.search.chosen[id] = 0;
+                fresh = false;
+            }
+            if self.unknown().contains(cell) {
+                self.search.chosen[id] += 1;
+            }
+        }
+    }
+
+    /// An unknown cell alone in its row segment: a last cell.
+    fn last_cell(&self) -> Option<u8> {
+        let unknown = self.unknown();
+        let mut at = 0;
+        while let Some(cell) = unknown.next_from(at) {
+            if self.search.chosen[self.segments.id(Dir::Row, cell) as usize] == 1 {
+                return Some(cell);
+            }
+            at = cell + 1;
+        }
+        None
+    }
+
+    /// The lizard on the unknown `cell`, whose row segment has no other unknown cell, found: it
+    /// crosses the unknown cells of its column and diagonals (its row's are crossed already).
+    fn find(&mut self, cell: u8) {
+        for dir in [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal] {
+            for forward in [true, false] {
+                let mut at = cell;
+                while let Some(next) = self.segments.next_in_segment(dir, at, forward) {
+                    at = next;
+                    if self.search.found[0].contains(next) {
+                        self.search.found[0].remove(next);
+                        self.search.chosen[self.segments.id(Dir::Row, next) as usize] -= 1;
+                    }
+                }
+            }
+        }
+        self.search.found[0].remove(cell);
+        self.search.chosen[self.segments.id(Dir::Row, cell) as usize] -= 1;
+    }
+
+    /// Step 4: a tree on an unknown cell that holds no lizard (see the module doc); false when
+    /// no cell will do.
+    fn cut(&mut self, rng: &mut Rng, shortest: u8, puzzle: &mut Puzzle) -> bool {
+        let n = puzzle.board.size();
+        // The sight flags follow the slots, which every tree renumbers.
+        self.see_solution(&puzzle.solution);
+        let (mut best, mut fewest, mut ties) = (CellSet::EMPTY, u8::MAX, 0u8);
+        // Failing those, the nearest unknown cells whatever their far sides.
+        let (mut near, mut nearest, mut near_ties) = (CellSet::EMPTY, u8::MAX, 0u8);
+        // Each row segment with unknown cells: its lizard's column and how many unknown cells
+        // lie on each side. On each side, the unknown cell nearest the lizard whose far side
+        // will do (a tree further away keeps more unknown cells with the lizard).
+        for r in 0..n {
+            let first = self.segments.cell_at(r, 0);
+            let mut c = 0;
+            while c < n {
+                if puzzle.board.is_tree(first + c) {
+                    c += 1;
+                    continue;
+                }
+                let start = c;
+                let (mut lizard, mut before, mut after) = (None, 0u8, 0u8);
+                while c < n && !puzzle.board.is_tree(first + c) {
+                    let cell = first + c;
+                    if puzzle.solution.contains(cell) {
+                        lizard = Some(c);
+                    } else if self.search.found[0].contains(cell) {
+                        if lizard.is_none() {
+                            before += 1;
+                        } else {
+                            after += 1;
+                        }
+                    }
+                    c += 1;
+                }
+                let Some(lizard) = lizard else { continue };
+                if before + after == 0 {
+                    continue;
+                }
+                for forward in [false, true] {
+                    // Unknown cells between the lizard and the tree, which it keeps too.
+                    let mut between = 0;
+                    let mut at = lizard;
+                    loop {
+                        if (forward && at + 1 == c) || (!forward && at == start) {
+                            break;
+                        }
+                        at = if forward { at + 1 } else { at - 1 };
+                        if !self.search.found[0].contains(first + at) {
+                            continue;
+                        }
+                        let kept = 1 + between + if forward { before } else { after };
+                        if between == 0 && kept <= nearest {
+                            if kept < nearest {
+                                (near, nearest, near_ties) = (CellSet::EMPTY, kept, 0);
+                            }
+                            near.insert(first + at);
+                            near_ties += 1;
+                        }
+                        if kept > fewest {
+                            break;
+                        }
+                        let (from, to) = if forward { (at + 1, c) } else { (start, at) };
+                        let kept_cells = if forward { at - start } else { c - at - 1 };
+                        if kept_cells >= shortest && self.side_will_do(&puzzle.board, first, from, to, shortest) {
+                            if kept < fewest {
+                                (best, fewest, ties) = (CellSet::EMPTY, kept, 0);
+                            }
+                            best.insert(first + at);
+                            ties += 1;
+                            break;
+                        }
+                        between += 1;
+                    }
+                }
+            }
+        }
+        let clean = ties > 0;
+        let (choices, count) = if clean { (best, ties) } else { (near, near_ties) };
+        let Some(cell) = choices.iter().nth(rng.below(count.max(1)) as usize) else { return false };
+        let (r, c) = row_col(n, cell);
+        let first = cell - c;
+        let forward = !self.lizard_beside(cell, c, n, true, puzzle);
+        // The other side, and its safe unknown cells (safe now, so safe behind the new tree:
+        // the flags made above stay right until a tree renumbers the slots).
+        let mut safe = CellSet::EMPTY;
+        let mut side = CellSet::EMPTY;
+        let mut k = c;
+        loop {
+            if (forward && k + 1 == n) || (!forward && k == 0) {
+                break;
+            }
+            k = if forward { k + 1 } else { k - 1 };
+            let here = first + k;
+            if puzzle.board.is_tree(here) {
+                break;
+            }
+            side.insert(here);
+            if self.unknown().contains(here) && self.sight.safe(&puzzle.board, &self.segments, here) {
+                safe.insert(here);
+            }
+        }
+        self.plant(&mut puzzle.board, cell);
+        let mut restart = false;
+        if !side.is_empty() {
+            let long = !clean || side.len() >= shortest;
+            match safe.iter().nth(rng.below(safe.len().max(1)) as usize) {
+                Some(lizard) if long => puzzle.solution.insert(lizard),
+                _ => {
+                    let mut at = 0;
+                    while let Some(here) = side.next_from(at) {
+                        at = here + 1;
+                        restart |= !self.unknown().contains(here) && !self.terminal(&puzzle.board, here);
+                        self.plant(&mut puzzle.board, here);
+                    }
+                }
+            }
+        }
+        if restart {
+            // Trees on crossed cells may hide cells from the lizards that crossed them: the
+            // deductions start again (every row segment still holds its lizard).
+            self.restart(&puzzle.board);
+        } else {
+            self.recount_row(&puzzle.board, r);
+        }
+        true
+    }
+
+    /// The deductions from the start: every free cell unknown but the gadget's crossed ones.
+    fn restart(&mut self, board: &Board) {
+        let n = board.size();
+        self.search.found[0] = board.trees().union(&self.search.found[1]).complement_below(n * n);
+        for r in 0..n {
+            self.recount_row(board, r);
+        }
+    }
+
+    /// Whether the row segment of `cell` (column `c`) holds a lizard after it (`forward`) or
+    /// before it.
+    fn lizard_beside(&self, cell: u8, c: u8, n: u8, forward: bool, puzzle: &Puzzle) -> bool {
+        let mut k = c;
+        loop {
+            if (forward && k + 1 == n) || (!forward && k == 0) {
+                return false;
+            }
+            k = if forward { k + 1 } else { k - 1 };
+            let here = cell - c + k;
+            if puzzle.board.is_tree(here) {
+                return false;
+            }
+            if puzzle.solution.contains(here) {
+                return true;
+            }
+        }
+    }
+
+    /// Whether the cells of row `first`'s columns `from..to` (what a tree leaves on the side
+    /// away from the lizard) can take a lizard at a safe unknown cell (when at least
+    /// `shortest`), or all become trees (unknown cells, or crossed ones with a tree or the
+    /// edge beside them along each line).
+    fn side_will_do(&self, board: &Board, first: u8, from: u8, to: u8, shortest: u8) -> bool {
+        let mut treeable = true;
+        let long = to - from >= shortest;
+        for c in from..to {
+            let cell = first + c;
+            if self.search.found[0].contains(cell) {
+                if long && self.sight.safe(board, &self.segments, cell) {
+                    return true;
+                }
+            } else if treeable && !self.terminal(board, cell) {
+                treeable = false;
+            }
+        }
+        treeable
+    }
+
+    /// Whether a tree on the crossed `cell` would hide nothing from a lizard: along its column
+    /// and both diagonals it has a tree or the edge beside it on one side or the other.
+    fn terminal(&self, board: &Board, cell: u8) -> bool {
+        let (r, c) = row_col(board.size(), cell);
+        [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal].into_iter().all(|dir| {
+            [true, false].into_iter().any(|forward| match board.step(r, c, dir, forward) {
+                None => true,
+                Some((r2, c2)) => board.is_tree(board.cell_at(r2, c2)),
+            })
         })
-    })
+    }
 }
 
-/// For the row segment starting at `start`, which holds no lizard: a cell of it that one
-/// lizard alone sees, and a cell between them where a tree blocks the view without making a
-/// row segment (it is at an end of its own row segment).
-fn shield(board: &Board, segments: &Segments, lizards: &CellSet, start: u8) -> Option<(u8, u8)> {
+/// A start of step 1: trees and crossed cells relative to a place (row, column offset) in a
+/// box of `rows` x `columns` whose first column is `left` columns right of the box's edge.
+struct Gadget {
+    rows: u8,
+    columns: u8,
+    left: u8,
+    trees: &'static [(u8, i8)],
+    crossed: &'static [(u8, i8)],
+    lizards: &'static [(u8, i8)],
+}
+
+/// Medium: row 0 holds (0, 0) and (0, 1), row 1 (1, 1) and (1, 2). (0, 1) sees both of row
+/// 1's cells (column, diagonal): the pair rule crosses it, (0, 0) is a last cell and sees
+/// (1, 1) along its diagonal, and (1, 2) is the last.
+const PAIR: Gadget = Gadget {
+    rows: 2,
+    columns: 3,
+    left: 0,
+    trees: &[(0, -1), (0, 2), (1, 0), (1, 3)],
+    crossed: &[(0, 1)],
+    lizards: &[(0, 0), (1, 2)],
+};
+
+/// Hard: row 0 holds (0, 1) to (0, 3), row 1 (1, 0) to (1, 2), row 2 (2, -1) to (2, 1).
+/// (1, 0) sees all of row 2's cells and (1, 2) all of row 0's (column and both diagonals): the
+/// block rule crosses both, (1, 1) is a last cell and sees two cells of each, which leaves
+/// each a last cell.
+const BLOCK: Gadget = Gadget {
+    rows: 3,
+    columns: 5,
+    left: 1,
+    trees: &[(0, 0), (0, 4), (1, -1), (1, 3), (2, -2), (2, 2)],
+    crossed: &[(1, 0), (1, 2)],
+    lizards: &[(1, 1), (2, -1), (0, 3)],
+};
+
+/// For the row segment starting at `start`, which holds no lizard and has no safe cell: a cell
+/// of it that one lizard alone sees, and a cell between them (not in `kept`) where a tree
+/// blocks the view without making a row segment (it is at an end of its own row segment, which
+/// keeps two cells or more).
+fn shield(board: &Board, segments: &Segments, lizards: &CellSet, kept: &CellSet, start: u8) -> Option<(u8, u8)> {
+    let n = board.size();
     let mut at = Some(start);
     while let Some(cell) = at {
         at = segments.next_in_segment(Dir::Row, cell, true);
@@ -375,8 +639,19 @@ fn shield(board: &Board, segments: &Segments, lizards: &CellSet, start: u8) -> O
                         blocker = end_cell;
                         break;
                     }
-                    let row_end = c2 == 0 || c2 + 1 == board.size() || board.is_tree(next - 1) || board.is_tree(next + 1);
-                    if row_end && end_cell.is_none() {
+                    let free = |c: u8| !board.is_tree(board.cell_at(r2, c));
+                    let left_end = c2 == 0 || !free(c2 - 1);
+                    let right_end = c2 + 1 == n || !free(c2 + 1);
+                    // An end, and the segment keeps two cells: the cell beyond it is free and
+                    // so is the one after.
+                    let keeps_two = if left_end && !right_end {
+                        c2 + 2 < n && free(c2 + 2)
+                    } else if right_end && !left_end {
+                        c2 >= 2 && free(c2 - 2)
+                    } else {
+                        false
+                    };
+                    if keeps_two && end_cell.is_none() && !kept.contains(next) {
                         end_cell = Some(next);
                     }
                     pos = (r2, c2);
@@ -390,13 +665,9 @@ fn shield(board: &Board, segments: &Segments, lizards: &CellSet, start: u8) -> O
     None
 }
 
-/// Trees sown at random before the lizards (some land twice): about one cell in eight.
-/// Measured at 9x9 and 12x12 (host, 20 seeds a level): one in four gave more trees and lizards,
-/// one in sixteen fewer trees but two to five times the candidates.
+/// Trees sown at random before the lizards (some land twice, some on a gadget's box): about
+/// one cell in eight. Measured (host, 20 seeds a level): one in sixteen or one in five gave
+/// more candidates at 12x12 and no fewer trees in the end.
 fn tree_count(n: u8) -> u8 {
     n * n / 8
-}
-
-fn level_below(level: Difficulty) -> Option<Difficulty> {
-    Difficulty::from_index((level as u8).checked_sub(1)?)
 }

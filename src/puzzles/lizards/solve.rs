@@ -133,9 +133,9 @@ pub struct Search {
     /// Per row segment (the stack's depth): the cell holding its lizard, or [`SKIPPED`].
     /// Coming back to a segment, the search goes on from the cell after its lizard (a skip is
     /// the last choice).
-    chosen: [u8; MAX_SEGMENTS],
+    pub(super) chosen: [u8; MAX_SEGMENTS],
     /// The first two solutions met.
-    found: [CellSet; 2],
+    pub(super) found: [CellSet; 2],
     /// Search nodes (placements tried) of the last count, for the benchmarks (saturating: a
     /// 32-bit count costs the console a hundred cycles a node).
     pub nodes: u16,
