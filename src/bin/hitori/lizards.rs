@@ -14,8 +14,9 @@ lizards
     --size 6 to 12, --seed 0 to 268435455. Levels:
       easy    sight (a lizard's lines stay empty), last cell (a segment that must hold a
               lizard has one open cell)
-      medium  also block (a lizard here would see every open cell of such a segment)
-      hard    also pigeonhole (two such segments open only in the same two other segments)
+      medium  also pair (a lizard here would see both open cells of such a segment)
+      hard    also block (the same with three or more open cells) and pigeonhole (two such
+              segments open only in the same two other segments)
   hitori --puzzle lizards solve
     Reads a line `lizards N P` (more words after P are ignored) and N lines of N characters
     (`.` free, `T` tree; `L` also counts as free), N from 1 to 12.
