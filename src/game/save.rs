@@ -286,18 +286,28 @@ impl Saves {
         *self = Saves { kind: P::KIND, ..Saves::new() };
         self.load_best(storage, best);
         // The marks are checked against the board's size once the puzzle is read.
-        let (game, seconds) = self.load_progress::<P>(storage, marks)?;
+        let (game, seconds) = self.load_progress::<P>(storage, Some(&mut *marks))?;
         read_puzzle::<P>(storage, game, puzzle)?;
         P::marks_fit(puzzle, marks).then_some(seconds)
     }
 
+    /// What a new game of `P` needs of its area, for a switch of puzzles: the best times
+    /// into `best`, and where the saved game is ([`Saves::new_game_place`]), but not the game
+    /// itself. Its puzzle took [`Saves::load`] four frames more on the console, in the frame
+    /// Start was pressed in.
+    pub fn load_places<P: Record>(&mut self, storage: &mut impl Storage, best: &mut BestTimes) {
+        *self = Saves { kind: P::KIND, ..Saves::new() };
+        self.load_best(storage, best);
+        self.load_progress::<P>(storage, None);
+    }
+
     /// The progress part of [`Saves::load`]: the saved game unless it is finished, with its
-    /// seconds, and its marks into `marks`. Apart, so that its copies share static frame space
+    /// seconds, and its marks into `marks` if asked for. Apart, so that its copies share static frame space
     /// with the puzzle's buffer and the best times' copies on the console: kept in `load`'s
     /// own frame, they came on top of those, and Sudoku's progress records (178 bytes against
     /// Hitori's 76) took 204 bytes of the game ROM's stack room.
     #[inline(never)]
-    fn load_progress<P: Record>(&mut self, storage: &mut impl Storage, marks: &mut P::Marks) -> Option<(SavedGame, u16)> {
+    fn load_progress<P: Record>(&mut self, storage: &mut impl Storage, marks: Option<&mut P::Marks>) -> Option<(SavedGame, u16)> {
         let mut copies = [[0u8; MAX_PROGRESS_LEN]; 2];
         let copies = copies.each_mut().map(|copy| &mut copy[..progress_len::<P>()]);
         let (newest, mut progress) = read_newest(storage, area(P::KIND).progress, magic(P::KIND, *b"PRG"), copies)?;
@@ -311,7 +321,9 @@ impl Saves {
             return None;
         }
         let seconds = progress.u16();
-        P::read_marks(&mut progress, marks)?;
+        if let Some(marks) = marks {
+            P::read_marks(&mut progress, marks)?;
+        }
         Some((game, seconds))
     }
 
@@ -517,17 +529,10 @@ pub(super) fn write_slot(storage: &mut impl Storage, offset: u16, record: &[u8])
     storage.write(offset, &record[..1]);
 }
 
-/// Fletcher-style sums modulo 256: two adds per byte on the SM83, and they catch changed,
-/// lost and swapped bytes (unlike a plain sum). Not inlined: alone, SDCC keeps both sums in
-/// registers (inlined into its callers it kept them on the stack, 220 cycles a byte).
-#[inline(never)]
+/// Fletcher-style sums modulo 256 (`gb_hal::sram::running_sums`): two adds per byte on the
+/// SM83, and they catch changed, lost and swapped bytes (unlike a plain sum).
 fn checksum(bytes: &[u8]) -> u16 {
-    let (mut a, mut b) = (0x5Au8, 0xA5u8);
-    for &byte in bytes {
-        a = a.wrapping_add(byte);
-        b = b.wrapping_add(a);
-    }
-    u16::from_le_bytes([a, b])
+    gb_hal::sram::running_sums(bytes, u16::from_le_bytes([0x5A, 0xA5]))
 }
 
 /// A writer for the body of a record `out.len()` long, after its header.
@@ -891,6 +896,33 @@ mod tests {
         assert!(best.record(7, Difficulty::Medium, 100));
         let after = check_every_cut(&image, |saves, sram| saves.save_finished(&best, sram));
         assert_eq!(found(&after), Found { best, game: None });
+    }
+
+    /// A switch of puzzles reads only where a new game goes: the same saves and best times as
+    /// reading the whole area, with a game in progress, a finished one, none, or a puzzle
+    /// record lost.
+    #[test]
+    fn reading_where_a_new_game_goes_finds_what_reading_the_game_does() {
+        let finished = {
+            let mut image = image_with_history();
+            saves_of(&image).save_finished(&BestTimes::new(Kind::Hitori), &mut image);
+            image
+        };
+        let puzzle_lost = {
+            let mut image = image_with_history();
+            let game = saves_of(&image).game.expect("a saved game");
+            image[usize::from(area(Kind::Hitori).puzzle[usize::from(game.puzzle_slot)]) + HEADER] ^= 1;
+            image
+        };
+        for (what, image) in [("history", image_with_history()), ("finished", finished), ("blank", blank()), ("puzzle lost", puzzle_lost)] {
+            let (mut whole, mut whole_best) = (Saves::new(), BestTimes::new(Kind::Hitori));
+            let offered = whole.load::<Hitori>(&mut image.clone(), &mut whole_best, &mut Puzzle::new(), &mut Marks::NONE);
+            assert_eq!(offered.is_some(), what == "history", "{what}");
+            let (mut places, mut places_best) = (Saves::new(), BestTimes::new(Kind::Hitori));
+            places.load_places::<Hitori>(&mut image.clone(), &mut places_best);
+            assert_eq!((&places, &places_best), (&whole, &whole_best), "{what}");
+            assert_eq!(places.new_game_place(), whole.new_game_place(), "{what}");
+        }
     }
 
     #[test]

@@ -241,6 +241,11 @@ pub trait PuzzleBoard {
         play.restore_with(|marks| saves.load::<Self::P>(storage, best, puzzle, marks))
     }
 
+    /// Reads what a new game of the puzzle needs of its area ([`Saves::load_places`]).
+    fn load_places(&self, saves: &mut Saves, best: &mut BestTimes, storage: &mut impl Storage) {
+        saves.load_places::<Self::P>(storage, best);
+    }
+
     fn save_progress(&self, saves: &mut Saves, seconds: u16, storage: &mut impl Storage) {
         saves.save_progress::<Self::P>(self.play().marks(), seconds, storage);
     }
