@@ -916,7 +916,7 @@ mod tests {
         };
         for (what, image) in [("history", image_with_history()), ("finished", finished), ("blank", blank()), ("puzzle lost", puzzle_lost)] {
             let (mut whole, mut whole_best) = (Saves::new(), BestTimes::new(Kind::Hitori));
-            let offered = whole.load::<Hitori>(&mut image.clone(), &mut whole_best, &mut Puzzle::new(), &mut Marks::NONE);
+            let offered = whole.load::<Hitori>(&mut image.clone(), &mut whole_best, &mut Puzzle::new(), &mut Marks::NONE.clone());
             assert_eq!(offered.is_some(), what == "history", "{what}");
             let (mut places, mut places_best) = (Saves::new(), BestTimes::new(Kind::Hitori));
             places.load_places::<Hitori>(&mut image.clone(), &mut places_best);

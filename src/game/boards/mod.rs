@@ -191,11 +191,7 @@ impl Board {
 
     /// A frame's step of bringing the live errors up to date; false when there was none.
     pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> bool {
-        match self {
-            Board::Hitori(b) => b.check(layout, canvas),
-            // Brought up to date with each move.
-            Board::Lizards(_) => false,
-        }
+        crate::each_board!(self, b => b.check(layout, canvas))
     }
 
     /// Shows the worker's hint, when it is this puzzle's: its cells lit, the `cursor` on its
