@@ -1,8 +1,8 @@
 //! The game ROM in the emulator, played through the joypad like a person would: a puzzle
 //! generated on the console is read back from VRAM, solved on the host and entered with the
 //! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; the
-//! power cut at every write of every kind of save; random, blank and bit-flipped saves;
-//! 100,000 frames of random button mashing; what a move shows at once (an undo, the move that
+//! power cut at every write of every kind of save (Hitori's, Baby Lizards', the settings);
+//! random, blank and bit-flipped saves; 100,000 frames of random button mashing; what a move shows at once (an undo, the move that
 //! solves); a typed Baby Lizards code played to its solved screen; on boytacean and on
 //! gambatte, the strict emulator (tests/emulator). Builds `target/hitori.gb` when it is
 //! missing or out of date.
@@ -16,15 +16,13 @@ use hitori::assets;
 use hitori::puzzles::hitori::board::{Board, cell_at};
 use hitori::puzzles::code::{ALPHABET, SeedCode};
 use hitori::puzzles::level::Difficulty;
-use hitori::puzzles::hitori::generate::Puzzle;
 use hitori::puzzles::hitori::solve::Solver;
 use gb_hal::cgb::ColorPalette;
 use hitori::game::layout::Layout;
 use hitori::game::read_cell_tile;
-use hitori::game::save::{BestTimes, Saves, record_copies};
+use hitori::game::save::{BestTimes, SETTINGS, SETTINGS_LEN, Saves, record_copies};
 use hitori::puzzles::Kind;
 use hitori::puzzles::hitori::Hitori;
-use hitori::puzzles::hitori::play::Marks;
 use hitori::game::boards::lizards::read_lizard_tile;
 use hitori::puzzles::lizards::Lizards;
 use hitori::puzzles::lizards::generate::{Engine as LizardsEngine, Puzzle as LizardsPuzzle};
@@ -328,7 +326,7 @@ fn solve_a_console_puzzle(console: &mut Console) {
     // The window is shown only once it is whole.
     assert!(window_shows(console, b"NEW BEST!"));
 
-    let seconds = best_times(&console.cartridge_ram()).get(n, Difficulty::Easy).expect("a best time for 9x9 easy");
+    let seconds = best_times(&console.cartridge_ram(), Kind::Hitori).get(n, Difficulty::Easy).expect("a best time for 9x9 easy");
     assert!(seconds < 600, "{seconds} s");
 }
 
@@ -387,18 +385,37 @@ fn marks_undo_redo_resume_after_power_off_hint_and_soft_reset() {
     assert!(wait_for(&mut console, 120, |c| map_shows(c, BACKGROUND_MAP, b"CONTINUE")), "no title after a soft reset");
 }
 
-/// The best times a boot reads from cartridge RAM `sram` (the game's save code, on the host).
-fn best_times(sram: &[u8]) -> BestTimes {
+/// The best times of `kind` a boot reads from cartridge RAM `sram` (the game's save code, on
+/// the host).
+fn best_times(sram: &[u8], kind: Kind) -> BestTimes {
     let mut image: [u8; 0x2000] = sram.try_into().expect("8 KiB of cartridge RAM");
-    let mut best = BestTimes::new(Kind::Hitori);
-    Saves::new().load::<Hitori>(&mut image, &mut best, &mut Puzzle::new(), &mut Marks::NONE.clone());
+    let mut best = BestTimes::new(kind);
+    match kind {
+        Kind::Lizards => Saves::new().load_places::<Lizards>(&mut image, &mut best),
+        _ => Saves::new().load_places::<Hitori>(&mut image, &mut best),
+    }
     best
 }
 
+/// The tiles of the cells of the `n` x `n` board of `kind` the background map shows, once
+/// every cell shows one of that puzzle's cell tiles.
+fn board_tiles(console: &mut impl Emulator, kind: Kind, n: u8) -> Option<Vec<u8>> {
+    let shown = match kind {
+        Kind::Lizards => read_lizards_board(console, n).is_some(),
+        _ => read_board(console, n).is_some(),
+    };
+    let layout = Layout::for_size(n);
+    let vram = console.vram();
+    shown.then(|| {
+        let at = |(x, y): (u8, u8)| vram[BACKGROUND_MAP + usize::from(y) * 32 + usize::from(x)];
+        (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).map(|(r, c)| at(layout.cell_tile_xy(r, c))).collect()
+    })
+}
+
 /// What a console powered on with cartridge RAM `sram` offers: `None` when its title has no
-/// CONTINUE, else the `n` x `n` board CONTINUE shows (numbers and cell variants, once its
-/// checks have settled).
-fn offered(sram: &[u8], n: u8) -> Option<(Board, Vec<u8>)> {
+/// CONTINUE, else which of the `boards` (puzzle and size) CONTINUE shows and its cell tiles
+/// (marks and highlights, once its checks have settled).
+fn offered(sram: &[u8], boards: &[(Kind, u8)]) -> Option<(Kind, Vec<u8>)> {
     let mut console = Console::new(&rom(), Some(sram)).expect("the emulator loads the ROM");
     let title = |c: &mut Console| map_shows(c, BACKGROUND_MAP, b"PRESS START") || map_shows(c, BACKGROUND_MAP, b"CONTINUE");
     assert!(wait_for(&mut console, 180, title), "no title; the screen:\n{}", screen_text(&mut console, BACKGROUND_MAP));
@@ -406,30 +423,45 @@ fn offered(sram: &[u8], n: u8) -> Option<(Board, Vec<u8>)> {
         return None;
     }
     tap(&mut console, Button::A);
+    let shown = |c: &mut Console| boards.iter().find(|&&(kind, n)| board_tiles(c, kind, n).is_some()).copied();
     assert!(
-        wait_for(&mut console, 120, |c| read_board(c, n).is_some()),
-        "CONTINUE shows no {n}x{n} board; the screen:\n{}",
+        wait_for(&mut console, 120, |c| shown(c).is_some()),
+        "CONTINUE shows none of the boards {boards:?}; the screen:\n{}",
         screen_text(&mut console, BACKGROUND_MAP)
     );
     console.run_frames(30);
-    read_board(&mut console, n)
+    let (kind, n) = shown(&mut console).expect("the board stays");
+    Some((kind, board_tiles(&mut console, kind, n).unwrap()))
 }
 
-/// What a boot on `sram` finds: the game offered and the best times.
-type Found = (Option<(Board, Vec<u8>)>, BestTimes);
+/// What a boot finds: the game offered, and Hitori's and Baby Lizards' best times.
+#[derive(Clone, PartialEq, Debug)]
+struct Found {
+    offered: Option<(Kind, Vec<u8>)>,
+    best: [BestTimes; 2],
+}
 
-fn found(sram: &[u8], n: u8) -> Found {
-    (offered(sram, n), best_times(sram))
+fn found(sram: &[u8], boards: &[(Kind, u8)]) -> Found {
+    Found { offered: offered(sram, boards), best: [best_times(sram, Kind::Hitori), best_times(sram, Kind::Lizards)] }
 }
 
 /// `found` for each image, booted on two threads (the consoles are independent).
-fn found_in_each(images: &[Vec<u8>], n: u8) -> Vec<Found> {
+fn found_in_each(images: &[Vec<u8>], boards: &[(Kind, u8)]) -> Vec<Found> {
     let half = images.len().div_ceil(2).max(1);
     std::thread::scope(|scope| {
-        let workers: Vec<_> =
-            images.chunks(half).map(|part| scope.spawn(move || part.iter().map(|image| found(image, n)).collect::<Vec<_>>())).collect();
+        let workers: Vec<_> = images
+            .chunks(half)
+            .map(|part| scope.spawn(move || part.iter().map(|image| found(image, boards)).collect::<Vec<_>>()))
+            .collect();
         workers.into_iter().flat_map(|worker| worker.join().expect("a boot panicked")).collect()
     })
+}
+
+/// Every copy of every record kind: Hitori's and Baby Lizards' areas, and the settings.
+fn every_record_copy() -> Vec<std::ops::Range<usize>> {
+    let areas = record_copies::<Hitori>().into_iter().chain(record_copies::<Lizards>());
+    let settings = SETTINGS.map(|offset| (offset, SETTINGS_LEN));
+    areas.chain(settings).map(|(offset, len)| usize::from(offset)..usize::from(offset) + len).collect()
 }
 
 /// Taps `button` and runs `frames` frames from the press, one instruction at a time; returns
@@ -458,18 +490,17 @@ fn ram_at_every_write(console: &mut Console, button: Button, frames: u32) -> Vec
 
 /// Cuts the power at every write the game makes to its cartridge RAM in the `frames` frames
 /// from a tap of `button` (which must start one save), boots a new console on each state
-/// the cut leaves, and checks that it finds exactly what it found before the save or what it
-/// finds after it, never a lost or mixed state, and that the save changed something. Returns
-/// what it found before and after, and the RAM after.
-fn check_cuts_in_save(console: &mut Console, button: Button, frames: u32, n: u8, what: &str) -> (Found, Found, Vec<u8>) {
+/// the cut leaves (its CONTINUE showing one of `boards`), and checks that it finds exactly
+/// what it found before the save or what it finds after it, never a lost or mixed state, and
+/// that the save changed something. Returns what it found before and after, and the RAM after.
+fn check_cuts_in_save(console: &mut Console, button: Button, frames: u32, boards: &[(Kind, u8)], what: &str) -> (Found, Found, Vec<u8>) {
     let states = ram_at_every_write(console, button, frames);
     assert!(states.len() > 2, "{what}: no save in {frames} frames");
     // The order of the ROM's own writes: a record copy is as before the save, as after it, or
     // marked invalid (first byte 0) while it is written. (A copy torn otherwise would be caught
     // by its checksum only by chance, so the boots below could miss it.)
     let (before, after) = (&states[0], &states[states.len() - 1]);
-    let copies = record_copies::<Hitori>().map(|(offset, len)| usize::from(offset)..usize::from(offset) + len);
-    for copy in copies {
+    for copy in every_record_copy() {
         for (write, state) in states.iter().enumerate() {
             let (now, start) = (&state[copy.clone()], copy.start);
             assert!(
@@ -478,7 +509,7 @@ fn check_cuts_in_save(console: &mut Console, button: Button, frames: u32, n: u8,
             );
         }
     }
-    let found = found_in_each(&states, n);
+    let found = found_in_each(&states, boards);
     let (old, new) = (&found[0], &found[found.len() - 1]);
     assert_ne!(old, new, "{what}: the save changed nothing a boot finds");
     for (write, now) in found.iter().enumerate() {
@@ -495,12 +526,13 @@ fn check_cuts_in_save(console: &mut Console, button: Button, frames: u32, n: u8,
 #[test]
 fn a_power_cut_at_any_write_of_a_save_leaves_the_old_or_the_new_state() {
     let n = 5;
+    let boards = [(Kind::Hitori, n)];
     let mut console = power_on(None);
     let (board, _) = start_game(&mut console, n);
     let mut known = Vec::new();
 
     // A move, saved once the player rests.
-    let (old, new, _) = check_cuts_in_save(&mut console, Button::A, 90, n, "saving a move");
+    let (old, new, _) = check_cuts_in_save(&mut console, Button::A, 90, &boards, "saving a move");
     known.extend([old, new]);
 
     // A new game over the game in progress: pause, NEW GAME, Start (the size stays 5).
@@ -510,7 +542,7 @@ fn a_power_cut_at_any_write_of_a_save_leaves_the_old_or_the_new_state() {
     }
     tap(&mut console, Button::A);
     assert!(wait_for(&mut console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
-    let (_, new, _) = check_cuts_in_save(&mut console, Button::Start, 300, n, "saving a new game");
+    let (_, new, _) = check_cuts_in_save(&mut console, Button::Start, 300, &boards, "saving a new game");
     known.push(new);
     let (board_now, _) = read_board(&mut console, n).expect("the new board");
     assert_ne!(board_now, board, "a new puzzle");
@@ -527,9 +559,9 @@ fn a_power_cut_at_any_write_of_a_save_leaves_the_old_or_the_new_state() {
     }
     move_cursor(&mut console, n, last);
     console.run_frames(90);
-    let (old, new, sram) = check_cuts_in_save(&mut console, Button::A, 60, n, "saving a finished game and its time");
+    let (old, new, sram) = check_cuts_in_save(&mut console, Button::A, 60, &boards, "saving a finished game and its time");
     assert!(wait_for(&mut console, 60, |c| window_shows(c, b"SOLVED!")), "not solved");
-    assert!(new.0.is_none() && new.1.get(n, Difficulty::Easy).is_some(), "finished: no CONTINUE, a best time");
+    assert!(new.offered.is_none() && new.best[0].get(n, Difficulty::Easy).is_some(), "finished: no CONTINUE, a best time");
     known.extend([old, new.clone()]);
 
     // One bit flipped in the saves (a sample of 48): a boot finds states once saved.
@@ -542,10 +574,53 @@ fn a_power_cut_at_any_write_of_a_save_leaves_the_old_or_the_new_state() {
             image
         })
         .collect();
-    for now in found_in_each(&flipped, n) {
-        assert!(known.iter().any(|k| k.0 == now.0), "a flipped bit offers a game never saved: {now:?}");
-        assert!(known.iter().any(|k| k.1 == now.1), "a flipped bit gives best times never saved: {now:?}");
+    for now in found_in_each(&flipped, &boards) {
+        assert!(known.iter().any(|k| k.offered == now.offered), "a flipped bit offers a game never saved: {now:?}");
+        assert!(known.iter().any(|k| k.best == now.best), "a flipped bit gives best times never saved: {now:?}");
     }
+}
+
+/// Baby Lizards' saves beside a Hitori game in progress, with the power cut at every write: a
+/// new Lizards game from a typed code (its puzzle, its first progress record and the settings
+/// record naming the puzzle last played), a move, and the finished game with its best time.
+/// Each boot finds the old state or the new one, the Hitori game never lost.
+#[test]
+fn a_power_cut_at_any_write_of_a_lizards_save_leaves_the_old_or_the_new_state() {
+    let (hitori_n, n, difficulty, seed) = (5, 6, Difficulty::Easy, 31);
+    let boards = [(Kind::Hitori, hitori_n), (Kind::Lizards, n)];
+    let mut engine = LizardsEngine::new();
+    let mut puzzle = LizardsPuzzle::new();
+    assert!(engine.generate_puzzle(n, difficulty, seed, &mut puzzle));
+    let mut console = power_on(None);
+    start_game(&mut console, hitori_n);
+
+    // Pause, NEW GAME, a Lizards code, Start.
+    tap(&mut console, Button::Start);
+    for _ in 0..5 {
+        tap(&mut console, Button::Down);
+    }
+    tap(&mut console, Button::A);
+    assert!(wait_for(&mut console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
+    type_code(&mut console, &SeedCode { kind: Kind::Lizards, size: n, difficulty, seed }.encode().unwrap());
+    let (old, new, _) = check_cuts_in_save(&mut console, Button::Start, 420, &boards, "saving a new Lizards game");
+    assert_eq!(old.offered.as_ref().map(|o| o.0), Some(Kind::Hitori), "before: the Hitori game");
+    assert_eq!(new.offered.as_ref().map(|o| o.0), Some(Kind::Lizards), "after: the Lizards game");
+
+    // A lizard placed, then all but the last, then the last: the game finished.
+    let cells: Vec<u8> = puzzle.solution.iter().collect();
+    let (&last, rest) = cells.split_last().unwrap();
+    move_cursor(&mut console, n, puzzle.board.row_col(rest[0]));
+    check_cuts_in_save(&mut console, Button::A, 90, &boards, "saving a Lizards move");
+    for &cell in &rest[1..] {
+        move_cursor(&mut console, n, puzzle.board.row_col(cell));
+        tap(&mut console, Button::A);
+    }
+    move_cursor(&mut console, n, puzzle.board.row_col(last));
+    console.run_frames(90);
+    let (_, new, _) = check_cuts_in_save(&mut console, Button::A, 60, &boards, "saving a finished Lizards game and its time");
+    assert!(wait_for(&mut console, 60, |c| window_shows(c, b"SOLVED!")), "not solved");
+    assert_eq!(new.offered.as_ref().map(|o| o.0), Some(Kind::Hitori), "finished: CONTINUE offers the Hitori game again");
+    assert!(new.best[1].get(n, difficulty).is_some(), "a Lizards best time");
 }
 
 #[test]
@@ -553,8 +628,9 @@ fn random_blank_and_erased_saves_boot_to_a_title_with_nothing_to_continue() {
     let mut rng = fastrand::Rng::with_seed(99);
     let images: Vec<Vec<u8>> =
         [vec![0; 0x2000], vec![0xFF; 0x2000]].into_iter().chain((0..4).map(|_| (0..0x2000).map(|_| rng.u8(..)).collect())).collect();
-    for (image, now) in images.iter().zip(found_in_each(&images, 9)) {
-        assert_eq!(now, (None, BestTimes::new(Kind::Hitori)), "image starting {:02x?}", &image[..8]);
+    let nothing = Found { offered: None, best: [BestTimes::new(Kind::Hitori), BestTimes::new(Kind::Lizards)] };
+    for (image, now) in images.iter().zip(found_in_each(&images, &[(Kind::Hitori, 9)])) {
+        assert_eq!(now, nothing, "image starting {:02x?}", &image[..8]);
     }
 }
 

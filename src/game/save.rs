@@ -471,7 +471,7 @@ pub const SETTINGS: [u16; 2] = [0x1F40, 0x1F60];
 /// The settings' signature: not one puzzle's, so `G` (the game's) and `SET`.
 const SETTINGS_MAGIC: [u8; 4] = *b"GSET";
 /// Header, the puzzle last played, checksum.
-const SETTINGS_LEN: usize = HEADER + 1 + TRAILER;
+pub const SETTINGS_LEN: usize = HEADER + 1 + TRAILER;
 const _: () = assert!(SETTINGS_LEN <= (SETTINGS[1] - SETTINGS[0]) as usize && SETTINGS[1] as usize + SETTINGS_LEN <= 0x2000);
 
 /// What the cartridge keeps beside the puzzles' areas: the puzzle last played, whose game the
