@@ -529,4 +529,56 @@ fn a_lizards_code_plays_lizards_beside_the_hitori_game() {
     back.tap(Buttons::A);
     assert_eq!(back.screen(), ScreenId::Play);
     assert_eq!(hitori(&back.game).play.mark(cell_at(2, 3)), Mark::Shaded);
+    // And without one: from the solved screen to the title, whose CONTINUE plays it.
+    p.tap(Buttons::DOWN);
+    p.tap(Buttons::A);
+    assert_eq!(p.screen(), ScreenId::Title);
+    p.tap(Buttons::A);
+    assert_eq!(p.screen(), ScreenId::Play, "CONTINUE offers the Hitori game after the Lizards one was solved");
+    assert_eq!(hitori(&p.game).play.mark(cell_at(2, 3)), Mark::Shaded);
+}
+
+/// With a Hitori and a Lizards game in progress, the title's CONTINUE resumes the one played
+/// last; Right (or Left) on it offers the other, whose game CONTINUE then plays; the name
+/// shown under the menu says which.
+#[test]
+fn the_title_offers_each_puzzles_game_in_progress() {
+    use hitori::game::canvas::Layer;
+    use hitori::puzzles::Kind;
+    use hitori::puzzles::level::Difficulty;
+
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    p.move_cursor_to(cell_at(2, 3));
+    p.tap(Buttons::A);
+    p.idle(60);
+    p.choose_in_pause(5);
+    p.play_code(&SeedCode { kind: Kind::Lizards, size: 7, difficulty: Difficulty::Easy, seed: 5 });
+    p.tap(Buttons::B); // a cell marked empty: a move to save
+    p.idle(60);
+
+    let mut back = Player::new(FakeMachine::over(p.machine.sram));
+    let shown = |player: &Player, name: &[u8]| {
+        let row: Vec<u8> = (0..20).map(|x| player.game.canvas.tile(Layer::Background, x, 14)).collect();
+        row.windows(name.len()).any(|w| w.iter().zip(name).all(|(&tile, &byte)| tile == hitori::assets::font_tile(byte)))
+    };
+    assert_eq!(back.screen(), ScreenId::Title);
+    assert!(matches!(back.game.session.board, Board::Lizards(_)), "the puzzle played last first");
+    assert!(shown(&back, b"< LIZARDS >"), "the title names the game CONTINUE resumes");
+    back.tap(Buttons::RIGHT);
+    assert!(shown(&back, b"< HITORI >"));
+    back.tap(Buttons::LEFT);
+    assert!(shown(&back, b"< LIZARDS >"));
+    back.tap(Buttons::RIGHT);
+    back.tap(Buttons::A);
+    assert_eq!(back.screen(), ScreenId::Play);
+    assert_eq!(hitori(&back.game).play.mark(cell_at(2, 3)), Mark::Shaded, "the Hitori game, with its mark");
+
+    // One game only: no name, and Right does nothing.
+    let mut one = Player::new(FakeMachine::new());
+    one.start_new_game();
+    one.choose_in_pause(6);
+    assert_eq!(one.screen(), ScreenId::Title);
+    one.tap(Buttons::RIGHT);
+    assert!(!shown(&one, b"HITORI") && matches!(one.game.session.board, Board::Hitori(_)));
 }

@@ -176,6 +176,9 @@ pub struct Game {
     saves: Saves,
     /// The puzzle last played, as battery RAM keeps it.
     settings: Settings,
+    /// The puzzles with a game to continue, a bit each (`Playable as u8`): the title offers
+    /// the others' beside the session's.
+    games: u8,
 }
 
 impl Default for Game {
@@ -204,6 +207,7 @@ impl Game {
             saved_at_seconds: 0,
             saves: Saves::new(),
             settings: Settings::new(),
+            games: 0,
         }
     }
 
@@ -302,10 +306,11 @@ impl Game {
                     self.enter_play();
                 }
                 TitleEvent::NewGame => self.enter_new_game(),
+                TitleEvent::OtherGame(forward) => self.offer_other_game(forward, platform),
                 TitleEvent::None => {}
             },
             Screen::NewGame(menu) => match menu.update(input, &mut self.canvas) {
-                NewGameEvent::Back => self.enter_title(self.saves.has_game_to_continue()),
+                NewGameEvent::Back => self.enter_title_after(self.saves.has_game_to_continue(), platform),
                 NewGameEvent::Start { variant, seed } => {
                     // The screen starts only puzzles the cartridge plays.
                     self.puzzle = Playable::of(variant.puzzle).unwrap_or(self.puzzle);
@@ -407,7 +412,7 @@ impl Game {
             }
             Screen::Solved(solved) => match solved.update(input, &mut self.canvas) {
                 Some(SolvedChoice::NewGame) => self.enter_new_game(),
-                Some(SolvedChoice::Title) => self.enter_title(false),
+                Some(SolvedChoice::Title) => self.enter_title_after(false, platform),
                 None => {}
             },
         }
@@ -643,9 +648,72 @@ impl Game {
     /// The title; `can_continue` offers the game in the session. Boot reads the saves first;
     /// the other ways there know what they hold (reading them again took ten frames).
     fn enter_title(&mut self, can_continue: bool) {
-        let mut title = Title::new(can_continue);
+        let bit = 1 << self.session.board.puzzle() as u8;
+        self.games = if can_continue { self.games | bit } else { self.games & !bit };
+        let mut title = Title::new(can_continue, self.game_name());
         title.draw(&mut self.canvas, self.frame);
         self.screen = Screen::Title(title);
+    }
+
+    /// The name of the session's puzzle, when the title offers another's game too.
+    fn game_name(&self) -> Option<&'static [u8]> {
+        (self.games.count_ones() > 1).then(|| self.session.board.puzzle().short_name())
+    }
+
+    /// The title when the session's puzzle may have no game left (it was solved, or none was
+    /// begun): then another puzzle's game is offered, if one has.
+    fn enter_title_after(&mut self, can_continue: bool, storage: &mut impl Storage) {
+        let mut can_continue = can_continue;
+        if !can_continue {
+            self.games &= !(1 << self.session.board.puzzle() as u8);
+            can_continue = self.games != 0 && self.continue_other(true, storage);
+        }
+        self.enter_title(can_continue);
+    }
+
+    /// Left or Right on the title's CONTINUE: the game of the next puzzle (or the previous)
+    /// that has one.
+    fn offer_other_game(&mut self, forward: bool, storage: &mut impl Storage) {
+        let can_continue = self.continue_other(forward, storage);
+        match &mut self.screen {
+            Screen::Title(title) if can_continue && self.games.count_ones() > 1 => {
+                title.show_game(self.session.board.puzzle().short_name(), &mut self.canvas);
+            }
+            _ => self.enter_title(can_continue),
+        }
+    }
+
+    /// Reads into the session the game of the puzzle after the session's (or before it) that
+    /// has one, or else the session's again (a few frames' work, at once: the title waits);
+    /// false when none has.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank12"))]
+    #[inline(never)]
+    fn continue_other(&mut self, forward: bool, storage: &mut impl Storage) -> bool {
+        let count = Playable::ALL.len();
+        let now = self.session.board.puzzle();
+        let step = if forward { 1 } else { count - 1 };
+        let order = (1..=count).map(|k| Playable::ALL[(now as usize + k * step) % count]);
+        self.offer_first(order, now, storage)
+    }
+
+    /// Reads into the session the game of the first puzzle of `order` that has one to
+    /// continue (a puzzle whose game does not read loses its bit); false when none has, the
+    /// session then on `fallback`'s saves.
+    fn offer_first(&mut self, order: impl Iterator<Item = Playable>, fallback: Playable, storage: &mut impl Storage) -> bool {
+        for puzzle in order {
+            let bit = 1 << puzzle as u8;
+            if self.games & bit == 0 {
+                continue;
+            }
+            self.session.board.use_puzzle(puzzle);
+            if self.load_saves(storage) {
+                return true;
+            }
+            self.games &= !bit;
+        }
+        self.session.board.use_puzzle(fallback);
+        self.load_places(storage);
+        false
     }
 
     fn enter_new_game(&mut self) {
@@ -674,37 +742,36 @@ impl Game {
         self.screen = Screen::Solved(solved);
     }
 
-    /// At boot: the saves of the puzzle last played into the session, or, when that puzzle has
-    /// no game to continue, of the first puzzle that has one (a game in progress is always
-    /// offered); false when none has. The new-game menu offers the puzzle last played.
+    /// At boot: which puzzles have a game to continue; the saves of the puzzle last played
+    /// into the session, or, when that puzzle has no game, of the first puzzle that has one (a
+    /// game in progress is always offered); false when none has (the session then on the
+    /// saves of the puzzle last played, which a new game will be). The new-game menu offers
+    /// the puzzle last played.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank12"))]
     #[inline(never)]
     fn load_offered_game(&mut self, storage: &mut impl Storage) -> bool {
         self.settings.load(storage);
         let last = Playable::of(self.settings.last_played).unwrap_or(Playable::Hitori);
         self.puzzle = last;
-        let others = Playable::ALL.iter().copied().filter(|&puzzle| puzzle != last);
-        for puzzle in core::iter::once(last).chain(others) {
+        self.games = 0;
+        for &puzzle in Playable::ALL {
             self.session.board.use_puzzle(puzzle);
-            if self.load_saves(storage) {
-                return true;
+            self.load_places(storage);
+            if self.saves.has_game_to_continue() {
+                self.games |= 1 << puzzle as u8;
             }
         }
-        // No game anywhere: the saves of the puzzle a new game will be, so that starting it
-        // has none to read.
-        if self.session.board.puzzle() != last {
-            self.session.board.use_puzzle(last);
-            self.load_saves(storage);
-        }
-        false
+        let others = Playable::ALL.iter().copied().filter(|&puzzle| puzzle != last);
+        self.offer_first(core::iter::once(last).chain(others), last, storage)
     }
 
-    /// The session's puzzle is being played: the new-game menu offers it next, and battery RAM
-    /// keeps it for CONTINUE after a power-off.
+    /// The session's puzzle is being played: the new-game menu offers it next, the title its
+    /// game, and battery RAM keeps it for CONTINUE after a power-off.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank12"))]
     #[inline(never)]
     fn played(&mut self, storage: &mut impl Storage) {
         self.puzzle = self.session.board.puzzle();
+        self.games |= 1 << self.puzzle as u8;
         self.settings.played(self.puzzle.kind(), storage);
     }
 

@@ -1,4 +1,6 @@
 //! The title screen: the logo, then "PRESS START", or a menu when a saved game can be resumed.
+//! When several puzzles have a game in progress, the puzzle CONTINUE resumes shows under the
+//! menu, and Left or Right on CONTINUE asks for another's.
 
 use gb_hal::joypad::{Buttons, InputFrame};
 
@@ -14,6 +16,10 @@ const PROMPT_Y: u8 = 11;
 /// The prompt blinks with this period, in frames (a power of two: a mask, not a division).
 const BLINK_FRAMES: u16 = 64;
 const RESUME_ITEMS: &[&[u8]] = &[b"CONTINUE", b"NEW GAME"];
+/// The row of the puzzle CONTINUE resumes, under the menu.
+const GAME_Y: u8 = PROMPT_Y + 3;
+/// The longest puzzle name shown there (`Playable::short_name`'s).
+const MAX_NAME: usize = 7;
 
 /// Whether the blinking prompt is shown at `frame`.
 fn prompt_phase(frame: u16) -> bool {
@@ -24,6 +30,8 @@ pub enum TitleEvent {
     None,
     Continue,
     NewGame,
+    /// Left (false) or Right (true) on CONTINUE while another puzzle has a game too.
+    OtherGame(bool),
 }
 
 pub struct Title {
@@ -31,11 +39,34 @@ pub struct Title {
     menu: Option<Menu>,
     /// Whether the prompt is drawn: it is redrawn only when the blink changes it.
     prompt_shown: bool,
+    /// The name of the puzzle CONTINUE resumes, when another puzzle has a game too.
+    game: Option<&'static [u8]>,
 }
 
 impl Title {
-    pub fn new(can_continue: bool) -> Title {
-        Title { menu: can_continue.then(|| Menu::new(RESUME_ITEMS, Layer::Background, 5, PROMPT_Y)), prompt_shown: false }
+    /// The title; with `can_continue`, the menu, and `game`, the name of the puzzle it resumes
+    /// when another puzzle has a game too.
+    pub fn new(can_continue: bool, game: Option<&'static [u8]>) -> Title {
+        Title { menu: can_continue.then(|| Menu::new(RESUME_ITEMS, Layer::Background, 5, PROMPT_Y)), prompt_shown: false, game }
+    }
+
+    /// Shows `name` as the puzzle CONTINUE resumes.
+    pub fn show_game(&mut self, name: &'static [u8], canvas: &mut Canvas) {
+        self.game = Some(name);
+        self.draw_game(canvas);
+    }
+
+    fn draw_game(&self, canvas: &mut Canvas) {
+        let Some(name) = self.game else { return };
+        // The row blanked by a fill, and only "< NAME >" as text: `text` costs the console
+        // about 400 cycles a letter, and the title is drawn in one frame.
+        let mut text = [b' '; MAX_NAME + 4];
+        let len = name.len().min(MAX_NAME);
+        text[0] = b'<';
+        text[2..2 + len].copy_from_slice(&name[..len]);
+        text[len + 3] = b'>';
+        canvas.fill(Layer::Background, 0, GAME_Y, SCREEN_COLS, 1, assets::TILE_BLANK);
+        canvas.text_centred(Layer::Background, 0, SCREEN_COLS, GAME_Y, &text[..len + 4]);
     }
 
     pub fn draw(&mut self, canvas: &mut Canvas, frame: u16) {
@@ -47,6 +78,7 @@ impl Title {
             Some(menu) => menu.draw(canvas),
             None => self.draw_prompt(canvas, prompt_phase(frame)),
         }
+        self.draw_game(canvas);
     }
 
     fn draw_prompt(&mut self, canvas: &mut Canvas, shown: bool) {
@@ -62,9 +94,13 @@ impl Title {
         match &mut self.menu {
             Some(menu) => {
                 let event = menu.update(input, canvas);
+                let sideways = input.triggered.intersection(Buttons::LEFT | Buttons::RIGHT);
                 match event {
                     MenuEvent::Chosen(0) => TitleEvent::Continue,
                     MenuEvent::Chosen(_) => TitleEvent::NewGame,
+                    _ if menu.selected == 0 && self.game.is_some() && !sideways.is_empty() => {
+                        TitleEvent::OtherGame(sideways.contains(Buttons::RIGHT))
+                    }
                     _ => TitleEvent::None,
                 }
             }
