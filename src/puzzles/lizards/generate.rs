@@ -336,7 +336,8 @@ impl Engine {
         }
     }
 
-    /// The unknown cells of each row segment of row `r`, counted again.
+    /// The unknown cells of each row segment of row `r`, counted again; a segment left with one
+    /// is noted for [`Engine::last_cell`].
     fn recount_row(&mut self, board: &Board, r: u8) {
         let n = board.size();
         let first = self.segments.cell_at(r, 0);
@@ -353,19 +354,32 @@ impl Engine {
             }
             if self.unknown().contains(cell) {
                 self.search.chosen[id] += 1;
+                if self.search.chosen[id] == 1 {
+                    self.deducer.last_cells.insert(cell);
+                }
             }
         }
     }
 
-    /// An unknown cell alone in its row segment: a last cell.
-    fn last_cell(&self) -> Option<u8> {
-        let unknown = self.unknown();
-        let mut at = 0;
-        while let Some(cell) = unknown.next_from(at) {
-            if self.search.chosen[self.segments.id(Dir::Row, cell) as usize] == 1 {
-                return Some(cell);
+    /// An unknown cell alone in its row segment: a last cell. The segments are noted (by a cell
+    /// of theirs, in the deducer's last-cell set, which the builder borrows) as their counts
+    /// come down to one: scanning every unknown cell after every lizard was a tenth of the
+    /// builder's cycles on the console. A noted segment may have lost that cell since.
+    fn last_cell(&mut self) -> Option<u8> {
+        while let Some(noted) = self.deducer.last_cells.next_from(0) {
+            self.deducer.last_cells.remove(noted);
+            if self.search.chosen[self.segments.id(Dir::Row, noted) as usize] != 1 {
+                continue;
             }
-            at = cell + 1;
+            for forward in [true, false] {
+                let mut at = Some(noted);
+                while let Some(cell) = at {
+                    if self.unknown().contains(cell) {
+                        return Some(cell);
+                    }
+                    at = self.segments.next_in_segment(Dir::Row, cell, forward);
+                }
+            }
         }
         None
     }
@@ -380,7 +394,11 @@ impl Engine {
                     at = next;
                     if self.search.found[0].contains(next) {
                         self.search.found[0].remove(next);
-                        self.search.chosen[self.segments.id(Dir::Row, next) as usize] -= 1;
+                        let count = &mut self.search.chosen[self.segments.id(Dir::Row, next) as usize];
+                        *count -= 1;
+                        if *count == 1 {
+                            self.deducer.last_cells.insert(next);
+                        }
                     }
                 }
             }
@@ -393,76 +411,82 @@ impl Engine {
     /// no cell will do.
     fn cut(&mut self, rng: &mut Rng, shortest: u8, puzzle: &mut Puzzle) -> bool {
         let n = puzzle.board.size();
-        // The sight flags follow the slots, which every tree renumbers.
-        self.see_solution(&puzzle.solution);
+        // The sight flags follow the slots, which every tree renumbers. Only lizards not found
+        // yet are flagged: a found lizard has crossed every cell of its lines, and only unknown
+        // cells are asked about (a twelfth of the builder's cycles on the console, with every
+        // lizard flagged at every cut).
+        self.see_solution(&puzzle.solution.intersection(self.unknown()));
         let (mut best, mut fewest, mut ties) = (CellSet::EMPTY, u8::MAX, 0u8);
         // Failing those, the nearest unknown cells whatever their far sides.
         let (mut near, mut nearest, mut near_ties) = (CellSet::EMPTY, u8::MAX, 0u8);
-        // Each row segment with unknown cells: its lizard's column and how many unknown cells
-        // lie on each side. On each side, the unknown cell nearest the lizard whose far side
-        // will do (a tree further away keeps more unknown cells with the lizard).
-        for r in 0..n {
-            let first = self.segments.cell_at(r, 0);
-            let mut c = 0;
-            while c < n {
-                if puzzle.board.is_tree(first + c) {
-                    c += 1;
-                    continue;
-                }
-                let start = c;
-                let (mut lizard, mut before, mut after) = (None, 0u8, 0u8);
-                while c < n && !puzzle.board.is_tree(first + c) {
-                    let cell = first + c;
-                    if puzzle.solution.contains(cell) {
-                        lizard = Some(c);
-                    } else if self.search.found[0].contains(cell) {
-                        if lizard.is_none() {
-                            before += 1;
-                        } else {
-                            after += 1;
-                        }
+        // Each row segment with unknown cells, from its first (walking every cell of the board
+        // at every cut cost the console more than the rest of the cut): its lizard's column
+        // and how many unknown cells lie on each side. On each side, the unknown cell nearest
+        // the lizard whose far side will do (a tree further away keeps more unknown cells with
+        // the lizard).
+        let (mut first, mut next) = (0u8, 0u8);
+        while let Some(unknown) = self.unknown().next_from(next) {
+            while unknown >= first + n {
+                first += n;
+            }
+            let mut start = unknown - first;
+            while start > 0 && !puzzle.board.is_tree(first + start - 1) {
+                start -= 1;
+            }
+            let mut c = start;
+            let (mut lizard, mut before, mut after) = (None, 0u8, 0u8);
+            while c < n && !puzzle.board.is_tree(first + c) {
+                let cell = first + c;
+                if puzzle.solution.contains(cell) {
+                    lizard = Some(c);
+                } else if self.search.found[0].contains(cell) {
+                    if lizard.is_none() {
+                        before += 1;
+                    } else {
+                        after += 1;
                     }
-                    c += 1;
                 }
-                let Some(lizard) = lizard else { continue };
-                if before + after == 0 {
-                    continue;
-                }
-                for forward in [false, true] {
-                    // Unknown cells between the lizard and the tree, which it keeps too.
-                    let mut between = 0;
-                    let mut at = lizard;
-                    loop {
-                        if (forward && at + 1 == c) || (!forward && at == start) {
-                            break;
-                        }
-                        at = if forward { at + 1 } else { at - 1 };
-                        if !self.search.found[0].contains(first + at) {
-                            continue;
-                        }
-                        let kept = 1 + between + if forward { before } else { after };
-                        if between == 0 && kept <= nearest {
-                            if kept < nearest {
-                                (near, nearest, near_ties) = (CellSet::EMPTY, kept, 0);
-                            }
-                            near.insert(first + at);
-                            near_ties += 1;
-                        }
-                        if kept > fewest {
-                            break;
-                        }
-                        let (from, to) = if forward { (at + 1, c) } else { (start, at) };
-                        let kept_cells = if forward { at - start } else { c - at - 1 };
-                        if kept_cells >= shortest && self.side_will_do(&puzzle.board, first, from, to, shortest) {
-                            if kept < fewest {
-                                (best, fewest, ties) = (CellSet::EMPTY, kept, 0);
-                            }
-                            best.insert(first + at);
-                            ties += 1;
-                            break;
-                        }
-                        between += 1;
+                c += 1;
+            }
+            next = first + c;
+            let Some(lizard) = lizard else { continue };
+            if before + after == 0 {
+                continue;
+            }
+            for forward in [false, true] {
+                // Unknown cells between the lizard and the tree, which it keeps too.
+                let mut between = 0;
+                let mut at = lizard;
+                loop {
+                    if (forward && at + 1 == c) || (!forward && at == start) {
+                        break;
                     }
+                    at = if forward { at + 1 } else { at - 1 };
+                    if !self.search.found[0].contains(first + at) {
+                        continue;
+                    }
+                    let kept = 1 + between + if forward { before } else { after };
+                    if between == 0 && kept <= nearest {
+                        if kept < nearest {
+                            (near, nearest, near_ties) = (CellSet::EMPTY, kept, 0);
+                        }
+                        near.insert(first + at);
+                        near_ties += 1;
+                    }
+                    if kept > fewest {
+                        break;
+                    }
+                    let (from, to) = if forward { (at + 1, c) } else { (start, at) };
+                    let kept_cells = if forward { at - start } else { c - at - 1 };
+                    if kept_cells >= shortest && self.side_will_do(&puzzle.board, first, from, to, shortest) {
+                        if kept < fewest {
+                            (best, fewest, ties) = (CellSet::EMPTY, kept, 0);
+                        }
+                        best.insert(first + at);
+                        ties += 1;
+                        break;
+                    }
+                    between += 1;
                 }
             }
         }
@@ -521,6 +545,7 @@ impl Engine {
     fn restart(&mut self, board: &Board) {
         let n = board.size();
         self.search.found[0] = board.trees().union(&self.search.found[1]).complement_below(n * n);
+        self.deducer.last_cells = CellSet::EMPTY;
         for r in 0..n {
             self.recount_row(board, r);
         }
