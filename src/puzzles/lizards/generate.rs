@@ -296,7 +296,7 @@ impl Engine {
             }
             at = self.segments.next_in_segment(Dir::Row, cell, true);
         }
-        let Some(cell) = safe.iter().nth(rng.below(safe.len().max(1)) as usize) else { return false };
+        let Some(cell) = safe.nth(rng.below(safe.len().max(1))) else { return false };
         puzzle.solution.insert(cell);
         self.sight.place(&self.segments, cell);
         true
@@ -492,7 +492,7 @@ impl Engine {
         }
         let clean = ties > 0;
         let (choices, count) = if clean { (best, ties) } else { (near, near_ties) };
-        let Some(cell) = choices.iter().nth(rng.below(count.max(1)) as usize) else { return false };
+        let Some(cell) = choices.nth(rng.below(count.max(1))) else { return false };
         let (r, c) = row_col(n, cell);
         let first = cell - c;
         let forward = !self.lizard_beside(cell, c, n, true, puzzle);
@@ -519,13 +519,13 @@ impl Engine {
         let mut restart = false;
         if !side.is_empty() {
             let long = !clean || side.len() >= shortest;
-            match safe.iter().nth(rng.below(safe.len().max(1)) as usize) {
+            match safe.nth(rng.below(safe.len().max(1))) {
                 Some(lizard) if long => puzzle.solution.insert(lizard),
                 _ => {
                     let mut at = 0;
                     while let Some(here) = side.next_from(at) {
                         at = here + 1;
-                        restart |= !self.unknown().contains(here) && !self.terminal(&puzzle.board, here);
+                        restart |= !self.unknown().contains(here) && !self.terminal(here);
                         self.plant(&mut puzzle.board, here);
                     }
                 }
@@ -583,7 +583,7 @@ impl Engine {
                 if long && self.sight.safe(board, &self.segments, cell) {
                     return true;
                 }
-            } else if treeable && !self.terminal(board, cell) {
+            } else if treeable && !self.terminal(cell) {
                 treeable = false;
             }
         }
@@ -591,14 +591,11 @@ impl Engine {
     }
 
     /// Whether a tree on the crossed `cell` would hide nothing from a lizard: along its column
-    /// and both diagonals it has a tree or the edge beside it on one side or the other.
-    fn terminal(&self, board: &Board, cell: u8) -> bool {
-        let (r, c) = row_col(board.size(), cell);
+    /// and both diagonals it has a tree or the edge beside it on one side or the other (its
+    /// segment stops there).
+    fn terminal(&self, cell: u8) -> bool {
         [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal].into_iter().all(|dir| {
-            [true, false].into_iter().any(|forward| match board.step(r, c, dir, forward) {
-                None => true,
-                Some((r2, c2)) => board.is_tree(board.cell_at(r2, c2)),
-            })
+            self.segments.next_in_segment(dir, cell, true).is_none() || self.segments.next_in_segment(dir, cell, false).is_none()
         })
     }
 }
