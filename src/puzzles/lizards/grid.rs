@@ -115,22 +115,27 @@ impl CellSet {
     }
 
     /// The first cell of the set from `cell` on, passing over empty bytes whole and stepping
-    /// through a byte's bits in a register (reading the byte again at every bit was most of
-    /// the generator's sight flags on the console). Inlined: an `Option` returned from a call
-    /// goes through memory on the console.
+    /// through a byte's bits with a mask in a register (reading the byte again at every bit
+    /// was most of the generator's sight flags on the console; shifting the byte by the bit's
+    /// place is a runtime call). Inlined: an `Option` returned from a call goes through memory
+    /// on the console.
     #[inline(always)]
     pub fn next_from(&self, mut cell: u8) -> Option<u8> {
         while (cell as usize) < CELLS {
-            let mut bits = self.0[(cell >> 3) as usize] >> (cell & 7);
-            if bits == 0 {
+            let byte = self.0[(cell >> 3) as usize];
+            if byte == 0 {
                 cell = (cell | 7) + 1;
                 continue;
             }
-            while bits & 1 == 0 {
-                bits >>= 1;
+            // Shifted out after bit 7, with `cell` at the next byte's first cell.
+            let mut mask = BIT[(cell & 7) as usize];
+            while mask != 0 {
+                if byte & mask != 0 {
+                    return Some(cell);
+                }
+                mask <<= 1;
                 cell += 1;
             }
-            return Some(cell);
         }
         None
     }
@@ -333,10 +338,10 @@ impl Board {
 /// Every cell's segment in each direction, as a slot number below [`MAX_SEGMENTS`] that no
 /// other segment of the direction holds (slots are free labels, in no particular order).
 /// 4 x 144 bytes: the price of one-load "which segment" questions, which the search asks at
-/// every node and the deductions at every cell. The generator changes one tree at a time, and
-/// [`Segments::plant`] and [`Segments::unplant`] relabel only the cells of the segments through
-/// it: numbering the whole board again after every tree cost more than the deductions on the
-/// console. A cell's four slots sit together ([`Segments::cell_ids`]), so the deductions'
+/// every node and the deductions at every cell. [`Segments::build`] labels a board in one pass;
+/// after it the generator adds one tree at a time, and [`Segments::plant`] relabels only the
+/// cells of the segments through it: numbering the whole board again after every tree cost
+/// more than the deductions on the console. A cell's four slots sit together ([`Segments::cell_ids`]), so the deductions'
 /// per-cell work reads them at fixed offsets.
 #[derive(Clone)]
 pub struct Segments {
@@ -381,40 +386,60 @@ impl Segments {
         }
     }
 
-    /// The segments of `board`: those of an empty board, then its trees one by one.
+    /// The segments of `board` in one pass over its cells: along each direction a free cell
+    /// continues the segment of the cell one step back when that one is free, else opens the
+    /// next slot. (An empty board and then its trees planted one by one cost the console about
+    /// 18 k cycles a tree.)
     pub fn build(&mut self, board: &Board) {
-        self.clear(board.size());
+        let n = board.size();
+        self.set_size(n);
+        self.lengths = [[0; 4]; MAX_SEGMENTS];
+        self.counts = [0; 4];
+        let (mut r, mut c) = (0, 0);
         for cell in 0..self.cells {
             if board.is_tree(cell) {
-                self.plant(cell);
+                self.ids[cell as usize] = [NO_SEGMENT; 4];
+            } else {
+                self.label(cell, Dir::Row, c > 0);
+                self.label(cell, Dir::Column, r > 0);
+                self.label(cell, Dir::Diagonal, r > 0 && c > 0);
+                self.label(cell, Dir::AntiDiagonal, r > 0 && c + 1 < n);
+            }
+            c += 1;
+            if c == n {
+                c = 0;
+                r += 1;
             }
         }
+        self.ends = self.counts;
+        self.free_from = self.counts;
     }
 
-    /// The segments of an `n` x `n` board without trees: whole rows, columns and diagonals,
-    /// slot `r`, `c`, `c - r + n - 1` and `r + c`.
-    pub fn clear(&mut self, n: u8) {
+    /// [`Segments::build`]'s step: the free `cell` takes the slot of the cell one step back
+    /// along `dir` when there is one (`inside`) and it is free, else the next new slot.
+    #[inline(always)]
+    fn label(&mut self, cell: u8, dir: Dir, inside: bool) {
+        let d = dir as usize;
+        let back = if inside { self.ids[(cell - self.steps[d]) as usize][d] } else { NO_SEGMENT };
+        let id = if back != NO_SEGMENT {
+            back
+        } else {
+            self.counts[d] += 1;
+            self.counts[d] - 1
+        };
+        self.ids[cell as usize][d] = id;
+        self.lengths[id as usize][d] += 1;
+    }
+
+    /// The board's size and what follows from it alone: cells, steps, row starts.
+    pub fn set_size(&mut self, n: u8) {
         self.n = n;
         self.cells = n * n;
         self.steps = [1, n, n + 1, n - 1];
-        self.lengths = [[0; 4]; MAX_SEGMENTS];
-        let lines = [n, n, 2 * n - 1, 2 * n - 1];
-        for (dir, &count) in lines.iter().enumerate() {
-            for slot in 0..count {
-                // Diagonal k (of either kind) is n - |k - (n - 1)| cells long.
-                self.lengths[slot as usize][dir] = if dir < 2 { n } else { n - slot.abs_diff(n - 1) };
-            }
-        }
-        self.ends = lines;
-        self.counts = lines;
-        self.free_from = lines;
         let mut cell = 0;
         for r in 0..n {
             self.row_cells[r as usize] = cell;
-            for c in 0..n {
-                self.ids[cell as usize] = [r, c, c + n - 1 - r, r + c];
-                cell += 1;
-            }
+            cell += n;
         }
     }
 
@@ -439,30 +464,6 @@ impl Segments {
                 None if before => {}
                 None => self.free_slot(d, id),
             }
-        }
-    }
-
-    /// The tree on `cell` taken away: the cell joins the segments before and after it in each
-    /// direction (the one after takes the slot of the one before), or starts one of its own.
-    pub fn unplant(&mut self, cell: u8) {
-        let (r, c) = row_col(self.n, cell);
-        for dir in Dir::ALL {
-            let d = dir as usize;
-            let id_at = |at: Option<u8>| at.map(|at| self.ids[at as usize][d]).filter(|&id| id != NO_SEGMENT);
-            let before = id_at(self.neighbour(dir, cell, r, c, false));
-            let after = self.neighbour(dir, cell, r, c, true);
-            let id = match (before, id_at(after)) {
-                (Some(id), Some(other)) => {
-                    let moved = self.relabel(dir, after.unwrap_or(cell), id);
-                    self.lengths[id as usize][d] += moved;
-                    self.free_slot(d, other);
-                    id
-                }
-                (Some(id), None) | (None, Some(id)) => id,
-                (None, None) => self.take_slot(d),
-            };
-            self.ids[cell as usize][d] = id;
-            self.lengths[id as usize][d] += 1;
         }
     }
 
