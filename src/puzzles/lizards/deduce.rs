@@ -147,8 +147,9 @@ pub struct Deducer {
     open: CellSet,
     lizards: CellSet,
     /// Cells noted as the one open cell of a must-hold segment: the last-cell rule's lizards
-    /// (some may have been placed since).
-    last_cells: CellSet,
+    /// (some may have been placed since). The generator's builder, which runs before the
+    /// deductions and never with them, keeps its own notes here (`Engine::last_cell`).
+    pub(super) last_cells: CellSet,
     /// Cells of must-hold segments noted when they came down to two open cells: where the
     /// pair rule may apply (each is checked along its four directions).
     pairs: CellSet,

@@ -13,6 +13,7 @@
 //!    then a lizard at a random safe cell of every row segment without one (where none fits,
 //!    one behind a tree that blocks its one onlooker, else the segment becomes trees). P is
 //!    the row segments' count, so every row segment must hold one: the deductions' foothold.
+//!    No lizard goes (here or in step 4) where it sees a cell the gadget's rule crosses.
 //! 3. The easy deductions, followed as trees go down: the builder keeps the cells not yet
 //!    decided (*unknown*) and, per row segment, how many are unknown. A row segment with one
 //!    unknown cell holds its lizard there (*last cell*, always the solution's), which crosses
@@ -82,7 +83,13 @@ pub struct Engine {
     pub(crate) deducer: Deducer,
     /// Candidates tried by the last generation (for the benchmarks).
     pub candidates_tried: u16,
+    /// The cells the gadget's rule crosses ([`NO_CELL`] past the gadget's count or the
+    /// board's edge): the builder seats no lizard that sees one.
+    opening: [u8; 2],
 }
+
+/// No cell, in [`Engine::opening`].
+const NO_CELL: u8 = 0xFF;
 
 impl Default for Engine {
     fn default() -> Self {
@@ -98,6 +105,7 @@ impl Engine {
             sight: SegmentSight::new(),
             deducer: Deducer::new(),
             candidates_tried: 0,
+            opening: [NO_CELL; 2],
         }
     }
 
@@ -153,9 +161,10 @@ impl Engine {
     fn build(&mut self, n: u8, level: Difficulty, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
         puzzle.board.clear(n);
         puzzle.solution = CellSet::EMPTY;
-        self.segments.clear(n);
+        self.segments.set_size(n);
         self.search.found[0] = CellSet::EMPTY.complement_below(n * n);
         self.search.found[1] = CellSet::EMPTY;
+        self.opening = [NO_CELL; 2];
         let shortest = level as u8 + 1;
         match level {
             Difficulty::Easy => {}
@@ -166,12 +175,14 @@ impl Engine {
             let (r, c) = (rng.below(n), rng.below(n));
             let cell = self.segments.cell_at(r, c);
             if self.unknown().contains(cell) && !self.search.found[1].contains(cell) {
-                self.plant(&mut puzzle.board, cell);
+                self.sow(&mut puzzle.board, cell);
             }
         }
         for r in 0..n {
             self.fill_short(&mut puzzle.board, r, shortest.max(2));
         }
+        // The segments of the trees so far in one pass; from here on they follow each tree.
+        self.segments.build(&puzzle.board);
         self.seat(rng, puzzle);
         // From here on, the gadget's crossed cells (the only free cells not unknown).
         self.search.found[1] = puzzle.board.trees().union(self.unknown()).complement_below(n * n);
@@ -215,11 +226,12 @@ impl Engine {
         };
         for &spot in gadget.trees {
             if let Some(cell) = at(spot) {
-                self.plant(&mut puzzle.board, cell);
+                self.sow(&mut puzzle.board, cell);
             }
         }
-        for &spot in gadget.crossed {
+        for (&spot, opening) in gadget.crossed.iter().zip(self.opening.iter_mut()) {
             if let Some(cell) = at(spot) {
+                *opening = cell;
                 self.search.found[0].remove(cell);
             }
         }
@@ -237,11 +249,16 @@ impl Engine {
         }
     }
 
-    /// A tree on the unknown `cell`.
-    fn plant(&mut self, board: &mut Board, cell: u8) {
+    /// A tree on the unknown `cell` before the segments are built (steps 1 and 2).
+    fn sow(&mut self, board: &mut Board, cell: u8) {
         board.set_tree(cell);
-        self.segments.plant(cell);
         self.search.found[0].remove(cell);
+    }
+
+    /// A tree on the unknown `cell`, with the segments following it.
+    fn plant(&mut self, board: &mut Board, cell: u8) {
+        self.sow(board, cell);
+        self.segments.plant(cell);
     }
 
     /// Step 2: a lizard at a random safe cell of every row segment without one, first at
@@ -265,7 +282,7 @@ impl Engine {
                 }
             }
             let Some(start) = bare else { return };
-            match shield(&puzzle.board, &self.segments, &puzzle.solution, &self.search.found[1], start) {
+            match shield(&self.segments, &puzzle.solution, &self.search.found[1], start) {
                 Some((lizard, tree)) => {
                     self.plant(&mut puzzle.board, tree);
                     puzzle.solution.insert(lizard);
@@ -291,14 +308,31 @@ impl Engine {
             if puzzle.solution.contains(cell) {
                 return true;
             }
-            if self.sight.safe(&puzzle.board, &self.segments, cell) {
+            if self.seatable(&puzzle.board, cell) {
                 safe.insert(cell);
             }
             at = self.segments.next_in_segment(Dir::Row, cell, true);
         }
-        let Some(cell) = safe.iter().nth(rng.below(safe.len().max(1)) as usize) else { return false };
+        let Some(cell) = safe.nth(rng.below(safe.len().max(1))) else { return false };
         puzzle.solution.insert(cell);
         self.sight.place(&self.segments, cell);
+        true
+    }
+
+    /// Whether a lizard may go on `cell`: safe (no flagged lizard sees it), and it sees none of
+    /// the cells the gadget's rule crosses. Such a lizard would cross them once the level below
+    /// finds it, which opens the gadget without its rule: allowing such lizards, 1.41 hard
+    /// candidates a puzzle (host, 100 seeds at each size; 234 medium-solvable candidates for
+    /// the 700 puzzles), refusing them 1.04.
+    fn seatable(&self, board: &Board, cell: u8) -> bool {
+        if !self.sight.safe(board, &self.segments, cell) {
+            return false;
+        }
+        for &opening in &self.opening {
+            if opening != NO_CELL && self.segments.sees(cell, opening) {
+                return false;
+            }
+        }
         true
     }
 
@@ -329,14 +363,15 @@ impl Engine {
             }
             if end - c < shortest {
                 for k in c..end {
-                    self.plant(board, first + k);
+                    self.sow(board, first + k);
                 }
             }
             c = end;
         }
     }
 
-    /// The unknown cells of each row segment of row `r`, counted again.
+    /// The unknown cells of each row segment of row `r`, counted again; a segment left with one
+    /// is noted for [`Engine::last_cell`].
     fn recount_row(&mut self, board: &Board, r: u8) {
         let n = board.size();
         let first = self.segments.cell_at(r, 0);
@@ -353,19 +388,32 @@ impl Engine {
             }
             if self.unknown().contains(cell) {
                 self.search.chosen[id] += 1;
+                if self.search.chosen[id] == 1 {
+                    self.deducer.last_cells.insert(cell);
+                }
             }
         }
     }
 
-    /// An unknown cell alone in its row segment: a last cell.
-    fn last_cell(&self) -> Option<u8> {
-        let unknown = self.unknown();
-        let mut at = 0;
-        while let Some(cell) = unknown.next_from(at) {
-            if self.search.chosen[self.segments.id(Dir::Row, cell) as usize] == 1 {
-                return Some(cell);
+    /// An unknown cell alone in its row segment: a last cell. The segments are noted (by a cell
+    /// of theirs, in the deducer's last-cell set, which the builder borrows) as their counts
+    /// come down to one: scanning every unknown cell after every lizard was a tenth of the
+    /// builder's cycles on the console. A noted segment may have lost that cell since.
+    fn last_cell(&mut self) -> Option<u8> {
+        while let Some(noted) = self.deducer.last_cells.next_from(0) {
+            self.deducer.last_cells.remove(noted);
+            if self.search.chosen[self.segments.id(Dir::Row, noted) as usize] != 1 {
+                continue;
             }
-            at = cell + 1;
+            for forward in [true, false] {
+                let mut at = Some(noted);
+                while let Some(cell) = at {
+                    if self.unknown().contains(cell) {
+                        return Some(cell);
+                    }
+                    at = self.segments.next_in_segment(Dir::Row, cell, forward);
+                }
+            }
         }
         None
     }
@@ -380,7 +428,11 @@ impl Engine {
                     at = next;
                     if self.search.found[0].contains(next) {
                         self.search.found[0].remove(next);
-                        self.search.chosen[self.segments.id(Dir::Row, next) as usize] -= 1;
+                        let count = &mut self.search.chosen[self.segments.id(Dir::Row, next) as usize];
+                        *count -= 1;
+                        if *count == 1 {
+                            self.deducer.last_cells.insert(next);
+                        }
                     }
                 }
             }
@@ -393,82 +445,88 @@ impl Engine {
     /// no cell will do.
     fn cut(&mut self, rng: &mut Rng, shortest: u8, puzzle: &mut Puzzle) -> bool {
         let n = puzzle.board.size();
-        // The sight flags follow the slots, which every tree renumbers.
-        self.see_solution(&puzzle.solution);
+        // The sight flags follow the slots, which every tree renumbers. Only lizards not found
+        // yet are flagged: a found lizard has crossed every cell of its lines, and only unknown
+        // cells are asked about (a twelfth of the builder's cycles on the console, with every
+        // lizard flagged at every cut).
+        self.see_solution(&puzzle.solution.intersection(self.unknown()));
         let (mut best, mut fewest, mut ties) = (CellSet::EMPTY, u8::MAX, 0u8);
         // Failing those, the nearest unknown cells whatever their far sides.
         let (mut near, mut nearest, mut near_ties) = (CellSet::EMPTY, u8::MAX, 0u8);
-        // Each row segment with unknown cells: its lizard's column and how many unknown cells
-        // lie on each side. On each side, the unknown cell nearest the lizard whose far side
-        // will do (a tree further away keeps more unknown cells with the lizard).
-        for r in 0..n {
-            let first = self.segments.cell_at(r, 0);
-            let mut c = 0;
-            while c < n {
-                if puzzle.board.is_tree(first + c) {
-                    c += 1;
-                    continue;
-                }
-                let start = c;
-                let (mut lizard, mut before, mut after) = (None, 0u8, 0u8);
-                while c < n && !puzzle.board.is_tree(first + c) {
-                    let cell = first + c;
-                    if puzzle.solution.contains(cell) {
-                        lizard = Some(c);
-                    } else if self.search.found[0].contains(cell) {
-                        if lizard.is_none() {
-                            before += 1;
-                        } else {
-                            after += 1;
-                        }
+        // Each row segment with unknown cells, from its first (walking every cell of the board
+        // at every cut cost the console more than the rest of the cut): its lizard's column
+        // and how many unknown cells lie on each side. On each side, the unknown cell nearest
+        // the lizard whose far side will do (a tree further away keeps more unknown cells with
+        // the lizard).
+        let (mut first, mut next) = (0u8, 0u8);
+        while let Some(unknown) = self.unknown().next_from(next) {
+            while unknown >= first + n {
+                first += n;
+            }
+            let mut start = unknown - first;
+            while start > 0 && !puzzle.board.is_tree(first + start - 1) {
+                start -= 1;
+            }
+            let mut c = start;
+            let (mut lizard, mut before, mut after) = (None, 0u8, 0u8);
+            while c < n && !puzzle.board.is_tree(first + c) {
+                let cell = first + c;
+                if puzzle.solution.contains(cell) {
+                    lizard = Some(c);
+                } else if self.search.found[0].contains(cell) {
+                    if lizard.is_none() {
+                        before += 1;
+                    } else {
+                        after += 1;
                     }
-                    c += 1;
                 }
-                let Some(lizard) = lizard else { continue };
-                if before + after == 0 {
-                    continue;
-                }
-                for forward in [false, true] {
-                    // Unknown cells between the lizard and the tree, which it keeps too.
-                    let mut between = 0;
-                    let mut at = lizard;
-                    loop {
-                        if (forward && at + 1 == c) || (!forward && at == start) {
-                            break;
-                        }
-                        at = if forward { at + 1 } else { at - 1 };
-                        if !self.search.found[0].contains(first + at) {
-                            continue;
-                        }
-                        let kept = 1 + between + if forward { before } else { after };
-                        if between == 0 && kept <= nearest {
-                            if kept < nearest {
-                                (near, nearest, near_ties) = (CellSet::EMPTY, kept, 0);
-                            }
-                            near.insert(first + at);
-                            near_ties += 1;
-                        }
-                        if kept > fewest {
-                            break;
-                        }
-                        let (from, to) = if forward { (at + 1, c) } else { (start, at) };
-                        let kept_cells = if forward { at - start } else { c - at - 1 };
-                        if kept_cells >= shortest && self.side_will_do(&puzzle.board, first, from, to, shortest) {
-                            if kept < fewest {
-                                (best, fewest, ties) = (CellSet::EMPTY, kept, 0);
-                            }
-                            best.insert(first + at);
-                            ties += 1;
-                            break;
-                        }
-                        between += 1;
+                c += 1;
+            }
+            next = first + c;
+            let Some(lizard) = lizard else { continue };
+            if before + after == 0 {
+                continue;
+            }
+            for forward in [false, true] {
+                // Unknown cells between the lizard and the tree, which it keeps too.
+                let mut between = 0;
+                let mut at = lizard;
+                loop {
+                    if (forward && at + 1 == c) || (!forward && at == start) {
+                        break;
                     }
+                    at = if forward { at + 1 } else { at - 1 };
+                    if !self.search.found[0].contains(first + at) {
+                        continue;
+                    }
+                    let kept = 1 + between + if forward { before } else { after };
+                    if between == 0 && kept <= nearest {
+                        if kept < nearest {
+                            (near, nearest, near_ties) = (CellSet::EMPTY, kept, 0);
+                        }
+                        near.insert(first + at);
+                        near_ties += 1;
+                    }
+                    if kept > fewest {
+                        break;
+                    }
+                    let (from, to) = if forward { (at + 1, c) } else { (start, at) };
+                    let kept_cells = if forward { at - start } else { c - at - 1 };
+                    if kept_cells >= shortest && self.side_will_do(&puzzle.board, first, from, to, shortest) {
+                        if kept < fewest {
+                            (best, fewest, ties) = (CellSet::EMPTY, kept, 0);
+                        }
+                        best.insert(first + at);
+                        ties += 1;
+                        break;
+                    }
+                    between += 1;
                 }
             }
         }
         let clean = ties > 0;
         let (choices, count) = if clean { (best, ties) } else { (near, near_ties) };
-        let Some(cell) = choices.iter().nth(rng.below(count.max(1)) as usize) else { return false };
+        let Some(cell) = choices.nth(rng.below(count.max(1))) else { return false };
         let (r, c) = row_col(n, cell);
         let first = cell - c;
         let forward = !self.lizard_beside(cell, c, n, true, puzzle);
@@ -487,7 +545,7 @@ impl Engine {
                 break;
             }
             side.insert(here);
-            if self.unknown().contains(here) && self.sight.safe(&puzzle.board, &self.segments, here) {
+            if self.unknown().contains(here) && self.seatable(&puzzle.board, here) {
                 safe.insert(here);
             }
         }
@@ -495,13 +553,13 @@ impl Engine {
         let mut restart = false;
         if !side.is_empty() {
             let long = !clean || side.len() >= shortest;
-            match safe.iter().nth(rng.below(safe.len().max(1)) as usize) {
+            match safe.nth(rng.below(safe.len().max(1))) {
                 Some(lizard) if long => puzzle.solution.insert(lizard),
                 _ => {
                     let mut at = 0;
                     while let Some(here) = side.next_from(at) {
                         at = here + 1;
-                        restart |= !self.unknown().contains(here) && !self.terminal(&puzzle.board, here);
+                        restart |= !self.unknown().contains(here) && !self.terminal(here);
                         self.plant(&mut puzzle.board, here);
                     }
                 }
@@ -521,6 +579,7 @@ impl Engine {
     fn restart(&mut self, board: &Board) {
         let n = board.size();
         self.search.found[0] = board.trees().union(&self.search.found[1]).complement_below(n * n);
+        self.deducer.last_cells = CellSet::EMPTY;
         for r in 0..n {
             self.recount_row(board, r);
         }
@@ -555,10 +614,10 @@ impl Engine {
         for c in from..to {
             let cell = first + c;
             if self.search.found[0].contains(cell) {
-                if long && self.sight.safe(board, &self.segments, cell) {
+                if long && self.seatable(board, cell) {
                     return true;
                 }
-            } else if treeable && !self.terminal(board, cell) {
+            } else if treeable && !self.terminal(cell) {
                 treeable = false;
             }
         }
@@ -566,14 +625,11 @@ impl Engine {
     }
 
     /// Whether a tree on the crossed `cell` would hide nothing from a lizard: along its column
-    /// and both diagonals it has a tree or the edge beside it on one side or the other.
-    fn terminal(&self, board: &Board, cell: u8) -> bool {
-        let (r, c) = row_col(board.size(), cell);
+    /// and both diagonals it has a tree or the edge beside it on one side or the other (its
+    /// segment stops there).
+    fn terminal(&self, cell: u8) -> bool {
         [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal].into_iter().all(|dir| {
-            [true, false].into_iter().any(|forward| match board.step(r, c, dir, forward) {
-                None => true,
-                Some((r2, c2)) => board.is_tree(board.cell_at(r2, c2)),
-            })
+            self.segments.next_in_segment(dir, cell, true).is_none() || self.segments.next_in_segment(dir, cell, false).is_none()
         })
     }
 }
@@ -618,43 +674,37 @@ const BLOCK: Gadget = Gadget {
 /// of it that one lizard alone sees, and a cell between them (not in `kept`) where a tree
 /// blocks the view without making a row segment (it is at an end of its own row segment, which
 /// keeps two cells or more).
-fn shield(board: &Board, segments: &Segments, lizards: &CellSet, kept: &CellSet, start: u8) -> Option<(u8, u8)> {
-    let n = board.size();
+fn shield(segments: &Segments, lizards: &CellSet, kept: &CellSet, start: u8) -> Option<(u8, u8)> {
     let mut at = Some(start);
     while let Some(cell) = at {
         at = segments.next_in_segment(Dir::Row, cell, true);
-        let (r, c) = board.row_col(cell);
         let mut blocker = None;
-        let mut onlookers = 0;
+        let mut onlookers = 0u8;
         for dir in [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal] {
             for forward in [true, false] {
-                let (mut pos, mut end_cell) = ((r, c), None);
-                while let Some((r2, c2)) = board.step(pos.0, pos.1, dir, forward) {
-                    let next = board.cell_at(r2, c2);
-                    if board.is_tree(next) {
-                        break;
-                    }
+                let (mut here, mut end_cell) = (cell, None);
+                while let Some(next) = segments.next_in_segment(dir, here, forward) {
                     if lizards.contains(next) {
                         onlookers += 1;
                         blocker = end_cell;
                         break;
                     }
-                    let free = |c: u8| !board.is_tree(board.cell_at(r2, c));
-                    let left_end = c2 == 0 || !free(c2 - 1);
-                    let right_end = c2 + 1 == n || !free(c2 + 1);
+                    // Its row segment's ends by the segments (no row and column to multiply).
+                    let left_end = segments.next_in_segment(Dir::Row, next, false).is_none();
+                    let right_end = segments.next_in_segment(Dir::Row, next, true).is_none();
                     // An end, and the segment keeps two cells: the cell beyond it is free and
                     // so is the one after.
                     let keeps_two = if left_end && !right_end {
-                        c2 + 2 < n && free(c2 + 2)
+                        segments.next_in_segment(Dir::Row, next + 1, true).is_some()
                     } else if right_end && !left_end {
-                        c2 >= 2 && free(c2 - 2)
+                        segments.next_in_segment(Dir::Row, next - 1, false).is_some()
                     } else {
                         false
                     };
                     if keeps_two && end_cell.is_none() && !kept.contains(next) {
                         end_cell = Some(next);
                     }
-                    pos = (r2, c2);
+                    here = next;
                 }
             }
         }

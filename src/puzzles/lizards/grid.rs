@@ -80,6 +80,14 @@ impl CellSet {
         out
     }
 
+    pub fn intersection(&self, other: &CellSet) -> CellSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a &= b;
+        }
+        out
+    }
+
     pub fn minus(&self, other: &CellSet) -> CellSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
@@ -106,19 +114,42 @@ impl CellSet {
         out
     }
 
-    /// The first cell of the set from `cell` on, passing over empty bytes whole. Inlined: an
-    /// `Option` returned from a call goes through memory on the console.
+    /// The first cell of the set from `cell` on, passing over empty bytes whole and stepping
+    /// through a byte's bits with a mask in a register (reading the byte again at every bit
+    /// was most of the generator's sight flags on the console; shifting the byte by the bit's
+    /// place is a runtime call). Inlined: an `Option` returned from a call goes through memory
+    /// on the console.
     #[inline(always)]
     pub fn next_from(&self, mut cell: u8) -> Option<u8> {
         while (cell as usize) < CELLS {
             let byte = self.0[(cell >> 3) as usize];
             if byte == 0 {
                 cell = (cell | 7) + 1;
-            } else if byte & BIT[(cell & 7) as usize] != 0 {
-                return Some(cell);
-            } else {
+                continue;
+            }
+            // Shifted out after bit 7, with `cell` at the next byte's first cell.
+            let mut mask = BIT[(cell & 7) as usize];
+            while mask != 0 {
+                if byte & mask != 0 {
+                    return Some(cell);
+                }
+                mask <<= 1;
                 cell += 1;
             }
+        }
+        None
+    }
+
+    /// The `k`-th cell of the set (from 0) in increasing order: a random choice's pick, without
+    /// the iterator's calls (an `Option` a step through memory on the console).
+    pub fn nth(&self, mut k: u8) -> Option<u8> {
+        let mut at = 0;
+        while let Some(cell) = self.next_from(at) {
+            if k == 0 {
+                return Some(cell);
+            }
+            k -= 1;
+            at = cell + 1;
         }
         None
     }
@@ -307,10 +338,10 @@ impl Board {
 /// Every cell's segment in each direction, as a slot number below [`MAX_SEGMENTS`] that no
 /// other segment of the direction holds (slots are free labels, in no particular order).
 /// 4 x 144 bytes: the price of one-load "which segment" questions, which the search asks at
-/// every node and the deductions at every cell. The generator changes one tree at a time, and
-/// [`Segments::plant`] and [`Segments::unplant`] relabel only the cells of the segments through
-/// it: numbering the whole board again after every tree cost more than the deductions on the
-/// console. A cell's four slots sit together ([`Segments::cell_ids`]), so the deductions'
+/// every node and the deductions at every cell. [`Segments::build`] labels a board in one pass;
+/// after it the generator adds one tree at a time, and [`Segments::plant`] relabels only the
+/// cells of the segments through it: numbering the whole board again after every tree cost
+/// more than the deductions on the console. A cell's four slots sit together ([`Segments::cell_ids`]), so the deductions'
 /// per-cell work reads them at fixed offsets.
 #[derive(Clone)]
 pub struct Segments {
@@ -320,6 +351,10 @@ pub struct Segments {
     ends: [u8; 4],
     /// Segments per direction.
     counts: [u8; 4],
+    /// Per direction, a slot at or below the lowest free one (every slot below it is in use):
+    /// [`Segments::take_slot`] starts there. Scanning from 0 was two fifths of a tree's cost
+    /// on the console (31.7 k cycles a tree).
+    free_from: [u8; 4],
     /// Per slot and direction, the segment's cells (the deductions start from these counts).
     /// Slot-major, as [`Segments::ids`] is cell-major: indexing by a direction is then an
     /// addition, where direction-major tables cost the console a multiplication by 80.
@@ -341,6 +376,7 @@ impl Segments {
             ids: [[NO_SEGMENT; 4]; CELLS],
             ends: [0; 4],
             counts: [0; 4],
+            free_from: [0; 4],
             lengths: [[0; 4]; MAX_SEGMENTS],
             row_starts: [0; MAX_SEGMENTS],
             steps: [0; 4],
@@ -350,39 +386,60 @@ impl Segments {
         }
     }
 
-    /// The segments of `board`: those of an empty board, then its trees one by one.
+    /// The segments of `board` in one pass over its cells: along each direction a free cell
+    /// continues the segment of the cell one step back when that one is free, else opens the
+    /// next slot. (An empty board and then its trees planted one by one cost the console about
+    /// 18 k cycles a tree.)
     pub fn build(&mut self, board: &Board) {
-        self.clear(board.size());
+        let n = board.size();
+        self.set_size(n);
+        self.lengths = [[0; 4]; MAX_SEGMENTS];
+        self.counts = [0; 4];
+        let (mut r, mut c) = (0, 0);
         for cell in 0..self.cells {
             if board.is_tree(cell) {
-                self.plant(cell);
+                self.ids[cell as usize] = [NO_SEGMENT; 4];
+            } else {
+                self.label(cell, Dir::Row, c > 0);
+                self.label(cell, Dir::Column, r > 0);
+                self.label(cell, Dir::Diagonal, r > 0 && c > 0);
+                self.label(cell, Dir::AntiDiagonal, r > 0 && c + 1 < n);
+            }
+            c += 1;
+            if c == n {
+                c = 0;
+                r += 1;
             }
         }
+        self.ends = self.counts;
+        self.free_from = self.counts;
     }
 
-    /// The segments of an `n` x `n` board without trees: whole rows, columns and diagonals,
-    /// slot `r`, `c`, `c - r + n - 1` and `r + c`.
-    pub fn clear(&mut self, n: u8) {
+    /// [`Segments::build`]'s step: the free `cell` takes the slot of the cell one step back
+    /// along `dir` when there is one (`inside`) and it is free, else the next new slot.
+    #[inline(always)]
+    fn label(&mut self, cell: u8, dir: Dir, inside: bool) {
+        let d = dir as usize;
+        let back = if inside { self.ids[(cell - self.steps[d]) as usize][d] } else { NO_SEGMENT };
+        let id = if back != NO_SEGMENT {
+            back
+        } else {
+            self.counts[d] += 1;
+            self.counts[d] - 1
+        };
+        self.ids[cell as usize][d] = id;
+        self.lengths[id as usize][d] += 1;
+    }
+
+    /// The board's size and what follows from it alone: cells, steps, row starts.
+    pub fn set_size(&mut self, n: u8) {
         self.n = n;
         self.cells = n * n;
         self.steps = [1, n, n + 1, n - 1];
-        self.lengths = [[0; 4]; MAX_SEGMENTS];
-        let lines = [n, n, 2 * n - 1, 2 * n - 1];
-        for (dir, &count) in lines.iter().enumerate() {
-            for slot in 0..count {
-                // Diagonal k (of either kind) is n - |k - (n - 1)| cells long.
-                self.lengths[slot as usize][dir] = if dir < 2 { n } else { n - slot.abs_diff(n - 1) };
-            }
-        }
-        self.ends = lines;
-        self.counts = lines;
         let mut cell = 0;
         for r in 0..n {
             self.row_cells[r as usize] = cell;
-            for c in 0..n {
-                self.ids[cell as usize] = [r, c, c + n - 1 - r, r + c];
-                cell += 1;
-            }
+            cell += n;
         }
     }
 
@@ -407,30 +464,6 @@ impl Segments {
                 None if before => {}
                 None => self.free_slot(d, id),
             }
-        }
-    }
-
-    /// The tree on `cell` taken away: the cell joins the segments before and after it in each
-    /// direction (the one after takes the slot of the one before), or starts one of its own.
-    pub fn unplant(&mut self, cell: u8) {
-        let (r, c) = row_col(self.n, cell);
-        for dir in Dir::ALL {
-            let d = dir as usize;
-            let id_at = |at: Option<u8>| at.map(|at| self.ids[at as usize][d]).filter(|&id| id != NO_SEGMENT);
-            let before = id_at(self.neighbour(dir, cell, r, c, false));
-            let after = self.neighbour(dir, cell, r, c, true);
-            let id = match (before, id_at(after)) {
-                (Some(id), Some(other)) => {
-                    let moved = self.relabel(dir, after.unwrap_or(cell), id);
-                    self.lengths[id as usize][d] += moved;
-                    self.free_slot(d, other);
-                    id
-                }
-                (Some(id), None) | (None, Some(id)) => id,
-                (None, None) => self.take_slot(d),
-            };
-            self.ids[cell as usize][d] = id;
-            self.lengths[id as usize][d] += 1;
         }
     }
 
@@ -466,10 +499,11 @@ impl Segments {
     /// The lowest free slot of direction `d` (one of length 0), now in use: the caller gives
     /// it its length.
     fn take_slot(&mut self, d: usize) -> u8 {
-        let mut slot = 0;
+        let mut slot = self.free_from[d];
         while self.lengths[slot as usize][d] != 0 {
             slot += 1;
         }
+        self.free_from[d] = slot + 1;
         self.ends[d] = self.ends[d].max(slot + 1);
         self.counts[d] += 1;
         slot
@@ -478,6 +512,7 @@ impl Segments {
     fn free_slot(&mut self, d: usize, slot: u8) {
         self.lengths[slot as usize][d] = 0;
         self.counts[d] -= 1;
+        self.free_from[d] = self.free_from[d].min(slot);
         while self.ends[d] > 0 && self.lengths[self.ends[d] as usize - 1][d] == 0 {
             self.ends[d] -= 1;
         }
