@@ -3,7 +3,7 @@
 //!
 //! Controls on a cell: A shades or unshades, B circles or uncircles.
 
-use super::{Banner, Changed, Press, PuzzleBoard, draw_cell_tiles};
+use super::{Banner, Changed, Press, draw_cell_tiles};
 use crate::assets;
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::engine_calls;
@@ -283,25 +283,7 @@ impl HitoriBoard {
     }
 }
 
-impl PuzzleBoard for HitoriBoard {
-    type P = Hitori;
-
-    fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-
-    fn play(&self) -> &Play {
-        &self.play
-    }
-
-    fn parts_mut(&mut self) -> (&mut Puzzle, &mut Play) {
-        (&mut self.puzzle, &mut self.play)
-    }
-
-    fn after_change(&mut self, moved: Option<Move>, layout: &Layout, canvas: &mut Canvas) -> Changed {
-        self.changed(moved, layout, canvas)
-    }
-}
+puzzle_board!(HitoriBoard, Hitori);
 
 fn mark_text(mark: Mark) -> &'static [u8] {
     if mark == Mark::Shaded { b"SHADE THIS CELL" } else { b"CIRCLE THIS CELL" }
@@ -392,6 +374,7 @@ pub fn read_cell_tile(big: bool, tile: u8) -> Option<(u8, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::boards::PuzzleBoard;
     use crate::puzzles::hitori::generate::Generator;
     use crate::puzzles::level::Difficulty;
 

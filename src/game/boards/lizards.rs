@@ -6,7 +6,7 @@
 //! Controls on a cell: A places or removes a lizard, B marks the cell empty or unmarks it.
 //! Trees take no mark.
 
-use super::{Banner, Changed, Press, PuzzleBoard, draw_cell_tiles};
+use super::{Banner, Changed, Press, draw_cell_tiles};
 use crate::assets;
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::layout::{Layout, SCREEN_COLS, col_of, position, row_of};
@@ -211,25 +211,7 @@ impl LizardsBoard {
     }
 }
 
-impl PuzzleBoard for LizardsBoard {
-    type P = Lizards;
-
-    fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
-    }
-
-    fn play(&self) -> &Play {
-        &self.play
-    }
-
-    fn parts_mut(&mut self) -> (&mut Puzzle, &mut Play) {
-        (&mut self.puzzle, &mut self.play)
-    }
-
-    fn after_change(&mut self, moved: Option<Move>, layout: &Layout, canvas: &mut Canvas) -> Changed {
-        self.changed(moved, layout, canvas)
-    }
-}
+puzzle_board!(LizardsBoard, Lizards);
 
 fn mark_text(mark: Mark) -> &'static [u8] {
     if mark == Mark::Lizard { b"A LIZARD GOES HERE" } else { b"NO LIZARD HERE" }
@@ -257,6 +239,7 @@ pub fn read_lizard_tile(big: bool, tile: u8) -> Option<(u8, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::boards::PuzzleBoard;
     use crate::puzzles::level::Difficulty;
     use crate::puzzles::lizards::generate::Engine;
 

@@ -3,6 +3,37 @@
 //! how a hint lights up the board. The frame keeps the rest (cursor, clock, status, hint
 //! banner, undo and redo by Select, pause), written once for every puzzle.
 
+/// [`PuzzleBoard`] for a board of puzzle `$p` with `puzzle` and `play` fields and a
+/// `changed` method that draws and checks a change: every board has them.
+macro_rules! puzzle_board {
+    ($board:ty, $p:ty) => {
+        impl $crate::game::boards::PuzzleBoard for $board {
+            type P = $p;
+
+            fn puzzle(&self) -> &<$p as $crate::puzzles::Backend>::Puzzle {
+                &self.puzzle
+            }
+
+            fn play(&self) -> &$crate::puzzles::play::Play<$p> {
+                &self.play
+            }
+
+            fn parts_mut(&mut self) -> (&mut <$p as $crate::puzzles::Backend>::Puzzle, &mut $crate::puzzles::play::Play<$p>) {
+                (&mut self.puzzle, &mut self.play)
+            }
+
+            fn after_change(
+                &mut self,
+                moved: Option<<$p as $crate::puzzles::Backend>::Move>,
+                layout: &$crate::game::layout::Layout,
+                canvas: &mut $crate::game::canvas::Canvas,
+            ) -> $crate::game::boards::Changed {
+                self.changed(moved, layout, canvas)
+            }
+        }
+    };
+}
+
 pub mod hitori;
 pub mod lizards;
 
