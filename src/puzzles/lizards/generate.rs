@@ -35,7 +35,7 @@
 //!    candidate.
 
 use super::deduce::Deducer;
-use super::grid::{Board, CellSet, Dir, MAX_SIZE, MIN_SIZE, Segments, row_col};
+use super::grid::{Board, CELLS, CellSet, Dir, MAX_SIZE, MIN_SIZE, Segments, row_col};
 use super::solve::{Search, SegmentSight, Sight};
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
@@ -86,10 +86,20 @@ pub struct Engine {
     /// The cells the gadget's rule crosses ([`NO_CELL`] past the gadget's count or the
     /// board's edge): the builder seats no lizard that sees one.
     opening: [u8; 2],
+    /// The builder's cells, one byte a cell ([`TREE`], [`LIZARD`], [`UNKNOWN`]), kept beside
+    /// the board, the solution and the unknown set: the cut's walks read one byte where they
+    /// tested two or three bit sets (each test a shift, a table load and a mask on the console).
+    marks: [u8; CELLS],
 }
 
 /// No cell, in [`Engine::opening`].
 const NO_CELL: u8 = 0xFF;
+/// [`Engine::marks`]: a tree.
+const TREE: u8 = 1;
+/// [`Engine::marks`]: the solution's lizard.
+const LIZARD: u8 = 2;
+/// [`Engine::marks`]: not decided yet by the builder's deductions.
+const UNKNOWN: u8 = 4;
 
 impl Default for Engine {
     fn default() -> Self {
@@ -106,6 +116,7 @@ impl Engine {
             deducer: Deducer::new(),
             candidates_tried: 0,
             opening: [NO_CELL; 2],
+            marks: [0; CELLS],
         }
     }
 
@@ -163,6 +174,7 @@ impl Engine {
         puzzle.solution = CellSet::EMPTY;
         self.segments.set_size(n);
         self.search.found[0] = CellSet::EMPTY.complement_below(n * n);
+        self.marks = [UNKNOWN; CELLS];
         self.search.found[1] = CellSet::EMPTY;
         self.opening = [NO_CELL; 2];
         let shortest = level as u8 + 1;
@@ -174,7 +186,7 @@ impl Engine {
         for _ in 0..tree_count(n) {
             let (r, c) = (rng.below(n), rng.below(n));
             let cell = self.segments.cell_at(r, c);
-            if self.unknown().contains(cell) && !self.search.found[1].contains(cell) {
+            if self.marks[cell as usize] == UNKNOWN && !self.search.found[1].contains(cell) {
                 self.sow(&mut puzzle.board, cell);
             }
         }
@@ -229,15 +241,15 @@ impl Engine {
                 self.sow(&mut puzzle.board, cell);
             }
         }
-        for (&spot, opening) in gadget.crossed.iter().zip(self.opening.iter_mut()) {
+        for (k, &spot) in gadget.crossed.iter().enumerate() {
             if let Some(cell) = at(spot) {
-                *opening = cell;
-                self.search.found[0].remove(cell);
+                self.opening[k] = cell;
+                self.decide(cell);
             }
         }
         for &spot in gadget.lizards {
             if let Some(cell) = at(spot) {
-                puzzle.solution.insert(cell);
+                self.place(puzzle, cell);
             }
         }
         for dr in 0..gadget.rows {
@@ -253,6 +265,19 @@ impl Engine {
     fn sow(&mut self, board: &mut Board, cell: u8) {
         board.set_tree(cell);
         self.search.found[0].remove(cell);
+        self.marks[cell as usize] = TREE;
+    }
+
+    /// The unknown `cell` decided (crossed, or its lizard found).
+    fn decide(&mut self, cell: u8) {
+        self.search.found[0].remove(cell);
+        self.marks[cell as usize] &= !UNKNOWN;
+    }
+
+    /// The solution's lizard on `cell`.
+    fn place(&mut self, puzzle: &mut Puzzle, cell: u8) {
+        puzzle.solution.insert(cell);
+        self.marks[cell as usize] |= LIZARD;
     }
 
     /// A tree on the unknown `cell`, with the segments following it.
@@ -272,20 +297,23 @@ impl Engine {
             self.seat_in(start, rng, puzzle);
         }
         loop {
-            let rows = self.segments.list_rows();
+            // Row segments in reading order by their first cells' marks (listing them again
+            // after every shield walked the segment table: 56 k cycles a time on the console).
+            let (n, mut c) = (puzzle.board.size(), 0);
             let mut bare = None;
-            for row in 0..rows {
-                let start = self.segments.row_start(row);
-                if !self.seat_in(start, rng, puzzle) {
+            for start in 0..puzzle.board.cells() {
+                let opens = self.marks[start as usize] != TREE && (c == 0 || self.marks[start as usize - 1] == TREE);
+                if opens && !self.seat_in(start, rng, puzzle) {
                     bare = Some(start);
                     break;
                 }
+                c = if c + 1 == n { 0 } else { c + 1 };
             }
             let Some(start) = bare else { return };
             match shield(&self.segments, &puzzle.solution, &self.search.found[1], start) {
                 Some((lizard, tree)) => {
                     self.plant(&mut puzzle.board, tree);
-                    puzzle.solution.insert(lizard);
+                    self.place(puzzle, lizard);
                 }
                 None => {
                     let mut at = Some(start);
@@ -305,7 +333,7 @@ impl Engine {
         let mut safe = CellSet::EMPTY;
         let mut at = Some(start);
         while let Some(cell) = at {
-            if puzzle.solution.contains(cell) {
+            if self.marks[cell as usize] & LIZARD != 0 {
                 return true;
             }
             if self.seatable(&puzzle.board, cell) {
@@ -314,7 +342,7 @@ impl Engine {
             at = self.segments.next_in_segment(Dir::Row, cell, true);
         }
         let Some(cell) = safe.nth(rng.below(safe.len().max(1))) else { return false };
-        puzzle.solution.insert(cell);
+        self.place(puzzle, cell);
         self.sight.place(&self.segments, cell);
         true
     }
@@ -377,7 +405,8 @@ impl Engine {
         let first = self.segments.cell_at(r, 0);
         let mut fresh = true;
         for cell in first..first + n {
-            if board.is_tree(cell) {
+            let mark = self.marks[cell as usize];
+            if mark == TREE {
                 fresh = true;
                 continue;
             }
@@ -386,7 +415,7 @@ impl Engine {
                 self.search.chosen[id] = 0;
                 fresh = false;
             }
-            if self.unknown().contains(cell) {
+            if mark & UNKNOWN != 0 {
                 self.search.chosen[id] += 1;
                 if self.search.chosen[id] == 1 {
                     self.deducer.last_cells.insert(cell);
@@ -408,7 +437,7 @@ impl Engine {
             for forward in [true, false] {
                 let mut at = Some(noted);
                 while let Some(cell) = at {
-                    if self.unknown().contains(cell) {
+                    if self.marks[cell as usize] & UNKNOWN != 0 {
                         return Some(cell);
                     }
                     at = self.segments.next_in_segment(Dir::Row, cell, forward);
@@ -426,8 +455,8 @@ impl Engine {
                 let mut at = cell;
                 while let Some(next) = self.segments.next_in_segment(dir, at, forward) {
                     at = next;
-                    if self.search.found[0].contains(next) {
-                        self.search.found[0].remove(next);
+                    if self.marks[next as usize] & UNKNOWN != 0 {
+                        self.decide(next);
                         let count = &mut self.search.chosen[self.segments.id(Dir::Row, next) as usize];
                         *count -= 1;
                         if *count == 1 {
@@ -437,7 +466,7 @@ impl Engine {
                 }
             }
         }
-        self.search.found[0].remove(cell);
+        self.decide(cell);
         self.search.chosen[self.segments.id(Dir::Row, cell) as usize] -= 1;
     }
 
@@ -464,16 +493,19 @@ impl Engine {
                 first += n;
             }
             let mut start = unknown - first;
-            while start > 0 && !puzzle.board.is_tree(first + start - 1) {
+            while start > 0 && self.marks[(first + start - 1) as usize] != TREE {
                 start -= 1;
             }
             let mut c = start;
             let (mut lizard, mut before, mut after) = (None, 0u8, 0u8);
-            while c < n && !puzzle.board.is_tree(first + c) {
-                let cell = first + c;
-                if puzzle.solution.contains(cell) {
+            while c < n {
+                let mark = self.marks[(first + c) as usize];
+                if mark == TREE {
+                    break;
+                }
+                if mark & LIZARD != 0 {
                     lizard = Some(c);
-                } else if self.search.found[0].contains(cell) {
+                } else if mark & UNKNOWN != 0 {
                     if lizard.is_none() {
                         before += 1;
                     } else {
@@ -496,7 +528,7 @@ impl Engine {
                         break;
                     }
                     at = if forward { at + 1 } else { at - 1 };
-                    if !self.search.found[0].contains(first + at) {
+                    if self.marks[(first + at) as usize] & UNKNOWN == 0 {
                         continue;
                     }
                     let kept = 1 + between + if forward { before } else { after };
@@ -529,7 +561,7 @@ impl Engine {
         let Some(cell) = choices.nth(rng.below(count.max(1))) else { return false };
         let (r, c) = row_col(n, cell);
         let first = cell - c;
-        let forward = !self.lizard_beside(cell, c, n, true, puzzle);
+        let forward = !self.lizard_beside(cell, c, n, true);
         // The other side, and its safe unknown cells (safe now, so safe behind the new tree:
         // the flags made above stay right until a tree renumbers the slots).
         let mut safe = CellSet::EMPTY;
@@ -541,11 +573,12 @@ impl Engine {
             }
             k = if forward { k + 1 } else { k - 1 };
             let here = first + k;
-            if puzzle.board.is_tree(here) {
+            let mark = self.marks[here as usize];
+            if mark == TREE {
                 break;
             }
             side.insert(here);
-            if self.unknown().contains(here) && self.seatable(&puzzle.board, here) {
+            if mark & UNKNOWN != 0 && self.seatable(&puzzle.board, here) {
                 safe.insert(here);
             }
         }
@@ -554,12 +587,12 @@ impl Engine {
         if !side.is_empty() {
             let long = !clean || side.len() >= shortest;
             match safe.nth(rng.below(safe.len().max(1))) {
-                Some(lizard) if long => puzzle.solution.insert(lizard),
+                Some(lizard) if long => self.place(puzzle, lizard),
                 _ => {
                     let mut at = 0;
                     while let Some(here) = side.next_from(at) {
                         at = here + 1;
-                        restart |= !self.unknown().contains(here) && !self.terminal(here);
+                        restart |= self.marks[here as usize] & UNKNOWN == 0 && !self.terminal(here);
                         self.plant(&mut puzzle.board, here);
                     }
                 }
@@ -579,6 +612,11 @@ impl Engine {
     fn restart(&mut self, board: &Board) {
         let n = board.size();
         self.search.found[0] = board.trees().union(&self.search.found[1]).complement_below(n * n);
+        let mut at = 0;
+        while let Some(cell) = self.search.found[0].next_from(at) {
+            at = cell + 1;
+            self.marks[cell as usize] |= UNKNOWN;
+        }
         self.deducer.last_cells = CellSet::EMPTY;
         for r in 0..n {
             self.recount_row(board, r);
@@ -587,18 +625,18 @@ impl Engine {
 
     /// Whether the row segment of `cell` (column `c`) holds a lizard after it (`forward`) or
     /// before it.
-    fn lizard_beside(&self, cell: u8, c: u8, n: u8, forward: bool, puzzle: &Puzzle) -> bool {
+    fn lizard_beside(&self, cell: u8, c: u8, n: u8, forward: bool) -> bool {
         let mut k = c;
         loop {
             if (forward && k + 1 == n) || (!forward && k == 0) {
                 return false;
             }
             k = if forward { k + 1 } else { k - 1 };
-            let here = cell - c + k;
-            if puzzle.board.is_tree(here) {
+            let mark = self.marks[(cell - c + k) as usize];
+            if mark == TREE {
                 return false;
             }
-            if puzzle.solution.contains(here) {
+            if mark & LIZARD != 0 {
                 return true;
             }
         }
@@ -613,7 +651,7 @@ impl Engine {
         let long = to - from >= shortest;
         for c in from..to {
             let cell = first + c;
-            if self.search.found[0].contains(cell) {
+            if self.marks[cell as usize] & UNKNOWN != 0 {
                 if long && self.seatable(board, cell) {
                     return true;
                 }

@@ -456,7 +456,7 @@ impl Segments {
             match self.neighbour(dir, cell, r, c, true).filter(|&at| self.ids[at as usize][d] == id) {
                 Some(after) if before => {
                     let slot = self.take_slot(d);
-                    let moved = self.relabel(dir, after, slot);
+                    let moved = self.relabel(d, after, id, slot);
                     self.lengths[slot as usize][d] = moved;
                     self.lengths[id as usize][d] -= moved;
                 }
@@ -484,16 +484,22 @@ impl Segments {
         }
     }
 
-    /// Gives slot `to` to `cell` and the cells after it in its segment along `dir`; returns
-    /// how many.
-    fn relabel(&mut self, dir: Dir, cell: u8, to: u8) -> u8 {
-        let (mut at, mut moved) = (Some(cell), 0);
-        while let Some(here) = at {
-            at = self.next_in_segment(dir, here, true);
-            self.ids[here as usize][dir as usize] = to;
+    /// Gives slot `to` to `cell` and the cells after it in its segment `from` along direction
+    /// `d`; returns how many. The walk compares each next cell's slot with `from` (slots are
+    /// unique in a direction, so that also stops at the board's edges): one table read a
+    /// cell, where [`Segments::next_in_segment`] reads two.
+    fn relabel(&mut self, d: usize, cell: u8, from: u8, to: u8) -> u8 {
+        let step = self.steps[d];
+        let (mut here, mut moved) = (cell, 0);
+        loop {
+            self.ids[here as usize][d] = to;
             moved += 1;
+            // At most 143 + 13: no overflow.
+            here += step;
+            if here >= self.cells || self.ids[here as usize][d] != from {
+                return moved;
+            }
         }
-        moved
     }
 
     /// The lowest free slot of direction `d` (one of length 0), now in use: the caller gives
