@@ -480,6 +480,19 @@ fn a_typed_code_is_generated_behind_the_generating_screen() {
     assert_eq!((puzzle.board.size(), puzzle.difficulty, puzzle.seed), (code.size, code.difficulty, code.seed));
 }
 
+/// A player who shades cell (2, 3) of a new Hitori game, rests (the move saved), then plays
+/// `code` from the pause menu's NEW GAME.
+fn hitori_then(code: &SeedCode) -> Player {
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    p.move_cursor_to(cell_at(2, 3));
+    p.tap(Buttons::A);
+    p.idle(60);
+    p.choose_in_pause(5);
+    p.play_code(code);
+    p
+}
+
 /// A Lizards code typed on the new-game screen plays that Lizards puzzle beside the Hitori game
 /// in progress: after a power-off in the middle CONTINUE offers it (the puzzle last played);
 /// solved by buttons alone, its best time is kept in Lizards' area, and after a power-off the
@@ -491,14 +504,7 @@ fn a_lizards_code_plays_lizards_beside_the_hitori_game() {
     use hitori::puzzles::level::Difficulty;
     use hitori::puzzles::lizards::{Lizards, generate::Puzzle};
 
-    let mut p = Player::new(FakeMachine::new());
-    p.start_new_game();
-    p.move_cursor_to(cell_at(2, 3));
-    p.tap(Buttons::A);
-    p.idle(60);
-    p.choose_in_pause(5);
-    let code = SeedCode { kind: Kind::Lizards, size: 7, difficulty: Difficulty::Medium, seed: 41 };
-    p.play_code(&code);
+    let mut p = hitori_then(&SeedCode { kind: Kind::Lizards, size: 7, difficulty: Difficulty::Medium, seed: 41 });
     let Board::Lizards(board) = &p.game.session.board else { panic!("not a Lizards game") };
     let puzzle = board.puzzle.clone();
     assert_eq!((puzzle.board.size(), puzzle.difficulty, puzzle.seed), (7, Difficulty::Medium, 41));
@@ -547,13 +553,7 @@ fn the_title_offers_each_puzzles_game_in_progress() {
     use hitori::puzzles::Kind;
     use hitori::puzzles::level::Difficulty;
 
-    let mut p = Player::new(FakeMachine::new());
-    p.start_new_game();
-    p.move_cursor_to(cell_at(2, 3));
-    p.tap(Buttons::A);
-    p.idle(60);
-    p.choose_in_pause(5);
-    p.play_code(&SeedCode { kind: Kind::Lizards, size: 7, difficulty: Difficulty::Easy, seed: 5 });
+    let mut p = hitori_then(&SeedCode { kind: Kind::Lizards, size: 7, difficulty: Difficulty::Easy, seed: 5 });
     p.tap(Buttons::B); // a cell marked empty: a move to save
     p.idle(60);
 
