@@ -662,8 +662,7 @@ impl Game {
 
     /// The title when the session's puzzle may have no game left (it was solved, or none was
     /// begun): then another puzzle's game is offered, if one has.
-    fn enter_title_after(&mut self, can_continue: bool, storage: &mut impl Storage) {
-        let mut can_continue = can_continue;
+    fn enter_title_after(&mut self, mut can_continue: bool, storage: &mut impl Storage) {
         if !can_continue {
             self.games &= !(1 << self.session.board.puzzle() as u8);
             can_continue = self.games != 0 && self.continue_other(true, storage);
@@ -675,10 +674,9 @@ impl Game {
     /// that has one.
     fn offer_other_game(&mut self, forward: bool, storage: &mut impl Storage) {
         let can_continue = self.continue_other(forward, storage);
-        match &mut self.screen {
-            Screen::Title(title) if can_continue && self.games.count_ones() > 1 => {
-                title.show_game(self.session.board.puzzle().short_name(), &mut self.canvas);
-            }
+        let name = self.game_name().filter(|_| can_continue);
+        match (&mut self.screen, name) {
+            (Screen::Title(title), Some(name)) => title.show_game(name, &mut self.canvas),
             _ => self.enter_title(can_continue),
         }
     }

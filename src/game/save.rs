@@ -302,10 +302,10 @@ impl Saves {
     }
 
     /// The progress part of [`Saves::load`]: the saved game unless it is finished, with its
-    /// seconds, and its marks into `marks` if asked for. Apart, so that its copies share static frame space
-    /// with the puzzle's buffer and the best times' copies on the console: kept in `load`'s
-    /// own frame, they came on top of those, and Sudoku's progress records (178 bytes against
-    /// Hitori's 76) took 204 bytes of the game ROM's stack room.
+    /// seconds, and its marks into `marks` if asked for. Apart, so that its copies share
+    /// static frame space with the puzzle's buffer and the best times' copies on the console:
+    /// kept in `load`'s own frame, they came on top of those, and Sudoku's progress records
+    /// (178 bytes against Hitori's 76) took 204 bytes of the game ROM's stack room.
     #[inline(never)]
     fn load_progress<P: Record>(&mut self, storage: &mut impl Storage, marks: Option<&mut P::Marks>) -> Option<(SavedGame, u16)> {
         let mut copies = [[0u8; MAX_PROGRESS_LEN]; 2];
