@@ -15,6 +15,7 @@
 //! (`work::Job::Prepare`), which the last part waits for; the numbers the violation map
 //! starts from are the worker's too, worked out with the puzzle.
 
+use super::boards::Playable;
 use super::layout::Layout;
 use super::ready::Variant;
 use super::save::NewGamePlace;
@@ -22,8 +23,8 @@ use super::save::NewGamePlace;
 /// What each part costs on the console, in the LCD's lines (456 cycles each), from
 /// `make bench-rom` profiles with some room: taking the puzzle from the worker's memory (a
 /// 300-byte copy, 20k cycles), beginning the session (its seed code, 45k), clearing the
-/// screen and drawing the board's frame (45k), the status (15k), a row of cells (counted as
-/// 900 cycles a cell and tile, which leaves room: a 15x15 row takes 11k), and committing the
+/// screen and drawing the board's frame (45k), the status (15k), a row of cells (per puzzle:
+/// `Playable::row_lines_per_tile`; a 15x15 Hitori row takes 11k), and committing the
 /// game (the violation map's start and its progress record, 40k). Each part must fit in what a
 /// frame has (see `Platform::lines_left`).
 const TAKE_LINES: u8 = 60;
@@ -74,7 +75,10 @@ impl Starting {
             Stage::Taken => BEGIN_LINES,
             Stage::Begun => FRAME_LINES,
             Stage::Framed => PANEL_LINES,
-            Stage::Row(_) => self.kind.size * Layout::for_size(self.kind.size).cell_tiles() * 2,
+            Stage::Row(_) => {
+                let per_tile = Playable::of(self.kind.puzzle).map_or(u8::MAX, Playable::row_lines_per_tile);
+                (self.kind.size * Layout::for_size(self.kind.size).cell_tiles()).saturating_mul(per_tile)
+            }
             Stage::Drawn => COMMIT_LINES,
         }
     }

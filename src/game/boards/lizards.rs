@@ -1,7 +1,8 @@
 //! Baby Lizards' board screen: trees, lizards and cells marked empty; the lines of sight in
 //! error (a lizard that sees another, and the cells between them) kept up to date a move at a
-//! time ([`Sightlines`]), on the frame after the move's (the move's cell is drawn on its own
-//! frame: both took more than a frame on the console); the cells a hint reads, lit.
+//! time ([`Sightlines`]), a walk a frame on the frames after the move's (the move's cell is
+//! drawn on its own frame: together they took more than a frame on the console); the cells a
+//! hint reads, lit.
 //!
 //! Controls on a cell: A places or removes a lizard, B marks the cell empty or unmarks it.
 //! Trees take no mark.
@@ -12,7 +13,7 @@ use crate::game::canvas::{Canvas, Layer};
 use crate::game::layout::{Layout, SCREEN_COLS, col_of, position, row_of};
 use crate::puzzles::lizards::deduce::Mark;
 use crate::puzzles::lizards::generate::Puzzle;
-use crate::puzzles::lizards::grid::CellSet;
+use crate::puzzles::lizards::grid::{CellBit, CellSet, Dir};
 use crate::puzzles::lizards::play::{Play, Sightlines};
 use crate::puzzles::lizards::{Hint, Lizards, Move};
 
@@ -21,9 +22,8 @@ pub struct LizardsBoard {
     pub puzzle: Puzzle,
     pub play: Play,
     sightlines: Sightlines,
-    /// The cell whose lizard came or went last, while its lines of sight are not brought up
-    /// to date ([`LizardsBoard::check`]).
-    unseen: Option<u8>,
+    /// What the lines of sight still miss.
+    unseen: Unseen,
     /// Cells the last hint lights up, until the next move.
     hinted: CellSet,
 }
@@ -36,7 +36,7 @@ impl Default for LizardsBoard {
 
 impl LizardsBoard {
     pub const fn new() -> LizardsBoard {
-        LizardsBoard { puzzle: Puzzle::new(), play: Play::new(), sightlines: Sightlines::NONE, unseen: None, hinted: CellSet::EMPTY }
+        LizardsBoard { puzzle: Puzzle::new(), play: Play::new(), sightlines: Sightlines::NONE, unseen: Unseen::Nothing, hinted: CellSet::EMPTY }
     }
 
     pub fn size(&self) -> u8 {
@@ -54,31 +54,52 @@ impl LizardsBoard {
         self.play.restart();
     }
 
-    /// Begins a game, new or resumed with its marks: the lines of sight found at once (a
-    /// walk of every segment, a few thousand steps).
+    /// Begins a game, new or resumed with its marks: its lines of sight are found on the
+    /// frames of play that follow ([`LizardsBoard::check`]).
     pub fn begin(&mut self) {
         self.hinted = CellSet::EMPTY;
-        self.unseen = None;
-        self.sightlines.build(&self.puzzle.board, &self.play.marks().lizards);
+        self.unseen = Unseen::Board;
     }
 
-    /// The frame after a move: its lines of sight brought up to date, and the cells whose
-    /// error changed drawn. False when there was nothing to do.
+    /// A frame of play: the next part of the lines of sight brought up to date, and the
+    /// cells whose error changed drawn. False when there was nothing to do.
     pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> bool {
         let mut changed = CellSet::EMPTY;
-        if !self.see(&mut changed) {
+        if !self.see_part(&mut changed) {
             return false;
         }
         self.draw_cells_of(layout, canvas, &changed);
         true
     }
 
-    /// Brings the lines of sight through the cell left unseen up to date (the cells whose
-    /// error changed into `changed`); false if none was.
-    fn see(&mut self, changed: &mut CellSet) -> bool {
-        let Some(cell) = self.unseen.take() else { return false };
-        self.sightlines.update(&self.puzzle.board, &self.play.marks().lizards, cell, changed);
+    /// Does the next part of what the lines of sight miss (the cells whose error changed go
+    /// into `changed`); false if they missed nothing.
+    fn see_part(&mut self, changed: &mut CellSet) -> bool {
+        let lizards = &self.play.marks().lizards;
+        self.unseen = match self.unseen {
+            Unseen::Nothing => return false,
+            Unseen::Board => {
+                self.sightlines.reset(&self.puzzle.board, lizards);
+                Unseen::walks_from(lizards, 0)
+            }
+            Unseen::Walks { cell, dir, every } => {
+                if dir == 0 && !every {
+                    self.sightlines.note(lizards, cell);
+                }
+                self.sightlines.walk(self.puzzle.board.size(), cell, Dir::from_index(dir), changed);
+                match (dir, every) {
+                    (0..3, _) => Unseen::Walks { cell, dir: dir + 1, every },
+                    (_, true) => Unseen::walks_from(lizards, cell + 1),
+                    (_, false) => Unseen::Nothing,
+                }
+            }
+        };
         true
+    }
+
+    /// Does every part the lines of sight miss.
+    fn see_all(&mut self, changed: &mut CellSet) {
+        while self.see_part(changed) {}
     }
 
     /// The puzzle's cell at the frame's `spot` (`position(row, column)`).
@@ -109,19 +130,19 @@ impl LizardsBoard {
         Changed { cell: None, solved: false }
     }
 
-    /// After `moved`: its cell and the hint's drawn now, its lines of sight on the next frame
-    /// (at once when it solves the puzzle: no frame of play follows). A move whose lines are
-    /// still unseen (two moves in a frame: undo and redo from the pause menu) has them seen
-    /// first.
+    /// After `moved`: its cell and the hint's drawn now, its lines of sight on the next
+    /// frames (at once when it solves the puzzle: no frame of play follows). What the lines
+    /// still missed (a move a few frames before, or two in a frame: undo and redo from the
+    /// pause menu) is seen first.
     fn changed(&mut self, moved: Option<Move>, layout: &Layout, canvas: &mut Canvas) -> Changed {
         let mut redraw = core::mem::take(&mut self.hinted);
         let Some(m) = moved else { return Changed { cell: None, solved: false } };
-        self.see(&mut redraw);
+        self.see_all(&mut redraw);
         let solved = self.play.marks().lizards == self.puzzle.solution;
         if m.from == Mark::Lizard || m.to == Mark::Lizard {
-            self.unseen = Some(m.cell);
+            self.unseen = Unseen::Walks { cell: m.cell, dir: 0, every: false };
             if solved {
-                self.see(&mut redraw);
+                self.see_all(&mut redraw);
             }
         }
         redraw.insert(m.cell);
@@ -165,8 +186,9 @@ impl LizardsBoard {
         let width = usize::from(n * layout.cell_tiles());
         let (mut top, mut bottom) = ([0; SCREEN_COLS as usize], [0; SCREEN_COLS as usize]);
         for r in from..to.min(n) {
+            let first = self.puzzle.board.cell_at(r, 0);
             for c in 0..n {
-                let tile = self.cell_tile(layout, self.puzzle.board.cell_at(r, c));
+                let tile = self.cell_tile(layout, first + c);
                 if layout.big {
                     let at = usize::from(2 * c);
                     (top[at], top[at + 1], bottom[at], bottom[at + 1]) = (tile, tile + 1, tile + 2, tile + 3);
@@ -190,19 +212,22 @@ impl LizardsBoard {
     }
 
     /// The first tile of `cell` as it looks now: its mark, lit by a hint over shown in error.
+    /// Four sets are asked about the cell: its bit is found once (a board's rows are drawn
+    /// at about a thousand cycles a cell).
     fn cell_tile(&self, layout: &Layout, cell: u8) -> u8 {
-        let mark = if self.puzzle.board.is_tree(cell) {
+        let (bit, marks) = (CellBit::of(cell), self.play.marks());
+        let mark = if self.puzzle.board.trees().has(bit) {
             assets::LIZARD_MARK_TREE
+        } else if marks.lizards.has(bit) {
+            assets::LIZARD_MARK_LIZARD
+        } else if marks.empty.has(bit) {
+            assets::LIZARD_MARK_EMPTY
         } else {
-            match self.play.mark(cell) {
-                Mark::Lizard => assets::LIZARD_MARK_LIZARD,
-                Mark::Empty => assets::LIZARD_MARK_EMPTY,
-                Mark::Unknown => assets::LIZARD_MARK_FREE,
-            }
+            assets::LIZARD_MARK_FREE
         };
-        let highlight = if self.hinted.contains(cell) {
+        let highlight = if self.hinted.has(bit) {
             assets::LIZARD_HIGHLIGHT_HINT
-        } else if self.sightlines.in_error(cell) {
+        } else if !matches!(self.unseen, Unseen::Board) && self.sightlines.in_error(cell) {
             assets::LIZARD_HIGHLIGHT_ERROR
         } else {
             assets::LIZARD_HIGHLIGHT_PLAIN
@@ -212,6 +237,28 @@ impl LizardsBoard {
 }
 
 puzzle_board!(LizardsBoard, Lizards);
+
+/// What the lines of sight miss, done a part a frame ([`LizardsBoard::check`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Unseen {
+    Nothing,
+    /// A game begun: the trees and lizards are noted next, and until then no cell shows in
+    /// error (it may be the last game's table).
+    Board,
+    /// The walks through `cell` from direction `dir` on (`dir == 0`: its mark noted first);
+    /// with `every`, then those through each lizard after it (a game begun).
+    Walks { cell: u8, dir: u8, every: bool },
+}
+
+impl Unseen {
+    /// The walks through each lizard from `cell` on.
+    fn walks_from(lizards: &CellSet, cell: u8) -> Unseen {
+        match lizards.next_from(cell) {
+            Some(cell) => Unseen::Walks { cell, dir: 0, every: true },
+            None => Unseen::Nothing,
+        }
+    }
+}
 
 fn mark_text(mark: Mark) -> &'static [u8] {
     if mark == Mark::Lizard { b"A LIZARD GOES HERE" } else { b"NO LIZARD HERE" }
@@ -266,9 +313,10 @@ mod tests {
         (b, Layout::for_size(size), engine)
     }
 
-    /// After any sequence of marks, undos, redos and hints, each checked on the next frame (or,
-    /// sometimes, after another change), the board drawn cell by cell as things changed
-    /// equals the board drawn from scratch, and every lizard shown in error sees another.
+    /// After any sequence of marks, undos, redos, hints, restarts and resumes, each checked on
+    /// the next frames (or, sometimes, after another change), the board drawn cell by cell as
+    /// things changed equals the board drawn from scratch, and a lizard (not lit by a hint)
+    /// shows in error exactly when it sees another.
     #[test]
     fn redrawing_only_changed_cells_matches_a_full_redraw() {
         let mut rng = fastrand::Rng::with_seed(7);
@@ -278,7 +326,7 @@ mod tests {
             b.draw_rows(&layout, &mut canvas, 0, size);
             for step in 0..300 {
                 let spot = position(rng.u8(..size), rng.u8(..size));
-                match rng.u8(..7) {
+                match rng.u8(..8) {
                     0..=2 => {
                         b.press(spot, Press::A, &layout, &mut canvas);
                     }
@@ -291,9 +339,18 @@ mod tests {
                     5 => {
                         b.redo(&layout, &mut canvas);
                     }
-                    _ => {
+                    6 => {
                         let hint = engine.hint(&b.puzzle, b.play.marks());
                         b.show_hint(hint, &layout, &mut canvas, &mut 0, &mut None);
+                    }
+                    // Now and then the game restarts, or is resumed as it stands.
+                    _ if rng.u8(..8) != 0 => {}
+                    _ if rng.bool() => {
+                        b.restart(&layout, &mut canvas);
+                    }
+                    _ => {
+                        b.begin();
+                        b.draw_rows(&layout, &mut canvas, 0, size);
                     }
                 }
                 // Sometimes the next change comes before the frame that sees this one's lines.
@@ -310,8 +367,10 @@ mod tests {
                         let shown = canvas.tile(Layer::Background, x, y);
                         assert_eq!(shown, fresh.tile(Layer::Background, x, y), "size {size}, step {step}, cell ({r}, {c})");
                         let (mark, highlight) = read_lizard_tile(layout.big, shown).expect("a lizard cell tile");
-                        if mark == assets::LIZARD_MARK_LIZARD && highlight == assets::LIZARD_HIGHLIGHT_ERROR {
-                            assert!(conflicts.lizards.contains(b.puzzle.board.cell_at(r, c)));
+                        let cell = b.puzzle.board.cell_at(r, c);
+                        if mark == assets::LIZARD_MARK_LIZARD && highlight != assets::LIZARD_HIGHLIGHT_HINT {
+                            let shown_in_error = highlight == assets::LIZARD_HIGHLIGHT_ERROR;
+                            assert_eq!(shown_in_error, conflicts.lizards.contains(cell), "size {size}, step {step}, cell {cell}");
                         }
                     }
                 }

@@ -21,6 +21,21 @@ pub const NO_SEGMENT: u8 = 0xFF;
 /// `1 << b` for b < 8 by table: the SM83 shifts one bit per instruction.
 pub(crate) const BIT: [u8; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
+/// Where a cell's bit sits in every [`CellSet`]: found once when several sets are asked about
+/// one cell, where each `contains` finds it again (a shift and a table read on the console).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CellBit {
+    byte: u8,
+    mask: u8,
+}
+
+impl CellBit {
+    #[inline]
+    pub fn of(cell: u8) -> CellBit {
+        CellBit { byte: cell >> 3, mask: BIT[usize::from(cell & 7)] }
+    }
+}
+
 /// A set of cells (or of segment ids), one bit each.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CellSet([u8; SET_BYTES]);
@@ -47,6 +62,12 @@ impl CellSet {
         let mut set = CellSet::EMPTY;
         set.0.copy_from_slice(bytes);
         set
+    }
+
+    /// Whether the set holds the cell at `bit`.
+    #[inline]
+    pub fn has(&self, bit: CellBit) -> bool {
+        self.0[usize::from(bit.byte)] & bit.mask != 0
     }
 
     #[inline]

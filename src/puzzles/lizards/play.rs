@@ -9,7 +9,7 @@
 //! after every move would not fit otherwise.
 
 use super::deduce::Mark;
-use super::grid::{Board, CELLS, CellSet, Dir, MAX_SIZE};
+use super::grid::{Board, CELLS, CellSet, Dir, row_col};
 use super::{Lizards, Marks};
 use crate::puzzles::play::{CellMarks, MarkBits};
 
@@ -39,12 +39,20 @@ impl CellMarks for Marks {
     }
 }
 
-/// For each cell, the directions (bit `dir as u8`) whose segment through it holds two or more
-/// lizards with the cell from the first of them to the last: a lizard so marked sees
-/// another, any other cell so marked lies on a line of sight between two.
+/// A cell's byte in [`Sightlines`]: bit `dir as u8` set when `dir`'s segment through the cell
+/// holds two or more lizards with the cell from the first of them to the last (a lizard so
+/// marked sees another, any other cell so marked lies on a line of sight between two), and
+/// what the walks read beside it: one byte a cell, where the board's and the marks' bit sets
+/// cost a shift and two table reads a cell each (a move's walks took about 30k cycles that
+/// way on the console, half a frame).
+const IN_ERROR: u8 = 0x0F;
+const LIZARD: u8 = 0x40;
+const TREE: u8 = 0x80;
+
+/// The lines of sight in error, a byte a cell (see [`IN_ERROR`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Sightlines {
-    dirs: [u8; CELLS],
+    cells: [u8; CELLS],
 }
 
 impl Default for Sightlines {
@@ -54,82 +62,96 @@ impl Default for Sightlines {
 }
 
 impl Sightlines {
-    pub const NONE: Sightlines = Sightlines { dirs: [0; CELLS] };
+    pub const NONE: Sightlines = Sightlines { cells: [0; CELLS] };
 
     /// Whether `cell` is a lizard in sight of another or a cell between two such.
     pub fn in_error(&self, cell: u8) -> bool {
-        self.dirs[usize::from(cell)] != 0
+        self.cells[usize::from(cell)] & IN_ERROR != 0
     }
 
-    /// Every segment of the board, for `lizards` (a game resumed): only segments through a
-    /// lizard can be in error, so those (a new game's board has none: nothing to walk).
-    pub fn build(&mut self, board: &Board, lizards: &CellSet) {
-        self.dirs = [0; CELLS];
-        let mut changed = CellSet::EMPTY;
-        for cell in lizards.iter() {
-            self.update(board, lizards, cell, &mut changed);
-        }
-    }
-
-    /// The four segments through `cell` after its mark changed; the cells whose error changed
-    /// go into `changed`.
-    pub fn update(&mut self, board: &Board, lizards: &CellSet, cell: u8, changed: &mut CellSet) {
-        if board.is_tree(cell) {
-            return;
-        }
-        let n = board.size();
-        let (r, c) = board.row_col(cell);
-        for dir in Dir::ALL {
-            // Back to the segment's first cell, then forward from there to its end.
-            let offset = offset(n, dir);
-            let (back, ahead) = (steps_to_edge(n, r, c, dir, false), steps_to_edge(n, r, c, dir, true));
-            let (mut first, mut stepped) = (cell, 0);
-            while stepped < back && !board.is_tree(first.wrapping_sub(offset)) {
-                first = first.wrapping_sub(offset);
-                stepped += 1;
-            }
-            self.walk_segment(board, lizards, first, stepped + ahead, dir, changed);
-        }
-    }
-
-    /// Sets `dir`'s bit on the segment starting at `start` (at most `left` steps from the
-    /// board's edge): on the cells from its first lizard to its last when it holds two or more.
-    /// One walk gathers the cells and counts; the bits are written only when the segment is in
-    /// error or was (most are neither: a move's update then reads each cell once).
-    fn walk_segment(&mut self, board: &Board, lizards: &CellSet, start: u8, left: u8, dir: Dir, changed: &mut CellSet) {
-        let offset = offset(board.size(), dir);
-        let bit = 1 << dir as u8;
-        let (mut cells, mut len) = ([0u8; MAX_SIZE as usize], 0);
-        let (mut count, mut first, mut last, mut was_on) = (0u8, 0, 0, false);
-        let (mut cell, mut left) = (start, left);
-        loop {
-            if lizards.contains(cell) {
-                if count == 0 {
-                    first = len;
+    /// The board's trees and `lizards`, no line of sight in error yet: [`Sightlines::walk`]
+    /// through each lizard in every direction finds them. In bank 13 with the rules, as
+    /// `walk` is: bank 4, the play screen's, has no room for them.
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank13"), inline(never))]
+    pub fn reset(&mut self, board: &Board, lizards: &CellSet) {
+        self.cells = [0; CELLS];
+        // A byte of the two sets at a time, shifted out a bit at a time: the sets' iterators
+        // return through memory on the console (2k cycles a member, more than a frame).
+        let mut first = 0u8;
+        for (&trees, &lizards) in board.trees().as_bytes().iter().zip(lizards.as_bytes()) {
+            let (mut trees, mut lizards, mut cell) = (trees, lizards, first);
+            while trees | lizards != 0 {
+                if trees & 1 != 0 {
+                    self.cells[usize::from(cell)] = TREE;
+                } else if lizards & 1 != 0 {
+                    self.cells[usize::from(cell)] = LIZARD;
                 }
-                last = len;
-                count += 1;
+                (trees, lizards, cell) = (trees >> 1, lizards >> 1, cell + 1);
             }
-            was_on |= self.dirs[usize::from(cell)] & bit != 0;
-            cells[len] = cell;
-            len += 1;
-            if left == 0 || board.is_tree(cell.wrapping_add(offset)) {
-                break;
+            first += 8;
+        }
+    }
+
+    /// Notes that `cell` (not a tree) holds a lizard or not, as `lizards` says, before the
+    /// walks through it after its mark changed.
+    pub fn note(&mut self, lizards: &CellSet, cell: u8) {
+        let byte = &mut self.cells[usize::from(cell)];
+        *byte = if lizards.contains(cell) { *byte | LIZARD } else { *byte & !LIZARD };
+    }
+
+    /// Walks `dir`'s segment through `cell` (not a tree) on an `n` x `n` board and sets or
+    /// clears its bits; the cells whose error changed go into `changed`. From the cell back
+    /// to the segment's first cell and on to its last, counting its lizards, then again over
+    /// the whole segment only when it is in error or was (most are neither: the walk then
+    /// reads each cell once). A move's four walks take a frame's time each on the console.
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank13"), inline(never))]
+    pub fn walk(&mut self, n: u8, cell: u8, dir: Dir, changed: &mut CellSet) {
+        let (r, c) = row_col(n, cell);
+        let (offset, bit) = (offset(n, dir), 1 << dir as u8);
+        let here = self.cells[usize::from(cell)];
+        let (mut count, mut was_on) = (u8::from(here & LIZARD != 0), here & bit != 0);
+        let (mut first, mut steps) = (cell, 0);
+        for forward in [false, true] {
+            let step = if forward { offset } else { offset.wrapping_neg() };
+            let (mut at, mut left) = (cell, steps_to_edge(n, r, c, dir, forward));
+            while left != 0 {
+                at = at.wrapping_add(step);
+                let byte = self.cells[usize::from(at)];
+                if byte & TREE != 0 {
+                    break;
+                }
+                count += u8::from(byte & LIZARD != 0);
+                was_on |= byte & bit != 0;
+                left -= 1;
+                steps += 1;
             }
-            cell = cell.wrapping_add(offset);
-            left -= 1;
+            if !forward {
+                // A walk stopped by a tree stands on it, one step before the first cell.
+                first = if left != 0 { at.wrapping_add(offset) } else { at };
+            }
         }
-        if count < 2 && !was_on {
-            return;
+        if count >= 2 || was_on {
+            self.mark_segment(first, steps, offset, bit, count, changed);
         }
-        for (index, &cell) in cells[..len].iter().enumerate() {
-            let on = count >= 2 && (first..=last).contains(&index);
-            let was = self.dirs[usize::from(cell)];
+    }
+
+    /// Sets `bit` on the segment of `steps + 1` cells from `first`, stepping by `offset`, on
+    /// the cells from its first lizard to its last when it holds `count` >= 2, and clears it
+    /// elsewhere; the cells whose error changed go into `changed`.
+    fn mark_segment(&mut self, first: u8, steps: u8, offset: u8, bit: u8, count: u8, changed: &mut CellSet) {
+        let (mut cell, mut seen) = (first, 0u8);
+        for _ in 0..=steps {
+            let was = self.cells[usize::from(cell)];
+            // On from the first lizard (seen counts it) to the last (seen before it < count).
+            let before = seen;
+            seen += u8::from(was & LIZARD != 0);
+            let on = count >= 2 && seen != 0 && before < count;
             let now = if on { was | bit } else { was & !bit };
-            if (now == 0) != (was == 0) {
+            if (now & IN_ERROR == 0) != (was & IN_ERROR == 0) {
                 changed.insert(cell);
             }
-            self.dirs[usize::from(cell)] = now;
+            self.cells[usize::from(cell)] = now;
+            cell = cell.wrapping_add(offset);
         }
     }
 }
@@ -163,9 +185,21 @@ mod tests {
     use crate::puzzles::lizards::generate::{Engine, Puzzle};
     use crate::puzzles::level::Difficulty;
 
-    /// After random moves and undos, the sightlines kept move by move equal a fresh build,
-    /// and both agree with the conflicts the engine finds by walking every lizard's lines;
-    /// the cells reported changed are exactly those whose error changed.
+    /// A reset, then the walks through every lizard in every direction (a game resumed).
+    fn walked_from_scratch(board: &Board, lizards: &CellSet) -> Sightlines {
+        let (mut sightlines, mut changed) = (Sightlines::NONE, CellSet::EMPTY);
+        sightlines.reset(board, lizards);
+        for cell in lizards.iter() {
+            for dir in Dir::ALL {
+                sightlines.walk(board.size(), cell, dir, &mut changed);
+            }
+        }
+        sightlines
+    }
+
+    /// After random moves and undos, the sightlines kept move by move equal those walked
+    /// from scratch, and both agree with the conflicts the engine finds by walking every
+    /// lizard's lines; the cells reported changed are exactly those whose error changed.
     #[test]
     fn sightlines_follow_the_moves_and_agree_with_the_conflicts() {
         let mut rng = fastrand::Rng::with_seed(3);
@@ -175,6 +209,7 @@ mod tests {
             assert!(engine.generate_puzzle(size, Difficulty::Easy, seed, &mut puzzle));
             let board = &puzzle.board;
             let (mut play, mut kept) = (Play::new(), Sightlines::NONE);
+            kept.reset(board, &play.marks().lizards);
             for step in 0..400 {
                 let cell = rng.u8(..board.cells());
                 let before = kept.clone();
@@ -188,11 +223,12 @@ mod tests {
                 };
                 let mut changed = CellSet::EMPTY;
                 if let Some(cell) = moved {
-                    kept.update(board, &play.marks().lizards, cell, &mut changed);
+                    kept.note(&play.marks().lizards, cell);
+                    for dir in Dir::ALL {
+                        kept.walk(board.size(), cell, dir, &mut changed);
+                    }
                 }
-                let mut fresh = Sightlines::NONE;
-                fresh.build(board, &play.marks().lizards);
-                assert_eq!(kept, fresh, "size {size}, step {step}");
+                assert_eq!(kept, walked_from_scratch(board, &play.marks().lizards), "size {size}, step {step}");
                 let conflicts = Lizards::conflicts(board, &play.marks().lizards);
                 for cell in 0..board.cells() {
                     let lizard = play.marks().lizards.contains(cell);
