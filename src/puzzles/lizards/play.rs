@@ -75,18 +75,22 @@ impl Sightlines {
     #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank13"), inline(never))]
     pub fn reset(&mut self, board: &Board, lizards: &CellSet) {
         self.cells = [0; CELLS];
-        // A byte of the two sets at a time, shifted out a bit at a time: the sets' iterators
-        // return through memory on the console (2k cycles a member, more than a frame).
+        self.flag(board.trees(), TREE);
+        self.flag(lizards, LIZARD);
+    }
+
+    /// Sets `flag` on the cells of `set`, a byte of it at a time with its bits shifted out
+    /// (to its last member): the sets' iterators return through memory on the console, 2k
+    /// cycles a member, and a test of every cell's bit took half a frame.
+    fn flag(&mut self, set: &CellSet, flag: u8) {
         let mut first = 0u8;
-        for (&trees, &lizards) in board.trees().as_bytes().iter().zip(lizards.as_bytes()) {
-            let (mut trees, mut lizards, mut cell) = (trees, lizards, first);
-            while trees | lizards != 0 {
-                if trees & 1 != 0 {
-                    self.cells[usize::from(cell)] = TREE;
-                } else if lizards & 1 != 0 {
-                    self.cells[usize::from(cell)] = LIZARD;
+        for &byte in set.as_bytes() {
+            let (mut bits, mut cell) = (byte, first);
+            while bits != 0 {
+                if bits & 1 != 0 {
+                    self.cells[usize::from(cell)] = flag;
                 }
-                (trees, lizards, cell) = (trees >> 1, lizards >> 1, cell + 1);
+                (bits, cell) = (bits >> 1, cell + 1);
             }
             first += 8;
         }

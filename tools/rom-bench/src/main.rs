@@ -30,7 +30,9 @@
 //! overrun (a late VBlank in it), prints the N functions with the most cycles of their own
 //! in it, and in the frame before it (where the work that ran late began), above the line of
 //! its phase.
-//! (Cycles with callees count only calls made inside the frame.)
+//! (Cycles with callees count only calls made inside the frame.) Profiling runs the emulator
+//! an instruction at a time, which moves the worker's timing: other frames may run late then.
+//! Without either variable, each frame with an overrun is named by its place in its phase.
 
 use std::path::Path;
 
@@ -187,6 +189,9 @@ impl Bench {
         self.screen_copies += u32::from(self.screen_copies_count().wrapping_sub(copies_before));
         self.count_blank();
         if late > 0 || std::env::var_os("BENCH_ROM_EVERY").is_some() {
+            if self.overrun_top.is_none() && self.profile.is_none() && late > 0 {
+                println!("  frame {} of the phase overran", self.frames - 1);
+            }
             if let Some(top) = self.overrun_top {
                 println!("  frame {} of the phase overran:", self.frames - 1);
                 print!("{}", frame_profile.report(&self.symbols, top, HOT_PLACES));
