@@ -280,10 +280,19 @@ impl Engine {
         self.marks[cell as usize] |= LIZARD;
     }
 
-    /// A tree on the unknown `cell`, with the segments following it.
-    fn plant(&mut self, board: &mut Board, cell: u8) {
-        self.sow(board, cell);
-        self.segments.plant(cell);
+    /// The solution's lizard on `cell`, flagged for [`Engine::seatable`] (once the segments are
+    /// built). Every lizard stays flagged: a found one has crossed every cell of its column
+    /// and diagonals, and only unknown cells are asked about.
+    fn seat_lizard(&mut self, puzzle: &mut Puzzle, cell: u8) {
+        self.place(puzzle, cell);
+        self.sight.place(&self.segments, cell);
+    }
+
+    /// A tree on the unknown `cell`, with the segments following it (a segment cut in two
+    /// keeps its slot, and so its sight flag, on its lizard's side).
+    fn plant(&mut self, puzzle: &mut Puzzle, cell: u8) {
+        self.sow(&mut puzzle.board, cell);
+        self.segments.plant(cell, &puzzle.solution);
     }
 
     /// Step 2: a lizard at a random safe cell of every row segment without one, first at
@@ -296,54 +305,58 @@ impl Engine {
             let start = self.segments.row_start(rng.below(rows));
             self.seat_in(start, rng, puzzle);
         }
-        loop {
-            // Row segments in reading order by their first cells' marks (listing them again
-            // after every shield walked the segment table: 56 k cycles a time on the console).
-            let (n, mut c) = (puzzle.board.size(), 0);
-            let mut bare = None;
-            for start in 0..puzzle.board.cells() {
-                let opens = self.marks[start as usize] != TREE && (c == 0 || self.marks[start as usize - 1] == TREE);
-                if opens && !self.seat_in(start, rng, puzzle) {
-                    bare = Some(start);
-                    break;
-                }
+        // Row segments in reading order by their first cells' marks (listing them again after
+        // every shield walked the segment table: 56 k cycles a time on the console). A shield's
+        // tree shortens another row segment at an end, which keeps its lizard, so the scan goes
+        // on at the bare segment (starting again from the first cell re-walked every segment
+        // after every shield).
+        let (n, cells) = (puzzle.board.size(), puzzle.board.cells());
+        let (mut start, mut c) = (0, 0);
+        while start < cells {
+            let opens = self.marks[start as usize] != TREE && (c == 0 || self.marks[start as usize - 1] == TREE);
+            if !opens || self.seat_in(start, rng, puzzle) {
+                start += 1;
                 c = if c + 1 == n { 0 } else { c + 1 };
+                continue;
             }
-            let Some(start) = bare else { return };
-            match shield(&self.segments, &puzzle.solution, &self.search.found[1], start) {
+            // Bare: a lizard behind a shield, or trees. Then `start` again (a lizard or a tree).
+            match shield(&self.segments, &self.marks, &self.search.found[1], start) {
                 Some((lizard, tree)) => {
-                    self.plant(&mut puzzle.board, tree);
-                    self.place(puzzle, lizard);
+                    self.plant(puzzle, tree);
+                    self.seat_lizard(puzzle, lizard);
                 }
                 None => {
                     let mut at = Some(start);
                     while let Some(cell) = at {
                         at = self.segments.next_in_segment(Dir::Row, cell, true);
-                        self.plant(&mut puzzle.board, cell);
+                        self.plant(puzzle, cell);
                     }
                 }
             }
-            self.see_solution(&puzzle.solution);
         }
     }
 
     /// A lizard at a random safe cell of the row segment starting at `start` if it holds none;
     /// false when it holds none and none is safe.
     fn seat_in(&mut self, start: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
-        let mut safe = CellSet::EMPTY;
+        // Its lizard first: most segments hold one, and its cells before it need no sight test.
         let mut at = Some(start);
         while let Some(cell) = at {
             if self.marks[cell as usize] & LIZARD != 0 {
                 return true;
             }
+            at = self.segments.next_in_segment(Dir::Row, cell, true);
+        }
+        let mut safe = CellSet::EMPTY;
+        let mut at = Some(start);
+        while let Some(cell) = at {
             if self.seatable(&puzzle.board, cell) {
                 safe.insert(cell);
             }
             at = self.segments.next_in_segment(Dir::Row, cell, true);
         }
         let Some(cell) = safe.nth(rng.below(safe.len().max(1))) else { return false };
-        self.place(puzzle, cell);
-        self.sight.place(&self.segments, cell);
+        self.seat_lizard(puzzle, cell);
         true
     }
 
@@ -474,11 +487,6 @@ impl Engine {
     /// no cell will do.
     fn cut(&mut self, rng: &mut Rng, shortest: u8, puzzle: &mut Puzzle) -> bool {
         let n = puzzle.board.size();
-        // The sight flags follow the slots, which every tree renumbers. Only lizards not found
-        // yet are flagged: a found lizard has crossed every cell of its lines, and only unknown
-        // cells are asked about (a twelfth of the builder's cycles on the console, with every
-        // lizard flagged at every cut).
-        self.see_solution(&puzzle.solution.intersection(self.unknown()));
         let (mut best, mut fewest, mut ties) = (CellSet::EMPTY, u8::MAX, 0u8);
         // Failing those, the nearest unknown cells whatever their far sides.
         let (mut near, mut nearest, mut near_ties) = (CellSet::EMPTY, u8::MAX, 0u8);
@@ -562,8 +570,7 @@ impl Engine {
         let (r, c) = row_col(n, cell);
         let first = cell - c;
         let forward = !self.lizard_beside(cell, c, n, true);
-        // The other side, and its safe unknown cells (safe now, so safe behind the new tree:
-        // the flags made above stay right until a tree renumbers the slots).
+        // The other side, and its safe unknown cells (safe now, so safe behind the new tree).
         let mut safe = CellSet::EMPTY;
         let mut side = CellSet::EMPTY;
         let mut k = c;
@@ -582,18 +589,18 @@ impl Engine {
                 safe.insert(here);
             }
         }
-        self.plant(&mut puzzle.board, cell);
+        self.plant(puzzle, cell);
         let mut restart = false;
         if !side.is_empty() {
             let long = !clean || side.len() >= shortest;
             match safe.nth(rng.below(safe.len().max(1))) {
-                Some(lizard) if long => self.place(puzzle, lizard),
+                Some(lizard) if long => self.seat_lizard(puzzle, lizard),
                 _ => {
                     let mut at = 0;
                     while let Some(here) = side.next_from(at) {
                         at = here + 1;
                         restart |= self.marks[here as usize] & UNKNOWN == 0 && !self.terminal(here);
-                        self.plant(&mut puzzle.board, here);
+                        self.plant(puzzle, here);
                     }
                 }
             }
@@ -711,8 +718,8 @@ const BLOCK: Gadget = Gadget {
 /// For the row segment starting at `start`, which holds no lizard and has no safe cell: a cell
 /// of it that one lizard alone sees, and a cell between them (not in `kept`) where a tree
 /// blocks the view without making a row segment (it is at an end of its own row segment, which
-/// keeps two cells or more).
-fn shield(segments: &Segments, lizards: &CellSet, kept: &CellSet, start: u8) -> Option<(u8, u8)> {
+/// keeps two cells or more). Lizards by the builder's `marks`.
+fn shield(segments: &Segments, marks: &[u8; CELLS], kept: &CellSet, start: u8) -> Option<(u8, u8)> {
     let mut at = Some(start);
     while let Some(cell) = at {
         at = segments.next_in_segment(Dir::Row, cell, true);
@@ -722,24 +729,14 @@ fn shield(segments: &Segments, lizards: &CellSet, kept: &CellSet, start: u8) -> 
             for forward in [true, false] {
                 let (mut here, mut end_cell) = (cell, None);
                 while let Some(next) = segments.next_in_segment(dir, here, forward) {
-                    if lizards.contains(next) {
+                    if marks[next as usize] & LIZARD != 0 {
                         onlookers += 1;
                         blocker = end_cell;
                         break;
                     }
-                    // Its row segment's ends by the segments (no row and column to multiply).
-                    let left_end = segments.next_in_segment(Dir::Row, next, false).is_none();
-                    let right_end = segments.next_in_segment(Dir::Row, next, true).is_none();
-                    // An end, and the segment keeps two cells: the cell beyond it is free and
-                    // so is the one after.
-                    let keeps_two = if left_end && !right_end {
-                        segments.next_in_segment(Dir::Row, next + 1, true).is_some()
-                    } else if right_end && !left_end {
-                        segments.next_in_segment(Dir::Row, next - 1, false).is_some()
-                    } else {
-                        false
-                    };
-                    if keeps_two && end_cell.is_none() && !kept.contains(next) {
+                    // Only the first such cell counts: the row-end tests (a third of the
+                    // seating's cycles when made at every step) only until it is found.
+                    if end_cell.is_none() && !kept.contains(next) && keeps_two_at_an_end(segments, next) {
                         end_cell = Some(next);
                     }
                     here = next;
@@ -751,6 +748,21 @@ fn shield(segments: &Segments, lizards: &CellSet, kept: &CellSet, start: u8) -> 
         }
     }
     None
+}
+
+/// Whether the free `cell` is at an end of its row segment and the segment keeps two cells or
+/// more without it (the cell beyond it is free and so is the one after). Its ends by the
+/// segments (no row and column to multiply).
+fn keeps_two_at_an_end(segments: &Segments, cell: u8) -> bool {
+    let left_end = segments.next_in_segment(Dir::Row, cell, false).is_none();
+    let right_end = segments.next_in_segment(Dir::Row, cell, true).is_none();
+    if left_end && !right_end {
+        segments.next_in_segment(Dir::Row, cell + 1, true).is_some()
+    } else if right_end && !left_end {
+        segments.next_in_segment(Dir::Row, cell - 1, false).is_some()
+    } else {
+        false
+    }
 }
 
 /// Trees sown at random before the lizards (some land twice, some on a gadget's box): about
