@@ -567,12 +567,14 @@ impl Engine {
         let clean = ties > 0;
         let (choices, count) = if clean { (best, ties) } else { (near, near_ties) };
         let Some(cell) = choices.nth(rng.below(count.max(1))) else { return false };
-        let (r, c) = row_col(n, cell);
+        let (_, c) = row_col(n, cell);
         let first = cell - c;
         let forward = !self.lizard_beside(cell, c, n, true);
-        // The other side, and its safe unknown cells (safe now, so safe behind the new tree).
+        // The other side, its unknown cells and its safe ones (safe now, so safe behind the new
+        // tree), counted as they are met (a set's count is a call a byte on the console).
         let mut safe = CellSet::EMPTY;
         let mut side = CellSet::EMPTY;
+        let (mut side_cells, mut side_unknown, mut safe_cells) = (0u8, 0u8, 0u8);
         let mut k = c;
         loop {
             if (forward && k + 1 == n) || (!forward && k == 0) {
@@ -585,16 +587,25 @@ impl Engine {
                 break;
             }
             side.insert(here);
-            if mark & UNKNOWN != 0 && self.seatable(&puzzle.board, here) {
-                safe.insert(here);
+            side_cells += 1;
+            if mark & UNKNOWN != 0 {
+                side_unknown += 1;
+                if self.seatable(&puzzle.board, here) {
+                    safe.insert(here);
+                    safe_cells += 1;
+                }
             }
         }
         self.plant(puzzle, cell);
         let mut restart = false;
-        if !side.is_empty() {
-            let long = !clean || side.len() >= shortest;
-            match safe.nth(rng.below(safe.len().max(1))) {
-                Some(lizard) if long => self.seat_lizard(puzzle, lizard),
+        let mut seated = None;
+        if side_cells > 0 {
+            let long = !clean || side_cells >= shortest;
+            match safe.nth(rng.below(safe_cells.max(1))) {
+                Some(lizard) if long => {
+                    self.seat_lizard(puzzle, lizard);
+                    seated = Some(lizard);
+                }
                 _ => {
                     let mut at = 0;
                     while let Some(here) = side.next_from(at) {
@@ -609,8 +620,24 @@ impl Engine {
             // Trees on crossed cells may hide cells from the lizards that crossed them: the
             // deductions start again (every row segment still holds its lizard).
             self.restart(&puzzle.board);
-        } else {
-            self.recount_row(&puzzle.board, r);
+            return true;
+        }
+        // The counts follow the cut (counting the row again was a twentieth of the builder's
+        // cycles on the console). The lizard's side keeps its slot ([`Segments::plant`]) and
+        // loses the tree's cell and the other side's unknown cells; the other side, when it
+        // took a lizard, has its unknown cells. No row segment had one unknown cell before the
+        // cut (each was a last cell), so only these two may be noted.
+        let kept_cell = if forward { cell - 1 } else { cell + 1 };
+        let count = &mut self.search.chosen[self.segments.id(Dir::Row, kept_cell) as usize];
+        *count -= 1 + side_unknown;
+        if *count == 1 {
+            self.deducer.last_cells.insert(kept_cell);
+        }
+        if let Some(lizard) = seated {
+            self.search.chosen[self.segments.id(Dir::Row, lizard) as usize] = side_unknown;
+            if side_unknown == 1 {
+                self.deducer.last_cells.insert(lizard);
+            }
         }
         true
     }
