@@ -35,7 +35,7 @@
 //!    candidate.
 
 use super::deduce::Deducer;
-use super::grid::{Board, CELLS, CellSet, Dir, MAX_SIZE, MIN_SIZE, Segments, row_col};
+use super::grid::{Board, CELLS, CellSet, Dir, MAX_SIZE, MIN_SIZE, NO_SEGMENT, Segments, row_col};
 use super::solve::{Search, SegmentSight, Sight};
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
@@ -347,15 +347,15 @@ impl Engine {
             }
             at = self.segments.next_in_segment(Dir::Row, cell, true);
         }
-        let mut safe = CellSet::EMPTY;
+        let mut safe = RowPicks::new();
         let mut at = Some(start);
         while let Some(cell) = at {
             if self.seatable(&puzzle.board, cell) {
-                safe.insert(cell);
+                safe.push(cell);
             }
             at = self.segments.next_in_segment(Dir::Row, cell, true);
         }
-        let Some(cell) = safe.nth(rng.below(safe.len().max(1))) else { return false };
+        let Some(cell) = safe.pick(rng) else { return false };
         self.seat_lizard(puzzle, cell);
         true
     }
@@ -408,32 +408,6 @@ impl Engine {
                 }
             }
             c = end;
-        }
-    }
-
-    /// The unknown cells of each row segment of row `r`, counted again; a segment left with one
-    /// is noted for [`Engine::last_cell`].
-    fn recount_row(&mut self, board: &Board, r: u8) {
-        let n = board.size();
-        let first = self.segments.cell_at(r, 0);
-        let mut fresh = true;
-        for cell in first..first + n {
-            let mark = self.marks[cell as usize];
-            if mark == TREE {
-                fresh = true;
-                continue;
-            }
-            let id = self.segments.id(Dir::Row, cell) as usize;
-            if fresh {
-                self.search.chosen[id] = 0;
-                fresh = false;
-            }
-            if mark & UNKNOWN != 0 {
-                self.search.chosen[id] += 1;
-                if self.search.chosen[id] == 1 {
-                    self.deducer.last_cells.insert(cell);
-                }
-            }
         }
     }
 
@@ -570,46 +544,43 @@ impl Engine {
         let (_, c) = row_col(n, cell);
         let first = cell - c;
         let forward = !self.lizard_beside(cell, c, n, true);
-        // The other side, its unknown cells and its safe ones (safe now, so safe behind the new
-        // tree), counted as they are met (a set's count is a call a byte on the console).
-        let mut safe = CellSet::EMPTY;
-        let mut side = CellSet::EMPTY;
-        let (mut side_cells, mut side_unknown, mut safe_cells) = (0u8, 0u8, 0u8);
-        let mut k = c;
-        loop {
-            if (forward && k + 1 == n) || (!forward && k == 0) {
-                break;
+        // The other side, columns `from..to` of the row up to a tree or the edge, its unknown
+        // cells and its safe ones (safe now, so safe behind the new tree).
+        let (from, to) = if forward {
+            let mut to = c + 1;
+            while to < n && self.marks[(first + to) as usize] != TREE {
+                to += 1;
             }
-            k = if forward { k + 1 } else { k - 1 };
-            let here = first + k;
-            let mark = self.marks[here as usize];
-            if mark == TREE {
-                break;
+            (c + 1, to)
+        } else {
+            let mut from = c;
+            while from > 0 && self.marks[(first + from - 1) as usize] != TREE {
+                from -= 1;
             }
-            side.insert(here);
-            side_cells += 1;
-            if mark & UNKNOWN != 0 {
+            (from, c)
+        };
+        let mut safe = RowPicks::new();
+        let mut side_unknown = 0u8;
+        for here in first + from..first + to {
+            if self.marks[here as usize] & UNKNOWN != 0 {
                 side_unknown += 1;
                 if self.seatable(&puzzle.board, here) {
-                    safe.insert(here);
-                    safe_cells += 1;
+                    safe.push(here);
                 }
             }
         }
         self.plant(puzzle, cell);
         let mut restart = false;
         let mut seated = None;
-        if side_cells > 0 {
-            let long = !clean || side_cells >= shortest;
-            match safe.nth(rng.below(safe_cells.max(1))) {
+        if to > from {
+            let long = !clean || to - from >= shortest;
+            match safe.pick(rng) {
                 Some(lizard) if long => {
                     self.seat_lizard(puzzle, lizard);
                     seated = Some(lizard);
                 }
                 _ => {
-                    let mut at = 0;
-                    while let Some(here) = side.next_from(at) {
-                        at = here + 1;
+                    for here in first + from..first + to {
                         restart |= self.marks[here as usize] & UNKNOWN == 0 && !self.terminal(here);
                         self.plant(puzzle, here);
                     }
@@ -642,18 +613,50 @@ impl Engine {
         true
     }
 
-    /// The deductions from the start: every free cell unknown but the gadget's crossed ones.
+    /// The deductions from the start: every free cell unknown but the gadget's crossed ones,
+    /// and each row segment's unknown cells counted (one with one is noted for
+    /// [`Engine::last_cell`]), in one pass over the board (row by row, reading each cell's
+    /// count back from the table, was two thirds of a restart on the console).
     fn restart(&mut self, board: &Board) {
         let n = board.size();
         self.search.found[0] = board.trees().union(&self.search.found[1]).complement_below(n * n);
-        let mut at = 0;
-        while let Some(cell) = self.search.found[0].next_from(at) {
-            at = cell + 1;
-            self.marks[cell as usize] |= UNKNOWN;
-        }
         self.deducer.last_cells = CellSet::EMPTY;
-        for r in 0..n {
-            self.recount_row(board, r);
+        // The open row segment's slot (NO_SEGMENT between segments), its unknown cells and
+        // the last of them.
+        let (mut id, mut count, mut last) = (NO_SEGMENT, 0u8, 0u8);
+        let mut c = 0;
+        for cell in 0..n * n {
+            if c == 0 {
+                self.close_row_segment(id, count, last);
+                id = NO_SEGMENT;
+            }
+            c = if c + 1 == n { 0 } else { c + 1 };
+            if self.marks[cell as usize] == TREE {
+                self.close_row_segment(id, count, last);
+                id = NO_SEGMENT;
+                continue;
+            }
+            if id == NO_SEGMENT {
+                (id, count) = (self.segments.id(Dir::Row, cell), 0);
+            }
+            if self.search.found[0].contains(cell) {
+                self.marks[cell as usize] |= UNKNOWN;
+                count += 1;
+                last = cell;
+            }
+        }
+        self.close_row_segment(id, count, last);
+    }
+
+    /// [`Engine::restart`]'s count of the row segment `id` (none for [`NO_SEGMENT`]): `count`
+    /// unknown cells, the last at `last`.
+    fn close_row_segment(&mut self, id: u8, count: u8, last: u8) {
+        if id == NO_SEGMENT {
+            return;
+        }
+        self.search.chosen[id as usize] = count;
+        if count == 1 {
+            self.deducer.last_cells.insert(last);
         }
     }
 
@@ -703,6 +706,31 @@ impl Engine {
         [Dir::Column, Dir::Diagonal, Dir::AntiDiagonal].into_iter().all(|dir| {
             self.segments.next_in_segment(dir, cell, true).is_none() || self.segments.next_in_segment(dir, cell, false).is_none()
         })
+    }
+}
+
+/// Cells of one row segment in increasing order, for a random pick: a cell set's `nth` reads
+/// the set from its first byte, and its count is a call a byte, on the console.
+struct RowPicks {
+    cells: [u8; MAX_SIZE as usize],
+    count: u8,
+}
+
+impl RowPicks {
+    fn new() -> RowPicks {
+        RowPicks { cells: [0; MAX_SIZE as usize], count: 0 }
+    }
+
+    fn push(&mut self, cell: u8) {
+        self.cells[self.count as usize] = cell;
+        self.count += 1;
+    }
+
+    /// A cell at random; none when there is none (the draw is made all the same).
+    #[inline(always)]
+    fn pick(&self, rng: &mut Rng) -> Option<u8> {
+        let k = rng.below(self.count.max(1));
+        (k < self.count).then(|| self.cells[k as usize])
     }
 }
 
