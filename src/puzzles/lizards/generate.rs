@@ -377,7 +377,8 @@ impl Engine {
         true
     }
 
-    /// The search's sight flags for the lizards of `solution` on the current segments.
+    /// The search's sight flags for the lizards of `solution` on the current segments: once,
+    /// when the segments are built; [`Engine::seat_lizard`] and [`Engine::plant`] keep them.
     fn see_solution(&mut self, solution: &CellSet) {
         self.sight.clear();
         let mut at = 0;
