@@ -450,25 +450,34 @@ impl Segments {
     /// pass over every lizard after every cut. The neighbours are found by their slots (slots
     /// are unique in a direction, so that also stops at the board's edges).
     pub fn plant(&mut self, cell: u8, keep: &CellSet) {
-        for d in 0..4 {
-            let (id, step) = (self.ids[cell as usize][d], self.steps[d]);
-            self.ids[cell as usize][d] = NO_SEGMENT;
-            self.lengths[id as usize][d] -= 1;
-            let before = cell >= step && self.ids[(cell - step) as usize][d] == id;
-            // At most 143 + 13: no overflow.
-            let after = cell + step < self.cells && self.ids[(cell + step) as usize][d] == id;
-            if before && after {
-                let slot = self.take_slot(d);
-                let moved = if self.holds(d, cell + step, id, keep) {
-                    self.relabel(d, cell - step, id, slot, false)
-                } else {
-                    self.relabel(d, cell + step, id, slot, true)
-                };
-                self.lengths[slot as usize][d] = moved;
-                self.lengths[id as usize][d] -= moved;
-            } else if !before && !after {
-                self.free_slot(d, id);
-            }
+        // Written out by direction: with `d` a constant, each table access is a fixed offset
+        // (a loop over the directions pays an index computation at each on the console).
+        self.leave(cell, Dir::Row as usize, keep);
+        self.leave(cell, Dir::Column as usize, keep);
+        self.leave(cell, Dir::Diagonal as usize, keep);
+        self.leave(cell, Dir::AntiDiagonal as usize, keep);
+    }
+
+    /// [`Segments::plant`] along direction `d`.
+    #[inline(always)]
+    fn leave(&mut self, cell: u8, d: usize, keep: &CellSet) {
+        let (id, step) = (self.ids[cell as usize][d], self.steps[d]);
+        self.ids[cell as usize][d] = NO_SEGMENT;
+        self.lengths[id as usize][d] -= 1;
+        let before = cell >= step && self.ids[(cell - step) as usize][d] == id;
+        // At most 143 + 13: no overflow.
+        let after = cell + step < self.cells && self.ids[(cell + step) as usize][d] == id;
+        if before && after {
+            let slot = self.take_slot(d);
+            let moved = if self.holds(d, cell + step, id, keep) {
+                self.relabel(d, cell - step, id, slot, false)
+            } else {
+                self.relabel(d, cell + step, id, slot, true)
+            };
+            self.lengths[slot as usize][d] = moved;
+            self.lengths[id as usize][d] -= moved;
+        } else if !before && !after {
+            self.free_slot(d, id);
         }
     }
 
