@@ -35,7 +35,7 @@
 //!    candidate.
 
 use super::deduce::Deducer;
-use super::grid::{Board, CELLS, CellSet, Dir, MAX_SIZE, MIN_SIZE, Segments, row_col};
+use super::grid::{Board, CELLS, CellSet, Dir, MAX_SIZE, MIN_SIZE, NO_SEGMENT, Segments, row_col};
 use super::solve::{Search, SegmentSight, Sight};
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
@@ -280,10 +280,19 @@ impl Engine {
         self.marks[cell as usize] |= LIZARD;
     }
 
-    /// A tree on the unknown `cell`, with the segments following it.
-    fn plant(&mut self, board: &mut Board, cell: u8) {
-        self.sow(board, cell);
-        self.segments.plant(cell);
+    /// The solution's lizard on `cell`, flagged for [`Engine::seatable`] (once the segments are
+    /// built). Every lizard stays flagged: a found one has crossed every cell of its column
+    /// and diagonals, and only unknown cells are asked about.
+    fn seat_lizard(&mut self, puzzle: &mut Puzzle, cell: u8) {
+        self.place(puzzle, cell);
+        self.sight.place(&self.segments, cell);
+    }
+
+    /// A tree on the unknown `cell`, with the segments following it (a segment cut in two
+    /// keeps its slot, and so its sight flag, on its lizard's side).
+    fn plant(&mut self, puzzle: &mut Puzzle, cell: u8) {
+        self.sow(&mut puzzle.board, cell);
+        self.segments.plant(cell, &puzzle.solution);
     }
 
     /// Step 2: a lizard at a random safe cell of every row segment without one, first at
@@ -296,54 +305,58 @@ impl Engine {
             let start = self.segments.row_start(rng.below(rows));
             self.seat_in(start, rng, puzzle);
         }
-        loop {
-            // Row segments in reading order by their first cells' marks (listing them again
-            // after every shield walked the segment table: 56 k cycles a time on the console).
-            let (n, mut c) = (puzzle.board.size(), 0);
-            let mut bare = None;
-            for start in 0..puzzle.board.cells() {
-                let opens = self.marks[start as usize] != TREE && (c == 0 || self.marks[start as usize - 1] == TREE);
-                if opens && !self.seat_in(start, rng, puzzle) {
-                    bare = Some(start);
-                    break;
-                }
+        // Row segments in reading order by their first cells' marks (listing them again after
+        // every shield walked the segment table: 56 k cycles a time on the console). A shield's
+        // tree shortens another row segment at an end, which keeps its lizard, so the scan goes
+        // on at the bare segment (starting again from the first cell re-walked every segment
+        // after every shield).
+        let (n, cells) = (puzzle.board.size(), puzzle.board.cells());
+        let (mut start, mut c) = (0, 0);
+        while start < cells {
+            let opens = self.marks[start as usize] != TREE && (c == 0 || self.marks[start as usize - 1] == TREE);
+            if !opens || self.seat_in(start, rng, puzzle) {
+                start += 1;
                 c = if c + 1 == n { 0 } else { c + 1 };
+                continue;
             }
-            let Some(start) = bare else { return };
-            match shield(&self.segments, &puzzle.solution, &self.search.found[1], start) {
+            // Bare: a lizard behind a shield, or trees. Then `start` again (a lizard or a tree).
+            match shield(&self.segments, &self.marks, &self.search.found[1], start) {
                 Some((lizard, tree)) => {
-                    self.plant(&mut puzzle.board, tree);
-                    self.place(puzzle, lizard);
+                    self.plant(puzzle, tree);
+                    self.seat_lizard(puzzle, lizard);
                 }
                 None => {
                     let mut at = Some(start);
                     while let Some(cell) = at {
                         at = self.segments.next_in_segment(Dir::Row, cell, true);
-                        self.plant(&mut puzzle.board, cell);
+                        self.plant(puzzle, cell);
                     }
                 }
             }
-            self.see_solution(&puzzle.solution);
         }
     }
 
     /// A lizard at a random safe cell of the row segment starting at `start` if it holds none;
     /// false when it holds none and none is safe.
     fn seat_in(&mut self, start: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
-        let mut safe = CellSet::EMPTY;
+        // Its lizard first: most segments hold one, and its cells before it need no sight test.
         let mut at = Some(start);
         while let Some(cell) = at {
             if self.marks[cell as usize] & LIZARD != 0 {
                 return true;
             }
+            at = self.segments.next_in_segment(Dir::Row, cell, true);
+        }
+        let mut safe = RowPicks::new();
+        let mut at = Some(start);
+        while let Some(cell) = at {
             if self.seatable(&puzzle.board, cell) {
-                safe.insert(cell);
+                safe.push(cell);
             }
             at = self.segments.next_in_segment(Dir::Row, cell, true);
         }
-        let Some(cell) = safe.nth(rng.below(safe.len().max(1))) else { return false };
-        self.place(puzzle, cell);
-        self.sight.place(&self.segments, cell);
+        let Some(cell) = safe.pick(rng) else { return false };
+        self.seat_lizard(puzzle, cell);
         true
     }
 
@@ -364,7 +377,8 @@ impl Engine {
         true
     }
 
-    /// The search's sight flags for the lizards of `solution` on the current segments.
+    /// The search's sight flags for the lizards of `solution` on the current segments: once,
+    /// when the segments are built; [`Engine::seat_lizard`] and [`Engine::plant`] keep them.
     fn see_solution(&mut self, solution: &CellSet) {
         self.sight.clear();
         let mut at = 0;
@@ -395,32 +409,6 @@ impl Engine {
                 }
             }
             c = end;
-        }
-    }
-
-    /// The unknown cells of each row segment of row `r`, counted again; a segment left with one
-    /// is noted for [`Engine::last_cell`].
-    fn recount_row(&mut self, board: &Board, r: u8) {
-        let n = board.size();
-        let first = self.segments.cell_at(r, 0);
-        let mut fresh = true;
-        for cell in first..first + n {
-            let mark = self.marks[cell as usize];
-            if mark == TREE {
-                fresh = true;
-                continue;
-            }
-            let id = self.segments.id(Dir::Row, cell) as usize;
-            if fresh {
-                self.search.chosen[id] = 0;
-                fresh = false;
-            }
-            if mark & UNKNOWN != 0 {
-                self.search.chosen[id] += 1;
-                if self.search.chosen[id] == 1 {
-                    self.deducer.last_cells.insert(cell);
-                }
-            }
         }
     }
 
@@ -474,11 +462,6 @@ impl Engine {
     /// no cell will do.
     fn cut(&mut self, rng: &mut Rng, shortest: u8, puzzle: &mut Puzzle) -> bool {
         let n = puzzle.board.size();
-        // The sight flags follow the slots, which every tree renumbers. Only lizards not found
-        // yet are flagged: a found lizard has crossed every cell of its lines, and only unknown
-        // cells are asked about (a twelfth of the builder's cycles on the console, with every
-        // lizard flagged at every cut).
-        self.see_solution(&puzzle.solution.intersection(self.unknown()));
         let (mut best, mut fewest, mut ties) = (CellSet::EMPTY, u8::MAX, 0u8);
         // Failing those, the nearest unknown cells whatever their far sides.
         let (mut near, mut nearest, mut near_ties) = (CellSet::EMPTY, u8::MAX, 0u8);
@@ -559,41 +542,48 @@ impl Engine {
         let clean = ties > 0;
         let (choices, count) = if clean { (best, ties) } else { (near, near_ties) };
         let Some(cell) = choices.nth(rng.below(count.max(1))) else { return false };
-        let (r, c) = row_col(n, cell);
+        let (_, c) = row_col(n, cell);
         let first = cell - c;
         let forward = !self.lizard_beside(cell, c, n, true);
-        // The other side, and its safe unknown cells (safe now, so safe behind the new tree:
-        // the flags made above stay right until a tree renumbers the slots).
-        let mut safe = CellSet::EMPTY;
-        let mut side = CellSet::EMPTY;
-        let mut k = c;
-        loop {
-            if (forward && k + 1 == n) || (!forward && k == 0) {
-                break;
+        // The other side, columns `from..to` of the row up to a tree or the edge, its unknown
+        // cells and its safe ones (safe now, so safe behind the new tree).
+        let (from, to) = if forward {
+            let mut to = c + 1;
+            while to < n && self.marks[(first + to) as usize] != TREE {
+                to += 1;
             }
-            k = if forward { k + 1 } else { k - 1 };
-            let here = first + k;
-            let mark = self.marks[here as usize];
-            if mark == TREE {
-                break;
+            (c + 1, to)
+        } else {
+            let mut from = c;
+            while from > 0 && self.marks[(first + from - 1) as usize] != TREE {
+                from -= 1;
             }
-            side.insert(here);
-            if mark & UNKNOWN != 0 && self.seatable(&puzzle.board, here) {
-                safe.insert(here);
+            (from, c)
+        };
+        let mut safe = RowPicks::new();
+        let mut side_unknown = 0u8;
+        for here in first + from..first + to {
+            if self.marks[here as usize] & UNKNOWN != 0 {
+                side_unknown += 1;
+                if self.seatable(&puzzle.board, here) {
+                    safe.push(here);
+                }
             }
         }
-        self.plant(&mut puzzle.board, cell);
+        self.plant(puzzle, cell);
         let mut restart = false;
-        if !side.is_empty() {
-            let long = !clean || side.len() >= shortest;
-            match safe.nth(rng.below(safe.len().max(1))) {
-                Some(lizard) if long => self.place(puzzle, lizard),
+        let mut seated = None;
+        if to > from {
+            let long = !clean || to - from >= shortest;
+            match safe.pick(rng) {
+                Some(lizard) if long => {
+                    self.seat_lizard(puzzle, lizard);
+                    seated = Some(lizard);
+                }
                 _ => {
-                    let mut at = 0;
-                    while let Some(here) = side.next_from(at) {
-                        at = here + 1;
+                    for here in first + from..first + to {
                         restart |= self.marks[here as usize] & UNKNOWN == 0 && !self.terminal(here);
-                        self.plant(&mut puzzle.board, here);
+                        self.plant(puzzle, here);
                     }
                 }
             }
@@ -602,24 +592,72 @@ impl Engine {
             // Trees on crossed cells may hide cells from the lizards that crossed them: the
             // deductions start again (every row segment still holds its lizard).
             self.restart(&puzzle.board);
-        } else {
-            self.recount_row(&puzzle.board, r);
+            return true;
+        }
+        // The counts follow the cut (counting the row again was a twentieth of the builder's
+        // cycles on the console). The lizard's side keeps its slot ([`Segments::plant`]) and
+        // loses the tree's cell and the other side's unknown cells; the other side, when it
+        // took a lizard, has its unknown cells. No row segment had one unknown cell before the
+        // cut (each was a last cell), so only these two may be noted.
+        let kept_cell = if forward { cell - 1 } else { cell + 1 };
+        let count = &mut self.search.chosen[self.segments.id(Dir::Row, kept_cell) as usize];
+        *count -= 1 + side_unknown;
+        if *count == 1 {
+            self.deducer.last_cells.insert(kept_cell);
+        }
+        if let Some(lizard) = seated {
+            self.search.chosen[self.segments.id(Dir::Row, lizard) as usize] = side_unknown;
+            if side_unknown == 1 {
+                self.deducer.last_cells.insert(lizard);
+            }
         }
         true
     }
 
-    /// The deductions from the start: every free cell unknown but the gadget's crossed ones.
+    /// The deductions from the start: every free cell unknown but the gadget's crossed ones,
+    /// and each row segment's unknown cells counted (one with one is noted for
+    /// [`Engine::last_cell`]), in one pass over the board (row by row, reading each cell's
+    /// count back from the table, was two thirds of a restart on the console).
     fn restart(&mut self, board: &Board) {
         let n = board.size();
         self.search.found[0] = board.trees().union(&self.search.found[1]).complement_below(n * n);
-        let mut at = 0;
-        while let Some(cell) = self.search.found[0].next_from(at) {
-            at = cell + 1;
-            self.marks[cell as usize] |= UNKNOWN;
-        }
         self.deducer.last_cells = CellSet::EMPTY;
-        for r in 0..n {
-            self.recount_row(board, r);
+        // The open row segment's slot (NO_SEGMENT between segments), its unknown cells and
+        // the last of them.
+        let (mut id, mut count, mut last) = (NO_SEGMENT, 0u8, 0u8);
+        let mut c = 0;
+        for cell in 0..n * n {
+            if c == 0 {
+                self.close_row_segment(id, count, last);
+                id = NO_SEGMENT;
+            }
+            c = if c + 1 == n { 0 } else { c + 1 };
+            if self.marks[cell as usize] == TREE {
+                self.close_row_segment(id, count, last);
+                id = NO_SEGMENT;
+                continue;
+            }
+            if id == NO_SEGMENT {
+                (id, count) = (self.segments.id(Dir::Row, cell), 0);
+            }
+            if self.search.found[0].contains(cell) {
+                self.marks[cell as usize] |= UNKNOWN;
+                count += 1;
+                last = cell;
+            }
+        }
+        self.close_row_segment(id, count, last);
+    }
+
+    /// [`Engine::restart`]'s count of the row segment `id` (none for [`NO_SEGMENT`]): `count`
+    /// unknown cells, the last at `last`.
+    fn close_row_segment(&mut self, id: u8, count: u8, last: u8) {
+        if id == NO_SEGMENT {
+            return;
+        }
+        self.search.chosen[id as usize] = count;
+        if count == 1 {
+            self.deducer.last_cells.insert(last);
         }
     }
 
@@ -672,6 +710,31 @@ impl Engine {
     }
 }
 
+/// Cells of one row segment in increasing order, for a random pick: a cell set's `nth` reads
+/// the set from its first byte, and its count is a call a byte, on the console.
+struct RowPicks {
+    cells: [u8; MAX_SIZE as usize],
+    count: u8,
+}
+
+impl RowPicks {
+    fn new() -> RowPicks {
+        RowPicks { cells: [0; MAX_SIZE as usize], count: 0 }
+    }
+
+    fn push(&mut self, cell: u8) {
+        self.cells[self.count as usize] = cell;
+        self.count += 1;
+    }
+
+    /// A cell at random; none when there is none (the draw is made all the same).
+    #[inline(always)]
+    fn pick(&self, rng: &mut Rng) -> Option<u8> {
+        let k = rng.below(self.count.max(1));
+        (k < self.count).then(|| self.cells[k as usize])
+    }
+}
+
 /// A start of step 1: trees and crossed cells relative to a place (row, column offset) in a
 /// box of `rows` x `columns` whose first column is `left` columns right of the box's edge.
 struct Gadget {
@@ -711,8 +774,8 @@ const BLOCK: Gadget = Gadget {
 /// For the row segment starting at `start`, which holds no lizard and has no safe cell: a cell
 /// of it that one lizard alone sees, and a cell between them (not in `kept`) where a tree
 /// blocks the view without making a row segment (it is at an end of its own row segment, which
-/// keeps two cells or more).
-fn shield(segments: &Segments, lizards: &CellSet, kept: &CellSet, start: u8) -> Option<(u8, u8)> {
+/// keeps two cells or more). Lizards by the builder's `marks`.
+fn shield(segments: &Segments, marks: &[u8; CELLS], kept: &CellSet, start: u8) -> Option<(u8, u8)> {
     let mut at = Some(start);
     while let Some(cell) = at {
         at = segments.next_in_segment(Dir::Row, cell, true);
@@ -722,24 +785,14 @@ fn shield(segments: &Segments, lizards: &CellSet, kept: &CellSet, start: u8) -> 
             for forward in [true, false] {
                 let (mut here, mut end_cell) = (cell, None);
                 while let Some(next) = segments.next_in_segment(dir, here, forward) {
-                    if lizards.contains(next) {
+                    if marks[next as usize] & LIZARD != 0 {
                         onlookers += 1;
                         blocker = end_cell;
                         break;
                     }
-                    // Its row segment's ends by the segments (no row and column to multiply).
-                    let left_end = segments.next_in_segment(Dir::Row, next, false).is_none();
-                    let right_end = segments.next_in_segment(Dir::Row, next, true).is_none();
-                    // An end, and the segment keeps two cells: the cell beyond it is free and
-                    // so is the one after.
-                    let keeps_two = if left_end && !right_end {
-                        segments.next_in_segment(Dir::Row, next + 1, true).is_some()
-                    } else if right_end && !left_end {
-                        segments.next_in_segment(Dir::Row, next - 1, false).is_some()
-                    } else {
-                        false
-                    };
-                    if keeps_two && end_cell.is_none() && !kept.contains(next) {
+                    // Only the first such cell counts: the row-end tests (a third of the
+                    // seating's cycles when made at every step) only until it is found.
+                    if end_cell.is_none() && !kept.contains(next) && keeps_two_at_an_end(segments, next) {
                         end_cell = Some(next);
                     }
                     here = next;
@@ -751,6 +804,21 @@ fn shield(segments: &Segments, lizards: &CellSet, kept: &CellSet, start: u8) -> 
         }
     }
     None
+}
+
+/// Whether the free `cell` is at an end of its row segment and the segment keeps two cells or
+/// more without it (the cell beyond it is free and so is the one after). Its ends by the
+/// segments (no row and column to multiply).
+fn keeps_two_at_an_end(segments: &Segments, cell: u8) -> bool {
+    let left_end = segments.next_in_segment(Dir::Row, cell, false).is_none();
+    let right_end = segments.next_in_segment(Dir::Row, cell, true).is_none();
+    if left_end && !right_end {
+        segments.next_in_segment(Dir::Row, cell + 1, true).is_some()
+    } else if right_end && !left_end {
+        segments.next_in_segment(Dir::Row, cell - 1, false).is_some()
+    } else {
+        false
+    }
 }
 
 /// Trees sown at random before the lizards (some land twice, some on a gadget's box): about

@@ -464,60 +464,82 @@ impl Segments {
         }
     }
 
-    /// A tree on the free `cell`: it leaves its four segments, and a segment it cuts in two
-    /// gives the cells after it a new slot.
-    pub fn plant(&mut self, cell: u8) {
-        let (r, c) = row_col(self.n, cell);
-        for dir in Dir::ALL {
-            let d = dir as usize;
-            let id = self.ids[cell as usize][d];
-            self.ids[cell as usize][d] = NO_SEGMENT;
-            let before = self.neighbour(dir, cell, r, c, false).is_some_and(|at| self.ids[at as usize][d] == id);
-            self.lengths[id as usize][d] -= 1;
-            match self.neighbour(dir, cell, r, c, true).filter(|&at| self.ids[at as usize][d] == id) {
-                Some(after) if before => {
-                    let slot = self.take_slot(d);
-                    let moved = self.relabel(d, after, id, slot);
-                    self.lengths[slot as usize][d] = moved;
-                    self.lengths[id as usize][d] -= moved;
-                }
-                Some(_) => {}
-                None if before => {}
-                None => self.free_slot(d, id),
+    /// A tree on the free `cell` (of a board of 2 x 2 or more: no step is 0): it leaves its
+    /// four segments, and a segment it cuts in two gives one part a new slot, the part without
+    /// a cell of `keep`: flags kept per slot for those cells (the generator's sight of its
+    /// lizards) then stay right as they are, where following the new slots cost the console a
+    /// pass over every lizard after every cut. The neighbours are found by their slots (slots
+    /// are unique in a direction, so that also stops at the board's edges).
+    pub fn plant(&mut self, cell: u8, keep: &CellSet) {
+        // Written out by direction: with `d` a constant, each table access is a fixed offset
+        // (a loop over the directions pays an index computation at each on the console).
+        self.leave(cell, Dir::Row as usize, keep);
+        self.leave(cell, Dir::Column as usize, keep);
+        self.leave(cell, Dir::Diagonal as usize, keep);
+        self.leave(cell, Dir::AntiDiagonal as usize, keep);
+    }
+
+    /// [`Segments::plant`] along direction `d`.
+    #[inline(always)]
+    fn leave(&mut self, cell: u8, d: usize, keep: &CellSet) {
+        let (id, step) = (self.ids[cell as usize][d], self.steps[d]);
+        self.ids[cell as usize][d] = NO_SEGMENT;
+        self.lengths[id as usize][d] -= 1;
+        let before = cell >= step && self.ids[(cell - step) as usize][d] == id;
+        // At most 143 + 13: no overflow.
+        let after = cell + step < self.cells && self.ids[(cell + step) as usize][d] == id;
+        if before && after {
+            let slot = self.take_slot(d);
+            let moved = if self.holds(d, cell + step, id, keep) {
+                self.relabel(d, cell - step, id, slot, false)
+            } else {
+                self.relabel(d, cell + step, id, slot, true)
+            };
+            self.lengths[slot as usize][d] = moved;
+            self.lengths[id as usize][d] -= moved;
+        } else if !before && !after {
+            self.free_slot(d, id);
+        }
+    }
+
+    /// Whether `cell` or a cell after it in its segment `slot` along direction `d` is in `set`.
+    fn holds(&self, d: usize, cell: u8, slot: u8, set: &CellSet) -> bool {
+        let step = self.steps[d];
+        let mut here = cell;
+        loop {
+            if set.contains(here) {
+                return true;
+            }
+            here += step;
+            if here >= self.cells || self.ids[here as usize][d] != slot {
+                return false;
             }
         }
     }
 
-    /// The cell one step from `cell` (at row `r`, column `c`) along `dir`, if on the board.
-    #[inline]
-    fn neighbour(&self, dir: Dir, cell: u8, r: u8, c: u8, forward: bool) -> Option<u8> {
-        let n = self.n;
-        let (last_row, first_col, last_col) = (r + 1 == n, c == 0, c + 1 == n);
-        match (dir, forward) {
-            (Dir::Row, true) => (!last_col).then(|| cell + 1),
-            (Dir::Row, false) => (!first_col).then(|| cell - 1),
-            (Dir::Column, true) => (!last_row).then(|| cell + n),
-            (Dir::Column, false) => (r > 0).then(|| cell - n),
-            (Dir::Diagonal, true) => (!last_row && !last_col).then(|| cell + n + 1),
-            (Dir::Diagonal, false) => (r > 0 && !first_col).then(|| cell - n - 1),
-            (Dir::AntiDiagonal, true) => (!last_row && !first_col).then(|| cell + n - 1),
-            (Dir::AntiDiagonal, false) => (r > 0 && !last_col).then(|| cell - n + 1),
-        }
-    }
-
-    /// Gives slot `to` to `cell` and the cells after it in its segment `from` along direction
-    /// `d`; returns how many. The walk compares each next cell's slot with `from` (slots are
-    /// unique in a direction, so that also stops at the board's edges): one table read a
-    /// cell, where [`Segments::next_in_segment`] reads two.
-    fn relabel(&mut self, d: usize, cell: u8, from: u8, to: u8) -> u8 {
+    /// Gives slot `to` to `cell` and the cells after it (`forward`) or before it in its segment
+    /// `from` along direction `d`; returns how many. The walk compares each next cell's slot
+    /// with `from` (slots are unique in a direction, so that also stops at the board's edges):
+    /// one table read a cell, where [`Segments::next_in_segment`] reads two.
+    fn relabel(&mut self, d: usize, cell: u8, from: u8, to: u8, forward: bool) -> u8 {
         let step = self.steps[d];
         let (mut here, mut moved) = (cell, 0);
         loop {
             self.ids[here as usize][d] = to;
             moved += 1;
-            // At most 143 + 13: no overflow.
-            here += step;
-            if here >= self.cells || self.ids[here as usize][d] != from {
+            if forward {
+                // At most 143 + 13: no overflow.
+                here += step;
+                if here >= self.cells {
+                    return moved;
+                }
+            } else {
+                if here < step {
+                    return moved;
+                }
+                here -= step;
+            }
+            if self.ids[here as usize][d] != from {
                 return moved;
             }
         }
