@@ -243,6 +243,7 @@ impl Game {
         match &self.screen {
             Screen::NewGame(menu) => !menu.is_drawing(),
             Screen::Pause(pause) => !pause.is_drawing(),
+            Screen::Title(title) => !title.is_drawing(),
             Screen::Starting(_) | Screen::TitleNext { .. } => false,
             _ => true,
         }
@@ -651,7 +652,7 @@ impl Game {
         let bit = 1 << self.session.board.puzzle() as u8;
         self.games = if can_continue { self.games | bit } else { self.games & !bit };
         let mut title = Title::new(can_continue, self.game_name());
-        title.draw(&mut self.canvas, self.frame);
+        title.draw(&mut self.canvas);
         self.screen = Screen::Title(title);
     }
 

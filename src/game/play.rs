@@ -191,7 +191,9 @@ impl Session {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas) -> PlayEvent {
-        let mut busy = self.board.check(&self.layout, canvas);
+        // The frame that opens the pause menu leaves the checks for later: with a Lizards
+        // board's first part of its lines of sight, the menu's first part ran past the frame.
+        let mut busy = !input.pressed.contains(Buttons::START) && self.board.check(&self.layout, canvas);
         if let Some((first, second)) = self.banner_undrawn.take() {
             canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, BANNER_ROWS, assets::FRAME_INSIDE);
             canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 0, first);

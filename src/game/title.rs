@@ -41,13 +41,18 @@ pub struct Title {
     prompt_shown: bool,
     /// The name of the puzzle CONTINUE resumes, when another puzzle has a game too.
     game: Option<&'static [u8]>,
+    /// Whether the words (menu or prompt, and the game's name) are still to be drawn: they
+    /// come on the frame after the logo's, as the two together ran past a frame (`text` costs
+    /// the console about 400 cycles a letter).
+    words_undrawn: bool,
 }
 
 impl Title {
     /// The title; with `can_continue`, the menu, and `game`, the name of the puzzle it resumes
     /// when another puzzle has a game too.
     pub fn new(can_continue: bool, game: Option<&'static [u8]>) -> Title {
-        Title { menu: can_continue.then(|| Menu::new(RESUME_ITEMS, Layer::Background, 5, PROMPT_Y)), prompt_shown: false, game }
+        let menu = can_continue.then(|| Menu::new(RESUME_ITEMS, Layer::Background, 5, PROMPT_Y));
+        Title { menu, prompt_shown: false, game, words_undrawn: false }
     }
 
     /// Shows `name` as the puzzle CONTINUE resumes.
@@ -69,16 +74,27 @@ impl Title {
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, GAME_Y, &text[..len + 4]);
     }
 
-    pub fn draw(&mut self, canvas: &mut Canvas, frame: u16) {
+    /// Draws the logo; the words follow on the next update.
+    pub fn draw(&mut self, canvas: &mut Canvas) {
         canvas.clear(Layer::Background);
         for (y, row) in assets::LOGO_MAP.chunks(usize::from(assets::LOGO_WIDTH_TILES)).enumerate() {
             canvas.tiles(Layer::Background, LOGO_X, LOGO_Y + y as u8, row);
         }
+        self.words_undrawn = true;
+    }
+
+    /// Whether part of the title is still to be drawn (the console shows it once whole).
+    pub fn is_drawing(&self) -> bool {
+        self.words_undrawn
+    }
+
+    fn draw_words(&mut self, canvas: &mut Canvas, frame: u16) {
         match &self.menu {
             Some(menu) => menu.draw(canvas),
             None => self.draw_prompt(canvas, prompt_phase(frame)),
         }
         self.draw_game(canvas);
+        self.words_undrawn = false;
     }
 
     fn draw_prompt(&mut self, canvas: &mut Canvas, shown: bool) {
@@ -91,6 +107,10 @@ impl Title {
     }
 
     pub fn update(&mut self, input: &InputFrame, frame: u16, canvas: &mut Canvas) -> TitleEvent {
+        if self.words_undrawn {
+            self.draw_words(canvas, frame);
+            return TitleEvent::None;
+        }
         match &mut self.menu {
             Some(menu) => {
                 let event = menu.update(input, canvas);

@@ -14,7 +14,7 @@ use crate::game::layout::{Layout, SCREEN_COLS, col_of, position, row_of};
 use crate::puzzles::lizards::deduce::Mark;
 use crate::puzzles::lizards::generate::Puzzle;
 use crate::puzzles::lizards::grid::{CellBit, CellSet, Dir};
-use crate::puzzles::lizards::play::{Play, Sightlines};
+use crate::puzzles::lizards::play::{Play, RESET_PARTS, Sightlines};
 use crate::puzzles::lizards::{Hint, Lizards, Move};
 
 /// The Baby Lizards puzzle being played and what its board shows.
@@ -58,7 +58,7 @@ impl LizardsBoard {
     /// frames of play that follow ([`LizardsBoard::check`]).
     pub fn begin(&mut self) {
         self.hinted = CellSet::EMPTY;
-        self.unseen = Unseen::Board;
+        self.unseen = Unseen::Board(0);
     }
 
     /// A frame of play: the next part of the lines of sight brought up to date, and the
@@ -78,9 +78,9 @@ impl LizardsBoard {
         let lizards = &self.play.marks().lizards;
         self.unseen = match self.unseen {
             Unseen::Nothing => return false,
-            Unseen::Board => {
-                self.sightlines.reset(&self.puzzle.board, lizards);
-                Unseen::walks_from(lizards, 0)
+            Unseen::Board(part) => {
+                self.sightlines.reset_part(&self.puzzle.board, lizards, part);
+                if part + 1 < RESET_PARTS { Unseen::Board(part + 1) } else { Unseen::walks_from(lizards, 0) }
             }
             Unseen::Walks { cell, dir, every } => {
                 if dir == 0 && !every {
@@ -227,7 +227,7 @@ impl LizardsBoard {
         };
         let highlight = if self.hinted.has(bit) {
             assets::LIZARD_HIGHLIGHT_HINT
-        } else if !matches!(self.unseen, Unseen::Board) && self.sightlines.in_error(cell) {
+        } else if !matches!(self.unseen, Unseen::Board(_)) && self.sightlines.in_error(cell) {
             assets::LIZARD_HIGHLIGHT_ERROR
         } else {
             assets::LIZARD_HIGHLIGHT_PLAIN
@@ -242,9 +242,9 @@ puzzle_board!(LizardsBoard, Lizards);
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Unseen {
     Nothing,
-    /// A game begun: the trees and lizards are noted next, and until then no cell shows in
-    /// error (it may be the last game's table).
-    Board,
+    /// A game begun: the trees and lizards are noted next, from this part of the reset on,
+    /// and until then no cell shows in error (it may be the last game's table).
+    Board(u8),
     /// The walks through `cell` from direction `dir` on (`dir == 0`: its mark noted first);
     /// with `every`, then those through each lizard after it (a game begun).
     Walks { cell: u8, dir: u8, every: bool },

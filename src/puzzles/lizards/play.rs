@@ -49,6 +49,10 @@ const IN_ERROR: u8 = 0x0F;
 const LIZARD: u8 = 0x40;
 const TREE: u8 = 0x80;
 
+/// Parts of [`Sightlines::reset_part`]: a whole reset took 25k cycles on the console, more
+/// than the first frame of play has beside opening the pause menu.
+pub const RESET_PARTS: u8 = 2;
+
 /// The lines of sight in error, a byte a cell (see [`IN_ERROR`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Sightlines {
@@ -69,28 +73,31 @@ impl Sightlines {
         self.cells[usize::from(cell)] & IN_ERROR != 0
     }
 
-    /// The board's trees and `lizards`, no line of sight in error yet: [`Sightlines::walk`]
-    /// through each lizard in every direction finds them. In bank 13 with the rules, as
-    /// `walk` is: bank 4, the play screen's, has no room for them.
+    /// Part `part` of [`RESET_PARTS`] of a reset to the board's trees and `lizards`, no line of
+    /// sight in error yet ([`Sightlines::walk`] through each lizard in every direction finds
+    /// them): the first clears the table, each flags the cells of its share of the sets'
+    /// bytes. In bank 13 with the rules, as `walk` is: bank 4, the play screen's, has no room.
     #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank13"), inline(never))]
-    pub fn reset(&mut self, board: &Board, lizards: &CellSet) {
-        self.cells = [0; CELLS];
-        self.flag(board.trees(), TREE);
-        self.flag(lizards, LIZARD);
+    pub fn reset_part(&mut self, board: &Board, lizards: &CellSet, part: u8) {
+        if part == 0 {
+            self.cells = [0; CELLS];
+        }
+        let share = CellSet::BYTES / usize::from(RESET_PARTS);
+        let bytes = usize::from(part) * share..(usize::from(part) + 1) * share;
+        self.flag(&board.trees().as_bytes()[bytes.clone()], bytes.start, TREE);
+        self.flag(&lizards.as_bytes()[bytes.clone()], bytes.start, LIZARD);
     }
 
-    /// Sets `flag` on the cells of `set`, a byte of it at a time with its bits shifted out
-    /// (to its last member): the sets' iterators return through memory on the console, 2k
-    /// cycles a member, and a test of every cell's bit took half a frame.
-    fn flag(&mut self, set: &CellSet, flag: u8) {
-        let mut first = 0u8;
-        for &byte in set.as_bytes() {
-            let (mut bits, mut cell) = (byte, first);
+    /// Sets `flag` on the cells of `bytes`, a cell set's from byte `first` on, a member at a
+    /// time (its lowest bit, then cleared): the sets' iterators return through memory on the
+    /// console, 2k cycles a member, and a test of every cell's bit took half a frame.
+    fn flag(&mut self, bytes: &[u8], first: usize, flag: u8) {
+        let mut first = (first * 8) as u8;
+        for &byte in bytes {
+            let mut bits = byte;
             while bits != 0 {
-                if bits & 1 != 0 {
-                    self.cells[usize::from(cell)] = flag;
-                }
-                (bits, cell) = (bits >> 1, cell + 1);
+                self.cells[usize::from(first + bits.trailing_zeros() as u8)] = flag;
+                bits &= bits - 1;
             }
             first += 8;
         }
@@ -192,7 +199,9 @@ mod tests {
     /// A reset, then the walks through every lizard in every direction (a game resumed).
     fn walked_from_scratch(board: &Board, lizards: &CellSet) -> Sightlines {
         let (mut sightlines, mut changed) = (Sightlines::NONE, CellSet::EMPTY);
-        sightlines.reset(board, lizards);
+        for part in 0..RESET_PARTS {
+            sightlines.reset_part(board, lizards, part);
+        }
         for cell in lizards.iter() {
             for dir in Dir::ALL {
                 sightlines.walk(board.size(), cell, dir, &mut changed);
@@ -213,7 +222,9 @@ mod tests {
             assert!(engine.generate_puzzle(size, Difficulty::Easy, seed, &mut puzzle));
             let board = &puzzle.board;
             let (mut play, mut kept) = (Play::new(), Sightlines::NONE);
-            kept.reset(board, &play.marks().lizards);
+            for part in 0..RESET_PARTS {
+                kept.reset_part(board, &play.marks().lizards, part);
+            }
             for step in 0..400 {
                 let cell = rng.u8(..board.cells());
                 let before = kept.clone();

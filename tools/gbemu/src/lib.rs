@@ -371,6 +371,11 @@ impl Console {
         self.gb.cpu_i().sp()
     }
 
+    /// The ROM bank mapped at 0x4000-0x7FFF.
+    pub fn rom_bank(&self) -> u16 {
+        self.gb.rom_i().rom_bank()
+    }
+
     /// Everything received on the serial port so far.
     pub fn serial_output(&self) -> Vec<u8> {
         self.serial.0.borrow().clone()

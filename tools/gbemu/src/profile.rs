@@ -26,6 +26,15 @@ pub fn format_place(place: Place) -> String {
     format!("{:02X}:{:04X}", place >> 16, place & 0xFFFF)
 }
 
+/// The symbol at or below `place` in its bank, and its place, among `sorted` (by place);
+/// `"?"` and the bank's start below the bank's first symbol.
+fn owner<'a>(sorted: &[&'a (String, Place)], place: Place) -> (&'a str, Place) {
+    match sorted.partition_point(|(_, start)| *start <= place) {
+        n if n > 0 && sorted[n - 1].1 >> 16 == place >> 16 => (sorted[n - 1].0.as_str(), sorted[n - 1].1),
+        _ => ("?", place & !0xFFFF),
+    }
+}
+
 /// T-cycles per place, gathered while the emulator steps one instruction at a time.
 #[derive(Default)]
 pub struct Profile {
@@ -127,11 +136,7 @@ impl Profile {
                 continue;
             }
             let place = place as Place;
-            let owner = sorted.partition_point(|(_, start)| *start <= place);
-            let (name, start) = match owner {
-                n if n > 0 && sorted[n - 1].1 >> 16 == place >> 16 => (sorted[n - 1].0.as_str(), sorted[n - 1].1),
-                _ => ("?", place & !0xFFFF),
-            };
+            let (name, start) = owner(&sorted, place);
             let index = match functions.iter().position(|f| f.start == start && f.name == name) {
                 Some(index) => index,
                 None => {
@@ -238,6 +243,18 @@ impl Symbols {
             })
             .collect();
         Symbols { all, code, rust }
+    }
+
+    /// The function `place` lies in: its C name, and its Rust name where the build recorded
+    /// one.
+    pub fn function_at(&self, place: Place) -> String {
+        let mut sorted: Vec<&(String, Place)> = self.code.iter().collect();
+        sorted.sort_by_key(|(_, place)| *place);
+        let (name, start) = owner(&sorted, place);
+        match self.rust_name(start) {
+            Some(rust) => format!("{name}: {rust}"),
+            None => name.to_string(),
+        }
     }
 
     /// The Rust name of the symbol at `place`, if the build recorded one.

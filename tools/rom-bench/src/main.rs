@@ -32,11 +32,12 @@
 //! its phase.
 //! (Cycles with callees count only calls made inside the frame.) Profiling runs the emulator
 //! an instruction at a time, which moves the worker's timing: other frames may run late then.
-//! Without either variable, each frame with an overrun is named by its place in its phase.
+//! Without either variable, each frame with an overrun is named by its place in its phase,
+//! with the function its late VBlank interrupted.
 
 use std::path::Path;
 
-use gbemu::{Button, CYCLES_PER_FRAME, Console, Model, Profile, Symbols};
+use gbemu::{Button, CYCLES_PER_FRAME, Console, Model, Place, Profile, Symbols};
 use hitori::game::layout::Layout;
 use hitori::game::boards::lizards::read_lizard_tile;
 use hitori::game::read_cell_tile;
@@ -146,6 +147,14 @@ impl Bench {
         self.console.cycles()
     }
 
+    /// At the VBlank handler's first instruction, the place the interrupt came from: crt0's
+    /// handler pushed four register pairs, then called it.
+    fn interrupted_place(&mut self) -> Place {
+        let sp = self.console.sp().wrapping_add(10);
+        let pc = u16::from_le_bytes([self.console.read(sp), self.console.read(sp.wrapping_add(1))]);
+        gbemu::profile::place_of_pc(pc, self.console.rom_bank())
+    }
+
     fn loops(&mut self) -> u16 {
         u16::from_le_bytes([self.console.read(self.loops_at), self.console.read(self.loops_at + 1)])
     }
@@ -159,6 +168,7 @@ impl Bench {
     /// phase's profile).
     fn frame(&mut self) {
         let late_before = self.late_frames();
+        let mut interrupted = None;
         let copies_before = self.screen_copies_count();
         let mut frame_profile = Profile::default();
         if let Some((profile, _)) = self.profile.as_mut() {
@@ -167,6 +177,7 @@ impl Bench {
             self.console.profile_cycles(CYCLES_PER_FRAME, &mut frame_profile);
         } else {
             let start = self.console.cycles();
+            interrupted = self.console.run_to_pc(self.vblank_at, CYCLES_PER_FRAME).map(|_| self.interrupted_place());
             let mut handler = Profile::default();
             if let Some(cycles) = self.console.profile_next_call(self.vblank_at, CYCLES_PER_FRAME, &mut handler) {
                 self.longest_vblank = self.longest_vblank.max(cycles);
@@ -189,8 +200,8 @@ impl Bench {
         self.screen_copies += u32::from(self.screen_copies_count().wrapping_sub(copies_before));
         self.count_blank();
         if late > 0 || std::env::var_os("BENCH_ROM_EVERY").is_some() {
-            if self.overrun_top.is_none() && self.profile.is_none() && late > 0 {
-                println!("  frame {} of the phase overran", self.frames - 1);
+            if let Some(place) = interrupted.filter(|_| late > 0) {
+                println!("  frame {} of the phase overran: its VBlank found {}", self.frames - 1, self.symbols.function_at(place));
             }
             if let Some(top) = self.overrun_top {
                 println!("  frame {} of the phase overran:", self.frames - 1);
