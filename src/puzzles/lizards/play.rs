@@ -4,9 +4,9 @@
 //! A lizard sees another exactly when the two share a segment, so the live error is a
 //! property of segments: a segment holding two or more lizards shows its lizards and the cells
 //! between its first and last lizard. A move changes only the four segments through its cell,
-//! so [`Sightlines::update`] walks those four (at most 4 n cells), where
-//! [`super::Lizards::conflicts`] walks every lizard's lines: a frame's work on the console
-//! after every move would not fit otherwise.
+//! so [`Sightlines::walk`] walks those four (at most 4 n cells; the console does one a frame),
+//! where [`super::Lizards::conflicts`] walks every lizard's lines: a frame's work on the
+//! console after every move would not fit otherwise.
 
 use super::deduce::Mark;
 use super::grid::{Board, CELLS, CellSet, Dir, row_col};
