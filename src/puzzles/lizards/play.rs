@@ -88,11 +88,11 @@ impl Sightlines {
         self.flag(&lizards.as_bytes()[bytes.clone()], bytes.start, LIZARD);
     }
 
-    /// Sets `flag` on the cells of `bytes`, a cell set's from byte `first` on, a member at a
-    /// time (its lowest bit, then cleared): the sets' iterators return through memory on the
+    /// Sets `flag` on the cells of `bytes`, a cell set's from byte `from_byte` on, a member at
+    /// a time (its lowest bit, then cleared): the sets' iterators return through memory on the
     /// console, 2k cycles a member, and a test of every cell's bit took half a frame.
-    fn flag(&mut self, bytes: &[u8], first: usize, flag: u8) {
-        let mut first = (first * 8) as u8;
+    fn flag(&mut self, bytes: &[u8], from_byte: usize, flag: u8) {
+        let mut first = (from_byte * 8) as u8;
         for &byte in bytes {
             let mut bits = byte;
             while bits != 0 {
