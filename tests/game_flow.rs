@@ -468,6 +468,43 @@ fn a_start_before_the_read_ahead_reads_the_ready_puzzle_first() {
     assert!(!jobs.iter().any(|job| matches!(job, Job::Generate { keep: None, .. })), "{jobs:?}");
 }
 
+/// A start on another puzzle's ready puzzle before the worker has read it back: the board
+/// switches puzzles, then the worker reads the puzzle back, and the game plays; the last
+/// puzzle's game stays saved.
+#[test]
+fn a_start_on_another_puzzle_reads_its_ready_puzzle_back() {
+    use hitori::game::save::{BestTimes, Saves};
+    use hitori::puzzles::Kind;
+    use hitori::puzzles::hitori::{Hitori, generate::Puzzle, play::Marks};
+
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    p.choose_in_pause(5);
+    // PUZZLE (down from START) to Baby Lizards: the worker keeps one of its puzzles ready.
+    p.tap(Buttons::DOWN);
+    p.tap(Buttons::RIGHT);
+    p.idle(5);
+    let mut back = Player::new(FakeMachine { job_polls: 8, ..FakeMachine::over(p.machine.sram) });
+    back.tap(Buttons::DOWN);
+    back.tap(Buttons::A);
+    assert!(matches!(back.game.session.board, Board::Hitori(_)), "the session is on the game played last");
+    back.tap(Buttons::DOWN);
+    back.tap(Buttons::RIGHT);
+    back.tap(Buttons::UP);
+    let before = back.machine.jobs.len();
+    back.frame(Buttons::START);
+    assert_eq!(back.screen(), ScreenId::Starting);
+    back.until_playing();
+    let jobs = &back.machine.jobs[before..];
+    assert!(matches!(jobs, [Job::Load { kind, .. }, Job::Prepare { .. }, ..] if kind.puzzle == Kind::Lizards), "{jobs:?}");
+    assert!(!jobs.iter().any(|job| matches!(job, Job::Generate { keep: None, .. })), "{jobs:?}");
+    assert!(matches!(back.game.session.board, Board::Lizards(_)));
+    let mut sram = back.machine.sram;
+    let (mut saves, mut best) = (Saves::new(), BestTimes::new(Kind::Hitori));
+    let (mut puzzle, mut marks) = (Puzzle::new(), Marks::NONE);
+    assert!(saves.load::<Hitori>(&mut sram, &mut best, &mut puzzle, &mut marks).is_some(), "the Hitori game is still saved");
+}
+
 /// A typed code is generated on demand behind the generating screen, whatever is kept ready,
 /// and plays the puzzle the code names.
 #[test]

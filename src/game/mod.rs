@@ -325,7 +325,7 @@ impl Game {
             },
             Screen::Starting(starting) => {
                 let starting = *starting;
-                self.continue_start(starting, platform);
+                self.continue_start(starting, true, platform);
             }
             Screen::Generating(screen) => {
                 screen.animate(self.frame, &mut self.canvas);
@@ -453,6 +453,10 @@ impl Game {
             }
             return;
         };
+        if matches!(self.screen, Screen::Starting(_)) {
+            // A start gives the worker its jobs and takes what they give (`continue_start`).
+            return;
+        }
         match work.outcome() {
             Outcome::Generated { request, kept: Some(claim), .. } => {
                 self.ready.kept(claim, request.variant);
@@ -463,10 +467,8 @@ impl Game {
                     self.session.show_hint(hint, &mut self.canvas);
                 }
             }
-            // A typed code's puzzle waits for its generating screen (`generate_typed`), a new
-            // game's record for the start to go on (`continue_start`).
+            // A typed code's puzzle waits for its generating screen (`generate_typed`).
             Outcome::Generated { kept: None, .. } if matches!(self.screen, Screen::Generating(_)) => return,
-            Outcome::Loaded(_) | Outcome::Prepared(_) if matches!(self.screen, Screen::Starting(_)) => return,
             Outcome::Loaded(true) => {
                 if let Some(Job::Load { slot, .. }) = self.job {
                     self.kept_in_work = Some(slot);
@@ -549,45 +551,42 @@ impl Game {
     }
 
     /// Starts a game (`Screen::Starting`) on the puzzle in the worker's memory, or with `load`
-    /// on the one in that ready slot, which the worker reads back first.
+    /// on the one in that ready slot, which the worker reads back first. The parts of the
+    /// start this frame has time for are done at once.
     fn prepare_game(&mut self, kind: Variant, load: Option<u8>, slot: Option<u8>, platform: &mut impl Platform) {
         platform.stop_work();
-        // The new game's records go to its puzzle's area: read where they go first when the
-        // saves read are another puzzle's (the session's game of that puzzle stays saved).
-        if let Some(puzzle) = Playable::of(kind.puzzle).filter(|&puzzle| puzzle != self.session.board.puzzle()) {
-            self.session.board.use_puzzle(puzzle);
-            self.load_places(platform);
-        }
-        let place = self.saves.new_game_place();
-        let starting = Starting::new(kind, slot, place, load.is_some());
-        match load {
-            Some(slot) => self.start_work(Job::Load { slot, kind }, platform),
-            None => self.take_for_start(&starting, platform),
-        }
-        self.screen = Screen::Starting(starting);
-    }
-
-    /// The session takes the puzzle in the worker's memory for `starting`, and the worker
-    /// prepares the game from its own copy meanwhile.
-    fn take_for_start(&mut self, starting: &Starting, platform: &mut impl Platform) {
-        if let Some(work) = platform.work() {
-            self.session.take_new(&work.memory);
-        }
-        self.start_work(Job::Prepare { place: starting.place }, platform);
+        self.job = None;
+        let switching = Playable::of(kind.puzzle).is_some_and(|puzzle| puzzle != self.session.board.puzzle());
+        self.continue_start(Starting::new(kind, slot, load, switching), false, platform);
     }
 
     /// One frame's part of starting a game: the parts `starting` has left, in order, as many
-    /// as the frame has time for (always one).
+    /// as the frame has time for (with `one_due`, at least one).
     /// In ROM bank 6, which has room (bank 3, the screens', has not).
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
     #[inline(never)]
-    fn continue_start(&mut self, mut starting: Starting, platform: &mut impl Platform) {
-        let mut first = true;
+    fn continue_start(&mut self, mut starting: Starting, mut one_due: bool, platform: &mut impl Platform) {
         loop {
-            if !core::mem::take(&mut first) && starting.lines() > platform.lines_left() {
+            if !core::mem::take(&mut one_due) && starting.lines() > platform.lines_left() {
                 break;
             }
             match starting.stage {
+                Stage::Switching { load } => {
+                    if let Some(puzzle) = Playable::of(starting.kind.puzzle) {
+                        self.session.board.use_puzzle(puzzle);
+                    }
+                    starting.stage = Stage::Switched { load };
+                }
+                Stage::Switched { load } => {
+                    // The new game's records go to its puzzle's area: where they go is read
+                    // first (the session's game of the last puzzle stays saved).
+                    self.load_places(platform);
+                    starting.stage = Stage::to_take(load);
+                }
+                Stage::Load(slot) => {
+                    self.start_work(Job::Load { slot, kind: starting.kind }, platform);
+                    starting.stage = Stage::Loading;
+                }
                 Stage::Loading => {
                     let Some(work) = platform.work() else { break };
                     let Outcome::Loaded(loaded) = work.take_outcome() else { break };
@@ -601,7 +600,15 @@ impl Game {
                         self.screen = Screen::Generating(Generating::new(starting.kind, None, &mut self.canvas));
                         return;
                     }
-                    self.take_for_start(&starting, platform);
+                    starting.stage = Stage::Held;
+                }
+                Stage::Held => {
+                    // The session takes the puzzle, and the worker prepares the game from its
+                    // own copy meanwhile.
+                    if let Some(work) = platform.work() {
+                        self.session.take_new(&work.memory);
+                    }
+                    self.start_work(Job::Prepare { place: self.saves.new_game_place() }, platform);
                     starting.stage = Stage::Taken;
                 }
                 Stage::Taken => {
@@ -628,8 +635,10 @@ impl Game {
                     if let Some(slot) = starting.slot {
                         self.ready.drop_slot(slot, platform);
                     }
+                    // Where the worker wrote the puzzle: nothing saved since has moved it.
+                    let place = self.saves.new_game_place();
                     let saves = &mut self.saves;
-                    crate::each_board!(&self.session.board, board => board.commit_new_game(saves, starting.place, sum, platform));
+                    crate::each_board!(&self.session.board, board => board.commit_new_game(saves, place, sum, platform));
                     // After the game's commit: a cut between them finds the last puzzle played
                     // before, whose game is as it was.
                     self.played(platform);
