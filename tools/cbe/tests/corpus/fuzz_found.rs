@@ -52,7 +52,7 @@ fn seed_3044(v0: u32, v1: u32) -> u32 {
 /// shifts called a runtime function taking the amount on the stack: SDCC 4.2 pushed a wrong
 /// byte for it (bug 5, docs/cbe-notes.md); 32-bit right shifts stay inline since.
 #[inline(never)]
-fn seed_4034(v0: u32, v1: u32) -> u32 {
+fn seed_4034(v0: u32, _v1: u32) -> u32 {
     let mut sum = 0u32;
     let v2: i64 = v0 as i64;
     sum = sum.rotate_left(5) ^ (v2 as u32);
@@ -67,7 +67,7 @@ fn seed_4034(v0: u32, v1: u32) -> u32 {
 }
 
 #[inline(never)]
-fn seed_4039(v0: u32, v1: u32) -> u32 {
+fn seed_4039(_v0: u32, v1: u32) -> u32 {
     let mut sum = 0u32;
     let v2: i64 = v1 as i64;
     sum = sum.rotate_left(5) ^ (v2 as u32);
