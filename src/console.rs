@@ -21,7 +21,7 @@ use gb_hal::joypad::{self, Buttons, Input, RepeatTiming};
 use gb_hal::lcd::{self, LcdControl, Palette};
 use gb_hal::oam::{self, ObjectAttributes, SHADOW_OAM};
 use gb_hal::serial;
-use gb_hal::sound_effects::{Apu, Effect, LOUDEST, Player};
+use gb_hal::sound_effects::{Apu, Effect, LOUDEST, Player, SILENT};
 use gb_hal::sram::{Sram, SramBank};
 use gb_hal::timer;
 use gb_hal::video::{self, TileAddressing, TileMap, VBlank, VramAccess, VramAddress};
@@ -89,17 +89,9 @@ static mut WORKER_STACK: WorkerStack<WORKER_STACK_BYTES> = WorkerStack::new();
 /// by the main loop when it drops the job). `make bench-rom` reads it.
 #[unsafe(no_mangle)]
 static mut WORKER_BUSY: bool = false;
-/// The sound-effect player: the main loop starts effects (`play`), the VBlank handler moves
+/// The sound-effect player: the main loop starts effects (`Machine::play`), the VBlank handler moves
 /// them on once a frame (`sound_tick`), after its VRAM work.
 static mut SOUND: Player = Player::new(&sound::EFFECTS);
-
-/// Starts `effect` (`gb_hal::sound_effects`): its registers are written at the next VBlank.
-fn play(effect: Effect) {
-    interrupts::without_interrupts(|| {
-        // SAFETY: the handler, SOUND's other user, is held off.
-        unsafe { (*addr_of_mut!(SOUND)).play(effect) }
-    });
-}
 
 /// The handler's sound work: a few register writes at most (`make bench-rom` times it).
 /// Unmangled and never inlined so that the benchmark finds and times it; in bank 0 with the
@@ -226,6 +218,21 @@ impl Platform for Machine {
     fn work(&mut self) -> Option<&mut Work> {
         // SAFETY: not busy: the worker is done with WORK.
         (!worker_busy()).then(|| unsafe { &mut *addr_of_mut!(WORK) })
+    }
+
+    fn play(&mut self, effect: Effect) {
+        interrupts::without_interrupts(|| {
+            // SAFETY: the handler, SOUND's other user, is held off.
+            unsafe { (*addr_of_mut!(SOUND)).play(effect) }
+        });
+    }
+
+    fn set_sound(&mut self, on: bool) {
+        let volume = if on { LOUDEST } else { SILENT };
+        interrupts::without_interrupts(|| {
+            // SAFETY: the handler, SOUND's other user, is held off.
+            unsafe { (*addr_of_mut!(SOUND)).set_volume(&mut Apu, volume) }
+        });
     }
 
     fn lines_left(&self) -> u8 {
@@ -381,6 +388,11 @@ fn copy_with_lcd_off(game: &mut Game, display: Display, art: Option<Playable>) {
             if let Some(art) = art {
                 load_cell_art(off, art);
             }
+            if Model::at_boot() == Model::Cgb {
+                // The screen's colours: a new tile set (the board's, or the menus') comes
+                // with a copy like this one.
+                cgb::load_palettes(off, PaletteKind::Background, 0, &[colors::background(game.tileset())]);
+            }
             game.canvas.copy_whole(|layer, y, tiles| {
                 if let Some(to) = VramAddress::new(map_of(layer).address(0, y).get()) {
                     video::copy(off, to, tiles).unwrap();
@@ -434,8 +446,6 @@ pub extern "C" fn rust_main() -> ! {
     // SAFETY: the only reference to GAME; the VBlank handler never touches it.
     let game = unsafe { &mut *addr_of_mut!(GAME) };
     load_video(&mut game.canvas);
-    // SAFETY: interrupts are off: the handler cannot be ticking SOUND.
-    unsafe { (*addr_of_mut!(SOUND)).set_volume(&mut Apu, LOUDEST) };
     interrupts::enable(Interrupts::VBLANK);
     let mut main_loop = MainLoop::new();
     loop {
@@ -475,11 +485,11 @@ fn load_video(canvas: &mut Canvas) {
 /// The Color's palettes, and background palette 0 for every map entry (VRAM bank 1 holds
 /// noise at power-on).
 fn load_colors(off: &video::LcdOff) {
-    cgb::load_palettes(off, PaletteKind::Background, 0, &[colors::BOARD]);
+    cgb::load_palettes(off, PaletteKind::Background, 0, &[colors::MENUS, colors::WINDOW]);
     cgb::load_palettes(off, PaletteKind::Object, 0, &[colors::CURSOR]);
     cgb::with_vram_bank_1(off, |off| {
         video::fill_map(off, TileMap::Map9800, TileAttributes::palette(0).bits());
-        video::fill_map(off, TileMap::Map9C00, TileAttributes::palette(0).bits());
+        video::fill_map(off, TileMap::Map9C00, TileAttributes::palette(colors::WINDOW_PALETTE).bits());
     });
 }
 
@@ -575,11 +585,6 @@ impl MainLoop {
         // object written costs about a thousand cycles of SDCC's code, a DMA over a line.
         let cursor = game.cursor();
         if cursor != self.placed_cursor {
-            // A move of the cursor on the board (not its appearing): its blip. Until the game
-            // plays its own effects, the console tells this event from the cursor.
-            if self.placed_cursor.is_some() && cursor.is_some() {
-                play(sound::CURSOR_MOVE);
-            }
             place_cursor(cursor);
             self.placed_cursor = cursor;
             self.cursor_moved = true;

@@ -6,6 +6,7 @@
 use std::cell::Cell;
 
 use gb_hal::joypad::{Buttons, InputFrame};
+use gb_hal::sound_effects::Effect;
 use hitori::puzzles::hitori::board::{cell_at, col_of, row_of};
 use hitori::puzzles::code::SeedCode;
 use hitori::puzzles::hitori::solve::Mark;
@@ -36,6 +37,9 @@ struct FakeMachine {
     /// The frame's time left (`Platform::lines_left`), set at each frame's start.
     lines_left: Cell<u8>,
     jobs: Vec<Job>,
+    /// The effects the game started, and the sound setting it gave (`None`: none yet).
+    plays: Vec<Effect>,
+    sound_on: Option<bool>,
 }
 
 impl FakeMachine {
@@ -49,6 +53,8 @@ impl FakeMachine {
             job_polls: 0,
             lines_left: Cell::new(0),
             jobs: Vec::new(),
+            plays: Vec::new(),
+            sound_on: None,
         }
     }
 
@@ -91,6 +97,14 @@ impl Platform for FakeMachine {
         let left = self.lines_left.get();
         self.lines_left.set(left.saturating_sub(50));
         left
+    }
+
+    fn play(&mut self, effect: Effect) {
+        self.plays.push(effect);
+    }
+
+    fn set_sound(&mut self, on: bool) {
+        self.sound_on = Some(on);
     }
 
     fn work(&mut self) -> Option<&mut Work> {
@@ -572,7 +586,11 @@ fn a_lizards_code_plays_lizards_beside_the_hitori_game() {
     back.tap(Buttons::A);
     assert_eq!(back.screen(), ScreenId::Play);
     assert_eq!(hitori(&back.game).play.mark(cell_at(2, 3)), Mark::Shaded);
-    // And without one: from the solved screen to the title, whose CONTINUE plays it.
+    // And without one: from the solved screen (drawn over two frames) to the title, whose
+    // CONTINUE plays it.
+    assert!(!p.game.is_drawn(), "the solved screen's window is still being drawn");
+    p.idle(2);
+    assert!(p.game.is_drawn());
     p.tap(Buttons::DOWN);
     p.tap(Buttons::A);
     assert_eq!(p.screen(), ScreenId::Title);
@@ -618,4 +636,81 @@ fn the_title_offers_each_puzzles_game_in_progress() {
     assert_eq!(one.screen(), ScreenId::Title);
     one.tap(Buttons::RIGHT);
     assert!(!shown(&one, b"HITORI") && matches!(one.game.session.board, Board::Hitori(_)));
+}
+
+/// The effects started since `from` (an index into the machine's record).
+fn plays_since(p: &Player, from: usize) -> Vec<Effect> {
+    p.machine.plays[from..].to_vec()
+}
+
+/// Each event of play and of the menus starts its effect: a cursor move, each kind of mark,
+/// an undo, an error appearing, a menu's moves and choices, a hint, the solved jingle (a new
+/// best time on a first solve).
+#[test]
+fn every_event_plays_its_effect() {
+    use hitori::game::sound::*;
+
+    let mut p = Player::new(FakeMachine::new());
+    assert_eq!(p.machine.sound_on, Some(true), "a blank save: sound on");
+    let heard = |p: &mut Player, buttons: &[Buttons], frames: u32| {
+        let from = p.machine.plays.len();
+        for &b in buttons {
+            p.tap(b);
+        }
+        p.idle(frames);
+        plays_since(p, from)
+    };
+    assert_eq!(heard(&mut p, &[Buttons::START], 0), [MENU_CONFIRM], "the title's prompt");
+    assert_eq!(heard(&mut p, &[Buttons::DOWN], 0), [MENU_MOVE]);
+    assert_eq!(heard(&mut p, &[Buttons::UP], 0), [MENU_MOVE]);
+    p.frame(Buttons::START);
+    p.until_playing();
+    p.frame(Buttons::empty());
+    let puzzle = hitori(&p.game).puzzle.clone();
+    // A cell with an open neighbour to its right, both shaded: a shaded pair, an error.
+    let cell = (0..81u8).map(|i| cell_at(i / 9, i % 9)).find(|&c| col_of(c) < 8 && !puzzle.solution.contains(c) && !puzzle.solution.contains(c + 1)).unwrap();
+    p.move_cursor_to(cell);
+    assert_eq!(heard(&mut p, &[Buttons::RIGHT], 0), [CURSOR_MOVE]);
+    assert_eq!(heard(&mut p, &[Buttons::B], 0), [MARK_CIRCLE]);
+    assert_eq!(heard(&mut p, &[Buttons::B], 0), [MARK_CLEAR]);
+    assert_eq!(heard(&mut p, &[Buttons::A], 0), [MARK_SHADE]);
+    assert_eq!(heard(&mut p, &[Buttons::LEFT], 0), [CURSOR_MOVE]);
+    assert_eq!(heard(&mut p, &[Buttons::A], 10), [MARK_SHADE, ERROR], "the shaded pair shows in error");
+    assert_eq!(heard(&mut p, &[Buttons::SELECT], 10), [UNDO], "undone: the error goes, silently");
+    // The pause menu: opening it is silent, its moves click, HINT chimes and the hint answers.
+    assert_eq!(heard(&mut p, &[Buttons::START], 0), []);
+    assert_eq!(heard(&mut p, &[Buttons::DOWN, Buttons::DOWN, Buttons::DOWN], 0), [MENU_MOVE; 3]);
+    assert_eq!(heard(&mut p, &[Buttons::A], 10), [MENU_CONFIRM, HINT]);
+    // Solved: its jingle, here a new best time.
+    for c in puzzle.solution.iter() {
+        if hitori(&p.game).play.mark(c) != Mark::Shaded {
+            p.move_cursor_to(c);
+            p.tap(Buttons::A);
+        }
+    }
+    let from = p.machine.plays.len();
+    let wrong: Vec<u8> = (0..81u8).map(|i| cell_at(i / 9, i % 9)).filter(|&c| !puzzle.solution.contains(c) && hitori(&p.game).play.mark(c) == Mark::Shaded).collect();
+    for c in wrong {
+        p.move_cursor_to(c);
+        p.tap(Buttons::A);
+    }
+    assert_eq!(p.screen(), ScreenId::Solved);
+    assert_eq!(plays_since(&p, from).last(), Some(&NEW_BEST));
+}
+
+/// The pause menu's SOUND turns the sound off and on; battery RAM keeps the setting, which a
+/// boot gives the console.
+#[test]
+fn the_sound_setting_is_kept_through_power_off() {
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    p.choose_in_pause(7);
+    assert_eq!(p.screen(), ScreenId::Pause, "the menu stays");
+    assert_eq!(p.machine.sound_on, Some(false));
+    let back = Player::new(FakeMachine::over(p.machine.sram));
+    assert_eq!(back.machine.sound_on, Some(false), "off after a power-off");
+    p.tap(Buttons::A);
+    assert_eq!(p.machine.sound_on, Some(true));
+    let back = Player::new(FakeMachine::over(p.machine.sram));
+    assert_eq!(back.machine.sound_on, Some(true), "on again after a power-off");
 }

@@ -12,6 +12,9 @@ mod emulator;
 
 use emulator::{Emulator, Gambatte};
 use gbemu::{ApuWrite, Button, CYCLES_PER_FRAME, Console, Model};
+use gb_hal::sound::Envelope;
+use gb_hal::sound_effects::{Effect, NO_TRACK};
+use hitori::game::sound;
 use hitori::assets;
 use hitori::puzzles::hitori::board::{Board, cell_at};
 use hitori::puzzles::code::{ALPHABET, SeedCode};
@@ -257,25 +260,40 @@ fn a_console_puzzle_is_unique_and_solving_it_by_buttons_records_the_best_time() 
 const BOOT_A: u16 = 0xFFFC;
 
 /// On a Color (boytacean in CGB mode, A = 0x11 at entry): the ROM tells the machine, loads
-/// its palettes and gives every map entry palette 0, and a game plays to its solved screen.
+/// its palettes (the menus' for the title, the window's in palette 1, whose map's entries all
+/// use it; the background map's use palette 0), and a game plays to its solved screen with
+/// Hitori's board palette, read back from palette RAM and the screen.
 #[test]
 fn on_a_color_the_palettes_are_loaded_and_a_game_is_solved() {
+    use hitori::game::colors;
     let mut console = power_on_model(Model::Cgb, None);
     assert_eq!(console.read(BOOT_A), 0x11, "crt0 kept the A register of the entry");
+    let bits = |palette: ColorPalette| palette.0.map(|color| color.bits());
     let [background, objects] = console.color_palettes().expect("a Color");
-    let colors = |palette: ColorPalette| palette.0.map(|color| color.bits());
-    assert_eq!(background[..4], colors(hitori::game::colors::BOARD), "background palette 0");
-    assert_eq!(objects[..4], colors(hitori::game::colors::CURSOR), "object palette 0");
+    assert_eq!(background[..4], bits(colors::MENUS), "background palette 0 on the title");
+    assert_eq!(background[4..8], bits(colors::WINDOW), "background palette 1");
+    assert_eq!(objects[..4], bits(colors::CURSOR), "object palette 0");
     let attributes = console.vram_bank_1().expect("a Color");
-    assert!(attributes[BACKGROUND_MAP..0x2000].iter().all(|&a| a == 0), "both maps' attributes: palette 0, bank 0");
+    let (background_map, window_map) = (&attributes[BACKGROUND_MAP..WINDOW_MAP], &attributes[WINDOW_MAP..0x2000]);
+    assert!(background_map.iter().all(|&a| a == 0), "the background map's attributes: palette 0, bank 0");
+    assert!(window_map.iter().all(|&a| a == colors::WINDOW_PALETTE), "the window map's attributes: palette 1, bank 0");
     solve_a_console_puzzle(&mut console);
     let attributes = console.vram_bank_1().expect("a Color");
-    assert!(attributes[BACKGROUND_MAP..0x2000].iter().all(|&a| a == 0), "the game's copies keep to VRAM bank 0");
-    // The screen shows the palette's colours, not greys: the paper colour is there.
-    let [red, green, blue] = [31u32, 30, 26].map(|channel| channel * 255 / 31);
+    assert_eq!(attributes[BACKGROUND_MAP..WINDOW_MAP], *background_map, "the game's copies keep to VRAM bank 0");
+    assert_eq!(attributes[WINDOW_MAP..0x2000], *window_map);
+    let [background, _] = console.color_palettes().expect("a Color");
+    assert_eq!(background[..4], bits(colors::HITORI), "background palette 0 on Hitori's board");
+    // The screen shows the palettes' colours, not greys: Hitori's paper, and the window's
+    // (shown once its copies are done, a few frames after they began).
+    console.run_frames(10);
     let frame = console.frame_rgb();
-    let paper = frame.chunks(3).filter(|pixel| (u32::from(pixel[0]).abs_diff(red) < 12) && (u32::from(pixel[1]).abs_diff(green) < 12) && (u32::from(pixel[2]).abs_diff(blue) < 12)).count();
-    assert!(paper > 160 * 144 / 4, "{paper} paper-coloured pixels");
+    let shown = |color: [u32; 3]| {
+        let [red, green, blue] = color.map(|channel| channel * 255 / 31);
+        frame.chunks(3).filter(|pixel| (u32::from(pixel[0]).abs_diff(red) < 12) && (u32::from(pixel[1]).abs_diff(green) < 12) && (u32::from(pixel[2]).abs_diff(blue) < 12)).count()
+    };
+    let (paper, window) = (shown([31, 30, 26]), shown([31, 31, 23]));
+    assert!(paper > 160 * 64 / 4, "{paper} board-paper pixels above the solved window");
+    assert!(window > 160 * 80 / 4, "{window} window-paper pixels");
 }
 
 /// On the original Game Boy: A = 0x01 at entry, and nothing of the Color's.
@@ -287,25 +305,127 @@ fn on_the_original_game_boy_the_rom_knows_it() {
     assert_eq!(console.read(0x0143), 0x80, "one ROM for both: the header's CGB flag");
 }
 
-/// Each move of the cursor triggers pulse channel 1 (the `cursor_move` effect of
-/// assets/sounds.txt), written by the VBlank handler's sound tick; nothing else plays.
+/// What `effect` writes first on each channel it sounds on: the tone register (NR13, NR23,
+/// NR43) and value of its tracks' first steps (`hitori::game::sound::EFFECTS`).
+fn first_tones(effect: Effect) -> Vec<(u16, u8)> {
+    const TONE_REGISTERS: [u16; 3] = [0xFF13, 0xFF18, 0xFF22];
+    let table = &sound::EFFECTS;
+    let tracks = table.tracks[usize::from(effect.index())];
+    tracks
+        .iter()
+        .zip(TONE_REGISTERS)
+        .filter(|&(&start, _)| start != NO_TRACK)
+        .filter_map(|(&start, register)| {
+            let step = &table.steps[usize::from(start)..][..4];
+            Envelope::from_bits(step[1]).dac_on().then_some((register, step[2]))
+        })
+        .collect()
+}
+
+/// Whether `writes` start `effect`: each of its first tones written, then its channel
+/// triggered.
+fn starts(writes: &[ApuWrite], effect: Effect) -> bool {
+    let tones = first_tones(effect);
+    !tones.is_empty()
+        && tones.iter().all(|&(register, value)| {
+            let channel = match register {
+                0xFF13 => 1,
+                0xFF18 => 2,
+                _ => 4,
+            };
+            writes.iter().enumerate().any(|(at, write)| {
+                write.address == register
+                    && write.value == value
+                    && writes[at..].iter().any(|later| later.triggered_channel() == Some(channel))
+            })
+        })
+}
+
+fn triggers(writes: &[ApuWrite]) -> Vec<u8> {
+    writes.iter().filter_map(ApuWrite::triggered_channel).collect()
+}
+
+/// NR52's bit 7: the sound chip is on.
+fn sound_chip_on(console: &mut Console) -> bool {
+    console.read(0xFF26) & 0x80 != 0
+}
+
+/// In the emulator, by buttons: every event starts its effect (the APU's registers written
+/// by the VBlank handler's sound tick, the channels triggered): the menus' moves and choices,
+/// cursor moves, each kind of mark, an error appearing, an undo, a hint, the solved jingle
+/// (a new best time); nothing plays while idle. The pause menu's SOUND turns the sound chip
+/// off, and nothing then plays, also after a power-off; turned on again, everything plays.
 #[test]
-fn a_cursor_move_triggers_its_sound() {
+fn each_event_triggers_its_sound_and_the_setting_silences_them() {
     let mut console = power_on(None);
-    start_game(&mut console, 9);
-    console.run_frames(30);
     console.record_apu_writes();
+    let (board, _) = start_game(&mut console, 9);
+    let writes = console.take_apu_writes();
+    assert!(starts(&writes, sound::MENU_CONFIRM) && starts(&writes, sound::MENU_MOVE), "the menus: {writes:?}");
     console.run_frames(30);
-    let idle = console.take_apu_writes();
-    assert!(idle.iter().all(|write| write.triggered_channel().is_none()), "triggers while idle: {idle:?}");
-    assert_eq!(console.read(0xFF26) & 0x80, 0x80, "the APU is on");
-    for button in [Button::Right, Button::Down, Button::Left] {
-        tap(&mut console, button);
-        console.run_frames(4);
-        let writes = console.take_apu_writes();
-        let triggered: Vec<u8> = writes.iter().filter_map(ApuWrite::triggered_channel).collect();
-        assert_eq!(triggered, [1], "{button:?}: {writes:?}");
+    console.take_apu_writes();
+    console.run_frames(30);
+    assert_eq!(triggers(&console.take_apu_writes()), [], "triggers while idle");
+    assert!(sound_chip_on(&mut console));
+    // What `buttons` start, after the effects of the steps before have ended (an effect takes
+    // a channel only from one of its priority or below).
+    let heard = |console: &mut Console, buttons: &[Button], frames: u32| {
+        console.run_frames(20);
+        console.take_apu_writes();
+        for &button in buttons {
+            tap(console, button);
+        }
+        console.run_frames(frames);
+        console.take_apu_writes()
+    };
+    // From the middle cell (4, 4): marks on (4, 5), then a shaded pair, an error.
+    for (buttons, frames, effects) in [
+        (&[Button::Right][..], 0, &[sound::CURSOR_MOVE][..]),
+        (&[Button::B], 0, &[sound::MARK_CIRCLE]),
+        (&[Button::B], 0, &[sound::MARK_CLEAR]),
+        (&[Button::A], 0, &[sound::MARK_SHADE]),
+        (&[Button::Left], 0, &[sound::CURSOR_MOVE]),
+        // (The error, ranked above the mark, takes the noise channel the mark also sounds on.)
+        (&[Button::A], 30, &[sound::ERROR]),
+        (&[Button::Select], 0, &[sound::UNDO]),
+        (&[Button::Start, Button::Down], 0, &[sound::MENU_MOVE]),
+    ] {
+        let writes = heard(&mut console, buttons, frames);
+        for &effect in effects {
+            assert!(starts(&writes, effect), "{buttons:?}: effect {} not started: {writes:?}", effect.index());
+        }
     }
+    // SOUND (up from RESUME, wrapping) turns it off: nothing plays, after a power-off too.
+    let writes = heard(&mut console, &[Button::Up, Button::Up, Button::A], 10);
+    assert!(!sound_chip_on(&mut console), "the sound chip stays on");
+    let after_off = writes.iter().rposition(|w| w.address == 0xFF26).expect("NR52 written");
+    assert_eq!(triggers(&writes[after_off..]), [], "played after the sound went off");
+    assert_eq!(triggers(&heard(&mut console, &[Button::B, Button::Right, Button::A, Button::Left], 30)), []);
+    console.run_frames(60);
+    let mut console = power_on(Some(&console.cartridge_ram()));
+    console.record_apu_writes();
+    assert!(wait_for(&mut console, 120, |c| map_shows(c, BACKGROUND_MAP, b"CONTINUE")));
+    assert!(!sound_chip_on(&mut console), "on after a power-off");
+    assert_eq!(triggers(&heard(&mut console, &[Button::A, Button::Right, Button::A], 30)), []);
+    // On again: the choice chimes, a hint answers.
+    let writes = heard(&mut console, &[Button::Start, Button::Up, Button::A], 0);
+    assert!(sound_chip_on(&mut console));
+    assert!(starts(&writes, sound::MENU_CONFIRM), "{writes:?}");
+    let writes = heard(&mut console, &[Button::Down, Button::Down, Button::Down, Button::Down, Button::A], 120);
+    assert!(window_shows(&mut console, b"THIS") || map_shows(&mut console, WINDOW_MAP, b"THIS"), "no hint");
+    assert!(starts(&writes, sound::HINT), "{writes:?}");
+    // RESTART, then the solution: its jingle for a new best time.
+    heard(&mut console, &[Button::Start, Button::Down, Button::Down, Button::Down, Button::Down, Button::A], 10);
+    let mut solver = Solver::new(9);
+    assert_eq!(solver.count_solutions(&board, 2), 1);
+    for cell in (0..9).flat_map(|r| (0..9).map(move |c| (r, c))).filter(|&(r, c)| solver.solution().contains(cell_at(r, c))) {
+        move_cursor(&mut console, 9, cell);
+        tap(&mut console, Button::A);
+    }
+    console.run_frames(10);
+    let writes = console.take_apu_writes();
+    assert!(window_shows(&mut console, b"NEW BEST!"));
+    assert!(starts(&writes, sound::NEW_BEST), "{writes:?}");
 }
 
 fn solve_a_console_puzzle(console: &mut Console) {

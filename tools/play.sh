@@ -19,8 +19,9 @@ if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" && -n "$mgba" ]]; then
     echo "play: $rom in mGBA ($mgba)"
     exec "$mgba" -3 "$rom"
 elif [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]]; then
-    echo "play: a display but no mGBA (tools/setup.sh --play installs mgba-sdl): running headless, screenshots go to target/screens/"
+    echo "play: a display but no mGBA (tools/setup.sh --play installs mgba-sdl): running headless, screenshots go to target/screens/ (a Game Boy Color's to target/screens/color/)"
 else
-    echo "play: no display: running headless, screenshots go to target/screens/"
+    echo "play: no display: running headless, screenshots go to target/screens/ (a Game Boy Color's to target/screens/color/)"
 fi
-exec "${CARGO:-cargo}" run --quiet --release -p gbemu --bin gbemu-play -- "$rom" target/screens
+"${CARGO:-cargo}" run --quiet --release -p gbemu --bin gbemu-play -- "$rom" target/screens
+exec "${CARGO:-cargo}" run --quiet --release -p gbemu --bin gbemu-play -- --color "$rom" target/screens/color

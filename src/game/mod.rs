@@ -47,6 +47,7 @@ mod test_input {
 }
 
 use gb_hal::joypad::{Buttons, InputFrame};
+use gb_hal::sound_effects::Effect;
 
 use self::boards::{Playable, PuzzleBoard};
 use self::canvas::Canvas;
@@ -59,6 +60,7 @@ use self::ready::{ReadyPuzzles, Variant};
 use crate::puzzles::Kind;
 use self::save::{BestTimes, Saves, Settings, Storage};
 use self::size_label::GameLabel;
+use self::sound::Cues;
 use self::solved::{Solved, SolvedChoice};
 use self::starting::{Stage, Starting};
 use self::title::{Title, TitleEvent};
@@ -90,6 +92,11 @@ pub trait Platform: Storage {
     /// (456 cycles each): on the console, up to the line by which the main loop must be done
     /// with its update to keep its frame.
     fn lines_left(&self) -> u8;
+    /// Starts a sound effect (`sound`); nothing while the sound is off. On the console its
+    /// registers are written at the next VBlank.
+    fn play(&mut self, effect: Effect);
+    /// Turns the sound on, or off (effects ignored, and on the console the sound chip off).
+    fn set_sound(&mut self, on: bool);
 }
 
 /// The background tiles a screen needs besides the font. The background addresses only 256
@@ -179,6 +186,8 @@ pub struct Game {
     /// The puzzles with a game to continue, a bit each (`Playable as u8`): the title offers
     /// the others' beside the session's.
     games: u8,
+    /// The sound effects this frame's events call for, played when its update is done.
+    cues: Cues,
 }
 
 impl Default for Game {
@@ -208,6 +217,7 @@ impl Game {
             saves: Saves::new(),
             settings: Settings::new(),
             games: 0,
+            cues: Cues::NONE,
         }
     }
 
@@ -244,6 +254,7 @@ impl Game {
             Screen::NewGame(menu) => !menu.is_drawing(),
             Screen::Pause(pause) => !pause.is_drawing(),
             Screen::Title(title) => !title.is_drawing(),
+            Screen::Solved(solved) => !solved.is_drawing(),
             Screen::Starting(_) | Screen::TitleNext { .. } => false,
             _ => true,
         }
@@ -273,11 +284,38 @@ impl Game {
         }
     }
 
-    /// One frame of the game: `frames` VBlanks have passed since the last call. On the console
-    /// the screens' code lives in ROM bank 3 (see `engine_calls` for the engine's banks).
+    /// One frame of the game: `frames` VBlanks have passed since the last call. Its sound
+    /// effects start once the screen's update is done. On the console the screens' code lives
+    /// in ROM bank 3 (see `engine_calls` for the engine's banks).
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank3"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, platform: &mut impl Platform) {
+        self.cue_menu(input);
+        self.update_screen(input, frames, platform);
+        self.cues.play(|effect| platform.play(effect));
+    }
+
+    /// On a menu that takes buttons, a click for each move and a chime for a choice (the
+    /// screen's own effects, noted after this, replace them).
+    fn cue_menu(&mut self, input: &InputFrame) {
+        let moves = match &self.screen {
+            // The title and the solved screen ignore the buttons while they are drawn.
+            Screen::Title(title) if !title.is_drawing() => title.has_menu(),
+            Screen::NewGame(_) | Screen::Pause(_) => true,
+            Screen::Solved(solved) if !solved.is_drawing() => true,
+            _ => return,
+        };
+        if input.pressed.intersects(Buttons::A | Buttons::START) {
+            self.cues.action(sound::MENU_CONFIRM);
+        } else if moves && input.triggered.intersects(Buttons::UP | Buttons::DOWN | Buttons::LEFT | Buttons::RIGHT | Buttons::B) {
+            self.cues.action(sound::MENU_MOVE);
+        }
+    }
+
+    /// The screen's part of [`Game::update`]. In ROM bank 3 with it.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank3"))]
+    #[inline(never)]
+    fn update_screen(&mut self, input: &InputFrame, frames: u8, platform: &mut impl Platform) {
         let frames = if core::mem::take(&mut self.skip_frames) { 0 } else { frames };
         self.frame = self.frame.wrapping_add(u16::from(frames));
         if input.held.contains(SOFT_RESET) && !input.pressed.is_empty() {
@@ -293,6 +331,7 @@ impl Game {
                 self.hint_asked = false;
                 self.ready.load(platform);
                 let can_continue = self.load_offered_game(platform);
+                platform.set_sound(self.settings.sound_on);
                 self.enter_title(can_continue);
             }
             Screen::TitleNext { can_continue } => {
@@ -339,14 +378,14 @@ impl Game {
                 }
             }
             Screen::Play => {
-                match self.session.update(input, frames, &mut self.canvas) {
+                match self.session.update(input, frames, &mut self.canvas, &mut self.cues) {
                     PlayEvent::Pause => {
                         // Saved once the player rests in the menu, like a move: saving at
                         // once would hold up the menu's appearance by several frames.
                         self.unsaved_frames.get_or_insert(0);
                         let board = &self.session.board;
                         let game = GameLabel::new(board.size(), board.difficulty());
-                        let mut pause = Pause::new(game, self.session.code().copied(), self.session.clock.seconds());
+                        let mut pause = Pause::new(game, self.session.code().copied(), self.session.clock.seconds(), self.settings.sound_on);
                         pause.draw_part(&mut self.canvas);
                         self.screen = Screen::Pause(pause);
                     }
@@ -379,10 +418,17 @@ impl Game {
                     return;
                 };
                 let event = match choice {
+                    PauseChoice::Sound => {
+                        let on = !self.settings.sound_on;
+                        self.settings.set_sound(on, platform);
+                        platform.set_sound(on);
+                        pause.show_sound(on, &mut self.canvas);
+                        return;
+                    }
                     PauseChoice::Resume => PlayEvent::None,
-                    PauseChoice::Undo => self.session.undo(&mut self.canvas),
-                    PauseChoice::Redo => self.session.redo(&mut self.canvas),
-                    PauseChoice::Restart => self.session.restart(&mut self.canvas),
+                    PauseChoice::Undo => self.session.undo(&mut self.canvas, &mut self.cues),
+                    PauseChoice::Redo => self.session.redo(&mut self.canvas, &mut self.cues),
+                    PauseChoice::Restart => self.session.restart(&mut self.canvas, &mut self.cues),
                     PauseChoice::Hint => PlayEvent::Hint,
                     PauseChoice::NewGame => {
                         // Kept for Continue should the player back out of the new game.
@@ -465,6 +511,7 @@ impl Game {
             Outcome::Hint(hint) => {
                 if core::mem::take(&mut self.hint_asked) && matches!(self.screen, Screen::Play) {
                     self.session.show_hint(hint, &mut self.canvas);
+                    self.cues.answer(sound::HINT);
                 }
             }
             // A typed code's puzzle waits for its generating screen (`generate_typed`).
@@ -743,10 +790,11 @@ impl Game {
         let board = &self.session.board;
         let (size, level, seconds) = (board.size(), board.difficulty(), self.session.clock.seconds());
         let new_best = self.best.record(size, level, seconds);
+        self.cues.answer(if new_best { sound::NEW_BEST } else { sound::SOLVED });
         self.saves.save_finished(&self.best, platform);
         self.unsaved_frames = None;
-        let solved = Solved::new();
-        solved.draw(&mut self.canvas, seconds, self.best.get(size, level), new_best);
+        let mut solved = Solved::new(seconds, self.best.get(size, level), new_best);
+        solved.draw(&mut self.canvas);
         self.screen = Screen::Solved(solved);
     }
 

@@ -8,7 +8,10 @@ use super::size_label::GameLabel;
 use crate::assets;
 use crate::puzzles::code::CODE_LEN;
 
-pub const ITEMS: &[&[u8]] = &[b"RESUME", b"UNDO", b"REDO", b"HINT", b"RESTART", b"NEW GAME", b"QUIT"];
+pub const ITEMS: &[&[u8]] = &[b"RESUME", b"UNDO", b"REDO", b"HINT", b"RESTART", b"NEW GAME", b"QUIT", b"SOUND"];
+/// The first item's row; the SOUND item's setting shows at [`SOUND_X`] on its row.
+const ITEMS_Y: u8 = 3;
+const SOUND_X: u8 = 13;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PauseChoice {
@@ -19,9 +22,11 @@ pub enum PauseChoice {
     Restart,
     NewGame,
     Quit,
+    /// The sound on or off (the menu stays: [`Pause::show_sound`]).
+    Sound,
 }
 
-const CHOICES: [PauseChoice; 7] = [
+const CHOICES: [PauseChoice; 8] = [
     PauseChoice::Resume,
     PauseChoice::Undo,
     PauseChoice::Redo,
@@ -29,6 +34,7 @@ const CHOICES: [PauseChoice; 7] = [
     PauseChoice::Restart,
     PauseChoice::NewGame,
     PauseChoice::Quit,
+    PauseChoice::Sound,
 ];
 
 pub struct Pause {
@@ -38,6 +44,7 @@ pub struct Pause {
     game: GameLabel,
     code: Option<[u8; CODE_LEN]>,
     seconds: u16,
+    sound_on: bool,
     /// The next part of the window to draw, one a frame (none once it is whole).
     next_part: Option<Part>,
 }
@@ -56,8 +63,14 @@ enum Part {
 const ITEMS_A_FRAME: u8 = 4;
 
 impl Pause {
-    pub const fn new(game: GameLabel, code: Option<[u8; CODE_LEN]>, seconds: u16) -> Pause {
-        Pause { menu: Menu::new(ITEMS, Layer::Window, 5, 4), game, code, seconds, next_part: Some(Part::Frame) }
+    pub const fn new(game: GameLabel, code: Option<[u8; CODE_LEN]>, seconds: u16, sound_on: bool) -> Pause {
+        Pause { menu: Menu::new(ITEMS, Layer::Window, 5, ITEMS_Y), game, code, seconds, sound_on, next_part: Some(Part::Frame) }
+    }
+
+    /// Shows the sound setting as `on` (or off).
+    pub fn show_sound(&mut self, on: bool, canvas: &mut Canvas) {
+        self.sound_on = on;
+        canvas.text(Layer::Window, SOUND_X, ITEMS_Y + ITEMS.len() as u8 - 1, if on { b"ON " } else { b"OFF" });
     }
 
     /// The window's next part: the first when it opens, the others on the next `update`s.
@@ -71,6 +84,9 @@ impl Pause {
             Some(Part::Items(first)) => {
                 let end = (first + ITEMS_A_FRAME).min(ITEMS.len() as u8);
                 self.menu.draw_items(canvas, first..end);
+                if end == ITEMS.len() as u8 {
+                    self.show_sound(self.sound_on, canvas);
+                }
                 Some(if end < ITEMS.len() as u8 { Part::Items(end) } else { Part::Details })
             }
             Some(Part::Details) => {
@@ -120,7 +136,7 @@ mod tests {
     fn the_window_is_drawn_a_part_a_frame_and_reports_when_it_is_whole() {
         let mut canvas = Canvas::new();
         let code: [u8; CODE_LEN] = *b"ABCDEFGH";
-        let mut pause = Pause::new(GameLabel::new(15, Difficulty::Medium), Some(code), 75);
+        let mut pause = Pause::new(GameLabel::new(15, Difficulty::Medium), Some(code), 75, false);
         pause.draw_part(&mut canvas);
         let time: Vec<u8> = b"01:15".iter().map(|&b| assets::font_tile(b)).collect();
         let quit: Vec<u8> = b"QUIT".iter().map(|&b| assets::font_tile(b)).collect();
@@ -134,7 +150,14 @@ mod tests {
         assert_eq!(text_at(&canvas, 8, 16, 5), time);
         let game: Vec<u8> = b"15x15 MEDIUM".iter().map(|&b| assets::font_tile(b)).collect();
         assert_eq!(text_at(&canvas, 4, 12, 12), game, "size and level in full");
-        assert_eq!(text_at(&canvas, 6, 4 + ITEMS.len() as u8 - 1, 4), quit);
+        assert_eq!(text_at(&canvas, 6, ITEMS_Y + ITEMS.len() as u8 - 2, 4), quit);
+        let off: Vec<u8> = b"SOUND  OFF".iter().map(|&b| assets::font_tile(b)).collect();
+        assert_eq!(text_at(&canvas, 6, ITEMS_Y + ITEMS.len() as u8 - 1, 10), off, "the sound setting beside its item");
+        assert_eq!(pause.update(&press(Buttons::UP), &mut canvas), None);
+        assert_eq!(pause.update(&press(Buttons::A), &mut canvas), Some(PauseChoice::Sound));
+        pause.show_sound(true, &mut canvas);
+        let on: Vec<u8> = b"ON ".iter().map(|&b| assets::font_tile(b)).collect();
+        assert_eq!(text_at(&canvas, SOUND_X, ITEMS_Y + ITEMS.len() as u8 - 1, 3), on);
         let shown: Vec<u8> = code.iter().map(|&b| assets::font_tile(b)).collect();
         assert_eq!(text_at(&canvas, 8, 14, CODE_LEN as u8), shown);
     }

@@ -10,12 +10,14 @@
 //! first.
 
 use gb_hal::joypad::{Buttons, InputFrame};
+use gb_hal::sound_effects::Effect;
 
-use super::boards::{Banner, Board, Changed, Press};
+use super::boards::{Banner, Board, Changed, Checked, Press};
 use super::canvas::{Canvas, Layer};
 use super::clock::Clock;
 use super::layout::{Layout, SCREEN_COLS, STATUS_ROW, Status};
 use super::size_label::{GameLabel, SizeLabel};
+use super::sound::{self, Cues};
 use crate::assets;
 use super::layout::{col_of, position, row_of};
 use super::work::{Hint, Memory, Work};
@@ -190,10 +192,14 @@ impl Session {
 
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
-    pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas) -> PlayEvent {
+    pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
         // The frame that opens the pause menu leaves the checks for later: with a Lizards
         // board's first part of its lines of sight, the menu's first part ran past the frame.
-        let mut busy = !input.pressed.contains(Buttons::START) && self.board.check(&self.layout, canvas);
+        let checked = if input.pressed.contains(Buttons::START) { Checked::Nothing } else { self.board.check(&self.layout, canvas) };
+        if checked == Checked::ErrorShown {
+            cues.answer(sound::ERROR);
+        }
+        let mut busy = checked != Checked::Nothing;
         if let Some((first, second)) = self.banner_undrawn.take() {
             canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, BANNER_ROWS, assets::FRAME_INSIDE);
             canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 0, first);
@@ -212,20 +218,22 @@ impl Session {
         if input.pressed.intersects(Buttons::A | Buttons::B) {
             self.select_alone = false;
         }
-        self.move_cursor(input.triggered);
+        if self.move_cursor(input.triggered) {
+            cues.action(sound::CURSOR_MOVE);
+        }
         let event = if input.pressed.contains(Buttons::START) {
             PlayEvent::Pause
         } else if selecting && input.pressed.contains(Buttons::A) {
             PlayEvent::Hint
         } else if selecting && input.pressed.contains(Buttons::B) {
-            self.redo(canvas)
+            self.redo(canvas, cues)
         } else if input.released.contains(Buttons::SELECT) && self.select_alone {
             self.select_alone = false;
-            self.undo(canvas)
+            self.undo(canvas, cues)
         } else if input.pressed.contains(Buttons::A) {
-            self.press(Press::A, canvas)
+            self.press(Press::A, canvas, cues)
         } else if input.pressed.contains(Buttons::B) {
-            self.press(Press::B, canvas)
+            self.press(Press::B, canvas, cues)
         } else {
             PlayEvent::None
         };
@@ -242,7 +250,8 @@ impl Session {
         }
     }
 
-    fn move_cursor(&mut self, triggered: Buttons) {
+    /// Moves the cursor as the directions pressed say; false when none was.
+    fn move_cursor(&mut self, triggered: Buttons) -> bool {
         let n = self.board.size();
         let (mut r, mut c) = (row_of(self.cursor), col_of(self.cursor));
         if triggered.contains(Buttons::LEFT) {
@@ -255,40 +264,49 @@ impl Session {
         } else if triggered.contains(Buttons::DOWN) {
             r = if r + 1 == n { 0 } else { r + 1 };
         }
+        let moved = position(r, c) != self.cursor;
         self.cursor = position(r, c);
+        moved
     }
 
-    fn press(&mut self, press: Press, canvas: &mut Canvas) -> PlayEvent {
+    /// A or B on the cursor's cell; its sound says what the cell holds now.
+    fn press(&mut self, press: Press, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
         let changed = self.board.press(self.cursor, press, &self.layout, canvas);
-        self.after_change(changed, canvas)
+        let effect = match self.board.marked_by(self.cursor) {
+            Some(Press::A) => sound::MARK_SHADE,
+            Some(Press::B) => sound::MARK_CIRCLE,
+            None => sound::MARK_CLEAR,
+        };
+        self.after_change(changed, effect, canvas, cues)
     }
 
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
-    pub fn undo(&mut self, canvas: &mut Canvas) -> PlayEvent {
+    pub fn undo(&mut self, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
         let changed = self.board.undo(&self.layout, canvas);
-        self.after_change(changed, canvas)
+        self.after_change(changed, sound::UNDO, canvas, cues)
     }
 
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
-    pub fn redo(&mut self, canvas: &mut Canvas) -> PlayEvent {
+    pub fn redo(&mut self, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
         let changed = self.board.redo(&self.layout, canvas);
-        self.after_change(changed, canvas)
+        self.after_change(changed, sound::UNDO, canvas, cues)
     }
 
     /// Clears every mark (the clock keeps running).
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
-    pub fn restart(&mut self, canvas: &mut Canvas) -> PlayEvent {
+    pub fn restart(&mut self, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
         let changed = self.board.restart(&self.layout, canvas);
-        self.after_change(Some(changed), canvas)
+        self.after_change(Some(changed), sound::MARK_CLEAR, canvas, cues)
     }
 
-    /// After a change of the marks, if there was one: the banner goes, the tally is redrawn,
-    /// and after an undo or redo the cursor goes to the cell that changed.
-    fn after_change(&mut self, changed: Option<Changed>, canvas: &mut Canvas) -> PlayEvent {
+    /// After a change of the marks, if there was one: its sound `effect`, the banner goes, the
+    /// tally is redrawn, and after an undo or redo the cursor goes to the cell that changed.
+    fn after_change(&mut self, changed: Option<Changed>, effect: Effect, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
         let Some(changed) = changed else { return PlayEvent::None };
+        cues.action(effect);
         self.draw_tally(canvas);
         self.banner_undrawn = None;
         self.banner_frames = 0;
@@ -433,7 +451,7 @@ mod tests {
 
     /// One step of the board's check or drawing of it (as an update begins with).
     fn check(s: &mut Session, canvas: &mut Canvas) -> bool {
-        s.board.check(&s.layout, canvas)
+        s.board.check(&s.layout, canvas) != Checked::Nothing
     }
 
     /// What the worker would find for the session's marks.
@@ -458,20 +476,20 @@ mod tests {
         let mut s = session(9);
         s.draw(&mut canvas);
         let cell = s.cursor();
-        s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas);
+        s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas, &mut Cues::default());
         assert_eq!(hitori(&s).play.mark(cell), Mark::Shaded);
-        s.update(&frame(Buttons::B, Buttons::B, Buttons::empty()), 1, &mut canvas);
+        s.update(&frame(Buttons::B, Buttons::B, Buttons::empty()), 1, &mut canvas, &mut Cues::default());
         assert_eq!(hitori(&s).play.mark(cell), Mark::Unshaded);
         // Select tapped: undo on release.
-        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas);
+        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas, &mut Cues::default());
         assert_eq!(hitori(&s).play.mark(cell), Mark::Unshaded, "undo waits for the release");
-        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT), 1, &mut canvas);
+        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT), 1, &mut canvas, &mut Cues::default());
         assert_eq!(hitori(&s).play.mark(cell), Mark::Shaded);
         // Select held + B: redo, and no undo when Select comes up.
-        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas);
-        s.update(&frame(Buttons::B, Buttons::SELECT | Buttons::B, Buttons::empty()), 1, &mut canvas);
+        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas, &mut Cues::default());
+        s.update(&frame(Buttons::B, Buttons::SELECT | Buttons::B, Buttons::empty()), 1, &mut canvas, &mut Cues::default());
         assert_eq!(hitori(&s).play.mark(cell), Mark::Unshaded);
-        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT | Buttons::B), 1, &mut canvas);
+        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT | Buttons::B), 1, &mut canvas, &mut Cues::default());
         assert_eq!(hitori(&s).play.mark(cell), Mark::Unshaded);
     }
 
@@ -479,7 +497,7 @@ mod tests {
     fn shade_and_check(s: &mut Session, canvas: &mut Canvas, cells: &[u8]) {
         for &cell in cells {
             s.cursor = cell;
-            s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, canvas);
+            s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, canvas, &mut Cues::default());
             while check(s, canvas) {}
         }
     }
@@ -493,8 +511,8 @@ mod tests {
         let (first, second) = (position(4, 4), position(4, 5));
         shade_and_check(&mut s, &mut canvas, &[first, second]);
         assert_eq!(shown_variant(&s, &canvas, second), assets::CELL_VARIANT_ERROR);
-        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas);
-        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT), 1, &mut canvas);
+        s.update(&frame(Buttons::SELECT, Buttons::SELECT, Buttons::empty()), 1, &mut canvas, &mut Cues::default());
+        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::SELECT), 1, &mut canvas, &mut Cues::default());
         assert_eq!(hitori(&s).play.mark(second), Mark::Unknown, "undone");
         assert_eq!(shown_variant(&s, &canvas, second), assets::CELL_VARIANT_PLAIN, "on the undo's own frame");
     }
@@ -513,7 +531,7 @@ mod tests {
             assert_eq!(shown_variant(&s, &canvas, wrong), assets::CELL_VARIANT_ERROR);
             assert_eq!(shown_variant(&s, &canvas, solution[0]), assets::CELL_VARIANT_ERROR);
             s.cursor = wrong;
-            let event = s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas);
+            let event = s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas, &mut Cues::default());
             assert!(matches!(event, PlayEvent::Solved), "size {size}");
             // The solved screen runs no more checks: what the board shows now, it keeps.
             for cell in CellSet::full(size).iter() {
@@ -547,14 +565,14 @@ mod tests {
         s.show_hint(hint(&s), &mut canvas);
         assert_eq!(shown_variant(&s, &canvas, s.cursor()), assets::CELL_VARIANT_HINT, "the cursor is on the hinted cell");
         assert!(!s.banner_shown(), "the banner waits for the next update");
-        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::empty()), 1, &mut canvas);
+        s.update(&frame(Buttons::empty(), Buttons::empty(), Buttons::empty()), 1, &mut canvas, &mut Cues::default());
         assert!(s.banner_shown());
         let solution = hitori(&s).puzzle.solution;
         let cells: Vec<u8> = solution.iter().collect();
         let mut last = PlayEvent::None;
         for cell in cells {
             s.cursor = cell;
-            last = s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas);
+            last = s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 1, &mut canvas, &mut Cues::default());
         }
         assert!(matches!(last, PlayEvent::Solved));
     }
@@ -565,19 +583,19 @@ mod tests {
         let mut s = session(7);
         let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
         // Frames of no time (0 VBlanks): the clock stands still.
-        assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
-        assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 0, &mut canvas), PlayEvent::Moved));
+        assert!(matches!(s.update(&idle, 0, &mut canvas, &mut Cues::default()), PlayEvent::None));
+        assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 0, &mut canvas, &mut Cues::default()), PlayEvent::Moved));
         // A shade goes through six parts of the check (a search for regions may take more),
         // and the cells it changes are drawn on the frames after.
         let mut busy = 0;
-        while matches!(s.update(&idle, 0, &mut canvas), PlayEvent::Busy) {
+        while matches!(s.update(&idle, 0, &mut canvas, &mut Cues::default()), PlayEvent::Busy) {
             busy += 1;
             assert!(busy <= 20, "the check ends");
         }
         assert!(busy >= 6, "each part of the check takes a busy frame: {busy}");
         // A second's worth of VBlanks: the clock is redrawn.
-        assert!(matches!(s.update(&idle, 60, &mut canvas), PlayEvent::Busy));
-        assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::None));
+        assert!(matches!(s.update(&idle, 60, &mut canvas, &mut Cues::default()), PlayEvent::Busy));
+        assert!(matches!(s.update(&idle, 0, &mut canvas, &mut Cues::default()), PlayEvent::None));
     }
 
     /// The background row that shows the time, whole.
@@ -597,10 +615,10 @@ mod tests {
             let mut s = session(size);
             s.draw(&mut canvas);
             let before = time_row(&s, &canvas);
-            assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 60, &mut canvas), PlayEvent::Moved));
+            assert!(matches!(s.update(&frame(Buttons::A, Buttons::A, Buttons::empty()), 60, &mut canvas, &mut Cues::default()), PlayEvent::Moved));
             assert_eq!(time_row(&s, &canvas), before, "not on the move's frame");
             let idle = frame(Buttons::empty(), Buttons::empty(), Buttons::empty());
-            assert!(matches!(s.update(&idle, 0, &mut canvas), PlayEvent::Busy));
+            assert!(matches!(s.update(&idle, 0, &mut canvas, &mut Cues::default()), PlayEvent::Busy));
             assert_eq!(s.clock.text(), b"00:01");
             assert_ne!(time_row(&s, &canvas), before, "on the next frame");
         }

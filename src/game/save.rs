@@ -470,18 +470,22 @@ pub(super) fn decode_puzzle<P: Record>(bytes: &[u8], magic: [u8; 4], puzzle: &mu
 pub const SETTINGS: [u16; 2] = [0x1F40, 0x1F60];
 /// The settings' signature: not one puzzle's, so `G` (the game's) and `SET`.
 const SETTINGS_MAGIC: [u8; 4] = *b"GSET";
-/// Header, the puzzle last played, checksum.
+/// Header, the settings byte, checksum.
 pub const SETTINGS_LEN: usize = HEADER + 1 + TRAILER;
 const _: () = assert!(SETTINGS_LEN <= (SETTINGS[1] - SETTINGS[0]) as usize && SETTINGS[1] as usize + SETTINGS_LEN <= 0x2000);
+/// The settings byte's bit set when the sound is off; the others hold the puzzle last played.
+/// (Records written before the sound setting have it clear: sound on.)
+const SOUND_OFF: u8 = 0x80;
 
 /// What the cartridge keeps beside the puzzles' areas: the puzzle last played, whose game the
-/// title's CONTINUE offers. One record in two slots, written as every record is (a cut leaves
-/// the old or the new puzzle); a save without it (never written, or version 4 before it
-/// existed) reads as Hitori last played.
+/// title's CONTINUE offers, and whether the sound is on. One record in two slots, written as
+/// every record is (a cut leaves the old or the new settings); a save without it (never
+/// written, or version 4 before it existed) reads as Hitori last played, sound on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Settings {
     newest: Newest,
     pub last_played: Kind,
+    pub sound_on: bool,
 }
 
 impl Default for Settings {
@@ -492,30 +496,43 @@ impl Default for Settings {
 
 impl Settings {
     pub const fn new() -> Settings {
-        Settings { newest: Newest::NONE, last_played: Kind::Hitori }
+        Settings { newest: Newest::NONE, last_played: Kind::Hitori, sound_on: true }
     }
 
     /// Reads the newest valid copy (the defaults when there is none).
     pub fn load(&mut self, storage: &mut impl Storage) {
         let [mut first, mut second] = [[0u8; SETTINGS_LEN]; 2];
         *self = match read_newest(storage, SETTINGS, SETTINGS_MAGIC, [&mut first, &mut second]) {
-            Some((newest, mut r)) => Settings { newest, last_played: Kind::from_index(r.u8()).unwrap_or(Kind::Hitori) },
+            Some((newest, mut r)) => {
+                let byte = r.u8();
+                let last_played = Kind::from_index(byte & !SOUND_OFF).unwrap_or(Kind::Hitori);
+                Settings { newest, last_played, sound_on: byte & SOUND_OFF == 0 }
+            }
             None => Settings::new(),
         };
     }
 
     /// Keeps `kind` as the puzzle last played: a record written when that changes.
     pub fn played(&mut self, kind: Kind, storage: &mut impl Storage) {
-        if kind == self.last_played {
-            return;
+        if kind != self.last_played {
+            self.write(Settings { last_played: kind, ..*self }, storage);
         }
+    }
+
+    /// Keeps the sound on or off: a record written.
+    pub fn set_sound(&mut self, on: bool, storage: &mut impl Storage) {
+        self.write(Settings { sound_on: on, ..*self }, storage);
+    }
+
+    /// Writes `new` into the slot after the newest copy's and keeps it.
+    fn write(&mut self, new: Settings, storage: &mut impl Storage) {
         let next = self.newest.next();
         let mut out = [0u8; SETTINGS_LEN];
         let mut w = start_record(&mut out, SETTINGS_MAGIC, next.seq);
-        w.u8(kind as u8);
+        w.u8(new.last_played as u8 | if new.sound_on { 0 } else { SOUND_OFF });
         let out = finish_record(w);
         write_slot(storage, SETTINGS[usize::from(next.slot)], out);
-        *self = Settings { newest: next, last_played: kind };
+        *self = Settings { newest: next, ..new };
     }
 }
 
@@ -666,50 +683,57 @@ mod tests {
         after
     }
 
-    fn last_played(image: &Image) -> Kind {
+    /// The puzzle last played and the sound setting a boot finds.
+    fn settings_of(image: &Image) -> (Kind, bool) {
         let mut settings = Settings::new();
         settings.load(&mut image.clone());
-        settings.last_played
+        (settings.last_played, settings.sound_on)
     }
 
-    /// Settings saves, each with the power cut at every byte it writes (whole or garbled): a
-    /// boot finds the puzzle last played before or the new one, the game saved beside them as
-    /// it was, and after a cut the next save lands. A save of the puzzle already kept writes
-    /// nothing.
+    /// Settings saves (the puzzle last played, the sound setting), each with the power cut at
+    /// every byte it writes (whole or garbled): a boot finds the settings before or the new
+    /// ones, the game saved beside them as it was, and after a cut the next save lands. A
+    /// save of the puzzle already kept writes nothing.
     #[test]
-    fn a_cut_settings_save_leaves_the_old_or_the_new_puzzle_last_played() {
+    fn a_cut_settings_save_leaves_the_old_or_the_new_settings() {
         let mut image = image_with_history();
         let game = found(&image);
-        assert_eq!(last_played(&image), Kind::Hitori, "no settings record: Hitori");
+        assert_eq!(settings_of(&image), (Kind::Hitori, true), "no settings record: Hitori, sound on");
         // The first record goes to slot 0, the next to slot 1, the third over slot 0 again.
-        for (from, to) in [(Kind::Hitori, Kind::Lizards), (Kind::Lizards, Kind::Sudoku), (Kind::Sudoku, Kind::Hitori)] {
+        let steps = [(Kind::Lizards, true), (Kind::Lizards, false), (Kind::Sudoku, false), (Kind::Sudoku, true), (Kind::Hitori, true)];
+        let mut from = settings_of(&image);
+        for to in steps {
             let save = |image: &mut Image, cut_at: usize, garble: bool| {
                 let mut settings = Settings::new();
                 settings.load(image);
                 let mut storage = PowerCut { image, cut_at, garble, writes: 0 };
-                settings.played(to, &mut storage);
+                if to.1 != settings.sound_on {
+                    settings.set_sound(to.1, &mut storage);
+                }
+                settings.played(to.0, &mut storage);
                 storage.writes
             };
             let mut after = image;
             let writes = save(&mut after, usize::MAX, false);
             assert_eq!(writes, SETTINGS_LEN + 1, "the record, its first byte twice (cleared first, written last)");
-            assert_eq!(last_played(&after), to);
+            assert_eq!(settings_of(&after), to);
             let mut seen_old = false;
             for cut_at in 0..writes {
                 for garble in [false, true] {
                     let mut cut = image;
                     save(&mut cut, cut_at, garble);
-                    let now = last_played(&cut);
+                    let now = settings_of(&cut);
                     assert!(now == from || now == to, "cut at byte {cut_at} (garbled: {garble}): {now:?}");
                     seen_old |= now == from;
                     assert_eq!(found(&cut), game, "the saved game, untouched");
                     save(&mut cut, usize::MAX, false);
-                    assert_eq!(last_played(&cut), to, "saved again after a cut at byte {cut_at}");
+                    assert_eq!(settings_of(&cut), to, "saved again after a cut at byte {cut_at}");
                 }
             }
-            assert!(seen_old, "a cut keeps the old puzzle");
+            assert!(seen_old, "a cut keeps the old settings");
             image = after;
-            assert_eq!(save(&mut after, usize::MAX, false), 0, "the same puzzle again: nothing written");
+            from = to;
+            assert_eq!(save(&mut after, usize::MAX, false), 0, "the same settings again: nothing written");
         }
     }
 

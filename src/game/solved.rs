@@ -18,28 +18,68 @@ pub enum SolvedChoice {
 
 pub struct Solved {
     menu: Menu,
+    seconds: u16,
+    best: Option<u16>,
+    new_best: bool,
+    /// The next part of the window to draw, one a frame (none once it is whole): drawn whole
+    /// in the frame of the move that solved the puzzle, with the best time's save, the window
+    /// ran past the frame on the console (a line of text costs a few thousand cycles).
+    next_part: Option<Part>,
+}
+
+#[derive(Clone, Copy)]
+enum Part {
+    Times,
+    Menu,
 }
 
 impl Solved {
-    pub const fn new() -> Solved {
-        Solved { menu: Menu::new(ITEMS, Layer::Window, 5, 6) }
+    /// The screen for a game solved in `seconds`, with the `best` time of its size and level
+    /// (`new_best`: this one); [`Solved::draw_part`] draws it.
+    pub const fn new(seconds: u16, best: Option<u16>, new_best: bool) -> Solved {
+        Solved { menu: Menu::new(ITEMS, Layer::Window, 5, 6), seconds, best, new_best, next_part: None }
     }
 
-    pub fn draw(&self, canvas: &mut Canvas, seconds: u16, best: Option<u16>, new_best: bool) {
+    /// Clears the window and titles it; the times and the menu follow on the next updates.
+    pub fn draw(&mut self, canvas: &mut Canvas) {
         canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
         canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, b"SOLVED!");
-        canvas.text(Layer::Window, 4, 3, b"TIME");
-        canvas.text(Layer::Window, 10, 3, &clock::format_time(seconds));
-        if new_best {
-            canvas.text(Layer::Window, 4, 4, b"NEW BEST!");
-        } else if let Some(best) = best {
-            canvas.text(Layer::Window, 4, 4, b"BEST");
-            canvas.text(Layer::Window, 10, 4, &clock::format_time(best));
-        }
-        self.menu.draw(canvas);
+        self.next_part = Some(Part::Times);
     }
 
+    /// Whether parts of the window are still to be drawn.
+    pub fn is_drawing(&self) -> bool {
+        self.next_part.is_some()
+    }
+
+    fn draw_part(&mut self, canvas: &mut Canvas) {
+        self.next_part = match self.next_part {
+            Some(Part::Times) => {
+                canvas.text(Layer::Window, 4, 3, b"TIME");
+                canvas.text(Layer::Window, 10, 3, &clock::format_time(self.seconds));
+                if self.new_best {
+                    canvas.text(Layer::Window, 4, 4, b"NEW BEST!");
+                } else if let Some(best) = self.best {
+                    canvas.text(Layer::Window, 4, 4, b"BEST");
+                    canvas.text(Layer::Window, 10, 4, &clock::format_time(best));
+                }
+                Some(Part::Menu)
+            }
+            Some(Part::Menu) => {
+                self.menu.draw(canvas);
+                None
+            }
+            None => None,
+        };
+    }
+
+    /// Draws the next part while there is one (the buttons wait until the window is whole),
+    /// then A picks the marked item.
     pub fn update(&mut self, input: &gb_hal::joypad::InputFrame, canvas: &mut Canvas) -> Option<SolvedChoice> {
+        if self.is_drawing() {
+            self.draw_part(canvas);
+            return None;
+        }
         let event = self.menu.update(input, canvas);
         match event {
             MenuEvent::Chosen(0) => Some(SolvedChoice::NewGame),

@@ -6,9 +6,45 @@
 //! the same kind as the HAL's VRAM queue (it knows the APU's registers and nothing of the
 //! game), build.rs encodes the table with the HAL's `Step` as it encodes tiles with the
 //! HAL's `encode_tile_row`, and its host tests run against a fake register sink with the
-//! HAL's other tests. What is left to the game is which event plays which effect.
+//! HAL's other tests. What is left to the game is which event plays which effect: the screens
+//! note their events' effects as [`Cues`], which the game plays once its update is done
+//! (`Platform::play`).
 
 include!(concat!(env!("OUT_DIR"), "/sounds.rs"));
+
+/// The effects a frame's events call for: the player's action (a cursor move, a mark, an
+/// undo, a menu's move or choice) and the game's answer (an error appearing, a hint, the
+/// solved jingle). Apart because they sound on different channels (assets/sounds.txt), so a
+/// frame may play one of each; a later action of the frame replaces an earlier one (the
+/// menu's choice gives way to what it did).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Cues {
+    action: Option<Effect>,
+    answer: Option<Effect>,
+}
+
+impl Cues {
+    pub const NONE: Cues = Cues { action: None, answer: None };
+
+    pub fn action(&mut self, effect: Effect) {
+        self.action = Some(effect);
+    }
+
+    pub fn answer(&mut self, effect: Effect) {
+        self.answer = Some(effect);
+    }
+
+    /// Hands the effects to `play`, action first (an answer may outrank it on a shared
+    /// channel), and forgets them.
+    pub fn play(&mut self, mut play: impl FnMut(Effect)) {
+        if let Some(effect) = self.action.take() {
+            play(effect);
+        }
+        if let Some(effect) = self.answer.take() {
+            play(effect);
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -27,7 +27,7 @@ use super::ready::Variant;
 /// reading where its records go (two pairs of records read and summed, 50k), starting the worker on reading the puzzle back
 /// or seeing whether it has (a few hundred), taking it from the worker's memory (a 300-byte copy, 20k cycles), beginning the session (its seed code, 45k), clearing the
 /// screen and drawing the board's frame (45k), the status (15k), a row of cells (per puzzle:
-/// `Playable::row_lines_per_tile`; a 15x15 Hitori row takes 11k), and committing the
+/// `Playable::row_lines_per_cell`; a 15x15 Hitori row takes 11k), and committing the
 /// game (the violation map's start and its progress record, 40k). Each part must fit in what a
 /// frame has (see `Platform::lines_left`).
 const SWITCH_LINES: u8 = 40;
@@ -94,8 +94,9 @@ impl Starting {
             Stage::Begun => FRAME_LINES,
             Stage::Framed => PANEL_LINES,
             Stage::Row(_) => {
-                let per_tile = Playable::of(self.kind.puzzle).map_or(u8::MAX, Playable::row_lines_per_tile);
-                (self.kind.size * Layout::for_size(self.kind.size).cell_tiles()).saturating_mul(per_tile)
+                let big = Layout::for_size(self.kind.size).big;
+                let per_cell = Playable::of(self.kind.puzzle).map_or(u8::MAX, |puzzle| puzzle.row_lines_per_cell(big));
+                self.kind.size.saturating_mul(per_cell)
             }
             Stage::Drawn => COMMIT_LINES,
         }

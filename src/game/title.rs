@@ -83,6 +83,11 @@ impl Title {
         self.words_undrawn = true;
     }
 
+    /// Whether the title shows a menu (else its prompt).
+    pub fn has_menu(&self) -> bool {
+        self.menu.is_some()
+    }
+
     /// Whether part of the title is still to be drawn (the console shows it once whole).
     pub fn is_drawing(&self) -> bool {
         self.words_undrawn

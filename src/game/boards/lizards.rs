@@ -7,7 +7,7 @@
 //! Controls on a cell: A places or removes a lizard, B marks the cell empty or unmarks it.
 //! Trees take no mark.
 
-use super::{Banner, Changed, Press, draw_cell_tiles};
+use super::{Banner, Changed, Checked, Press, draw_cell_tiles};
 use crate::assets;
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::layout::{Layout, SCREEN_COLS, col_of, position, row_of};
@@ -62,14 +62,23 @@ impl LizardsBoard {
     }
 
     /// A frame of play: the next part of the lines of sight brought up to date, and the
-    /// cells whose error changed drawn. False when there was nothing to do.
-    pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> bool {
+    /// cells whose error changed drawn.
+    pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> Checked {
         let mut changed = CellSet::EMPTY;
         if !self.see_part(&mut changed) {
-            return false;
+            return Checked::Nothing;
         }
-        self.draw_cells_of(layout, canvas, &changed);
-        true
+        // The cells whose error changed: an error shows if one of them is in error now.
+        Checked::step(self.draw_cells_of(layout, canvas, &changed))
+    }
+
+    /// Which button's mark the cell at `spot` holds (a tree holds none).
+    pub fn marked_by(&self, spot: u8) -> Option<Press> {
+        match self.play.mark(self.cell_of(spot)) {
+            Mark::Lizard => Some(Press::A),
+            Mark::Empty => Some(Press::B),
+            Mark::Unknown => None,
+        }
     }
 
     /// Does the next part of what the lines of sight miss (the cells whose error changed go
@@ -204,11 +213,15 @@ impl LizardsBoard {
         }
     }
 
-    fn draw_cells_of(&self, layout: &Layout, canvas: &mut Canvas, cells: &CellSet) {
+    /// Draws `cells`; true if one of them is in error.
+    fn draw_cells_of(&self, layout: &Layout, canvas: &mut Canvas, cells: &CellSet) -> bool {
+        let mut error = false;
         for cell in cells.iter() {
             let (r, c) = self.puzzle.board.row_col(cell);
             draw_cell_tiles(layout, canvas, r, c, self.cell_tile(layout, cell));
+            error |= self.sightlines.in_error(cell);
         }
+        error
     }
 
     /// The first tile of `cell` as it looks now: its mark, lit by a hint over shown in error.
@@ -357,7 +370,7 @@ mod tests {
                 if rng.u8(..4) == 0 {
                     continue;
                 }
-                while b.check(&layout, &mut canvas) {}
+                while b.check(&layout, &mut canvas) != Checked::Nothing {}
                 let mut fresh = Canvas::new();
                 b.draw_rows(&layout, &mut fresh, 0, size);
                 let conflicts = crate::puzzles::lizards::Lizards::conflicts(&b.puzzle.board, &b.play.marks().lizards);

@@ -65,6 +65,24 @@ pub struct Changed {
     pub solved: bool,
 }
 
+/// What a frame's step of bringing the live errors up to date did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Checked {
+    /// Nothing was left to do.
+    Nothing,
+    /// A step was done.
+    Step,
+    /// A step was done, and a cell shows in error that did not before it.
+    ErrorShown,
+}
+
+impl Checked {
+    /// A step that showed an error when `shown`.
+    pub fn step(shown: bool) -> Checked {
+        if shown { Checked::ErrorShown } else { Checked::Step }
+    }
+}
+
 /// The hint banner's two lines, while they wait to be drawn.
 pub type Banner = Option<(&'static [u8], &'static [u8])>;
 
@@ -101,12 +119,15 @@ impl Playable {
     }
 
     /// The console's time a row of its board takes to draw, in the LCD's lines (456 cycles)
-    /// per column of tiles (`make bench-rom` profiles with some room: Hitori's cells take
-    /// about 900 cycles a tile, Baby Lizards' 1.6k, four sets asked about each cell).
-    pub fn row_lines_per_tile(self) -> u8 {
-        match self {
-            Playable::Hitori => 2,
-            Playable::Lizards => 4,
+    /// per cell, of 16x16 pixels (`big`) or 8x8 (`make bench-rom` profiles with some room: a
+    /// row of Hitori's 9x9 board takes about 20k cycles, of its 15x15 11k; Baby Lizards'
+    /// cells take about twice Hitori's, four sets asked about each).
+    pub fn row_lines_per_cell(self, big: bool) -> u8 {
+        match (self, big) {
+            (Playable::Hitori, true) => 6,
+            (Playable::Hitori, false) => 2,
+            (Playable::Lizards, true) => 8,
+            (Playable::Lizards, false) => 4,
         }
     }
 
@@ -230,9 +251,14 @@ impl Board {
         crate::each_board!(self, b => b.restart(layout, canvas))
     }
 
-    /// A frame's step of bringing the live errors up to date; false when there was none.
-    pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> bool {
+    /// A frame's step of bringing the live errors up to date.
+    pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> Checked {
         crate::each_board!(self, b => b.check(layout, canvas))
+    }
+
+    /// Which button's mark the cell at `spot` holds (`None`: no mark).
+    pub fn marked_by(&self, spot: u8) -> Option<Press> {
+        crate::each_board!(self, b => b.marked_by(spot))
     }
 
     /// Shows the worker's hint, when it is this puzzle's: its cells lit, the `cursor` on its

@@ -18,7 +18,9 @@
 //! - on a Game Boy Color (boytacean in CGB mode): overruns while starting a game, moving the
 //!   cursor and marking cells, and the same two figures;
 //! - the cycles a save takes in the main loop, callees included: of a move, and of a new game
-//!   (its first progress record: the worker writes its puzzle record before).
+//!   (its first progress record: the worker writes its puzzle record before);
+//! - a 5x5 game played to its solved screen (overruns; the jingle's sound ticks, three
+//!   channels at once, count for the longest tick and VBlank handler, printed after it).
 //!
 //! `make bench-rom` builds the ROM first, which prints the ROM and WRAM bytes used.
 //!
@@ -41,6 +43,8 @@ use gbemu::{Button, CYCLES_PER_FRAME, Console, Model, Place, Profile, Symbols};
 use hitori::game::layout::Layout;
 use hitori::game::boards::lizards::read_lizard_tile;
 use hitori::game::read_cell_tile;
+use hitori::puzzles::hitori::board::{Board, cell_at};
+use hitori::puzzles::hitori::solve::Solver;
 
 const LINE_CYCLES: u64 = 456;
 /// Cycles in VBlank: lines 144-153.
@@ -360,6 +364,38 @@ impl Bench {
         }
     }
 
+    /// Reads the `n` x `n` Hitori board on the screen, solves it on the host and shades the
+    /// solution by the D-pad and A from the cursor's first cell (the middle), to the solved
+    /// screen and its jingle.
+    fn solve_hitori(&mut self, n: u8) {
+        let layout = Layout::for_size(n);
+        let vram = self.console.vram();
+        let mut board = Board::new(n).expect("a board size");
+        for r in 0..n {
+            for c in 0..n {
+                let (x, y) = layout.cell_tile_xy(r, c);
+                let (number, _) = read_cell_tile(layout.big, vram[0x1800 + usize::from(y) * 32 + usize::from(x)]).expect("a cell");
+                board.set_number(cell_at(r, c), number);
+            }
+        }
+        let mut solver = Solver::new(n);
+        assert_eq!(solver.count_solutions(&board, 2), 1, "the console's puzzle is unique");
+        let mut at = (n / 2, n / 2);
+        for (r, c) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| solver.solution().contains(cell_at(r, c))) {
+            // Down and Right wrap at the edges.
+            for _ in 0..(r + n - at.0) % n {
+                self.tap(Button::Down);
+            }
+            for _ in 0..(c + n - at.1) % n {
+                self.tap(Button::Right);
+            }
+            self.tap(Button::A);
+            at = (r, c);
+        }
+        // The jingle plays for about a second.
+        self.frames(90);
+    }
+
     /// Shades and circles in turn, moving right and down (shades along a diagonal), undoes
     /// the last four marks, then waits a second for the checks and saves.
     fn mark_cells(&mut self) {
@@ -530,14 +566,6 @@ fn main() {
 
     if b.profile.is_some() || b.overrun_top.is_some() {
         println!("(VBlank handler not timed while profiling)");
-    } else {
-        println!(
-            "longest VBlank handler: {} cycles ({VBLANK_CYCLES} in VBlank: {:.0}%); its VRAM copies ended by line {} (VBlank: 144-153)",
-            b.longest_vblank,
-            100.0 * b.longest_vblank as f64 / VBLANK_CYCLES as f64,
-            b.latest_end_line
-        );
-        println!("sound tick (in the handler): longest {} cycles, shortest {}", b.longest_sound_tick, b.shortest_sound_tick);
     }
     println!(
         "boot (LCD off: tile sets, saves) to the main loop's first frame: {boot_cycles} cycles = {:.1} frames",
@@ -574,6 +602,20 @@ fn main() {
     }
     let (new_game_cycles, new_game_parts) = b.save_cycles(&saves, NEW_GAME_SAVE);
     println!("save of a new game in the main loop (its first progress record; the worker writes its puzzle): {new_game_cycles} cycles ({new_game_parts})");
+    // Played to its solved screen: the jingle, three channels at once.
+    b.align_to_vblank();
+    b.begin("play 5x5 to the solved screen");
+    b.solve_hitori(5);
+    b.report("play 5x5 to the solved screen");
+    if b.profile.is_none() && b.overrun_top.is_none() {
+        println!(
+            "longest VBlank handler: {} cycles ({VBLANK_CYCLES} in VBlank: {:.0}%); its VRAM copies ended by line {} (VBlank: 144-153)",
+            b.longest_vblank,
+            100.0 * b.longest_vblank as f64 / VBLANK_CYCLES as f64,
+            b.latest_end_line
+        );
+        println!("sound tick (in the handler): longest {} cycles, shortest {}", b.longest_sound_tick, b.shortest_sound_tick);
+    }
 
     // The same ROM on a Color: palettes loaded at boot, the rest as on the DMG.
     println!("on a Game Boy Color (CGB mode):");
