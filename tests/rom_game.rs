@@ -3,8 +3,10 @@
 //! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; the
 //! power cut at every write of every kind of save (Hitori's, Baby Lizards', the settings);
 //! random, blank and bit-flipped saves; 100,000 frames of random button mashing; what a move shows at once (an undo, the move that
-//! solves); a typed Baby Lizards code played to its solved screen; on boytacean and on
-//! gambatte, the strict emulator (tests/emulator). Builds `target/hitori.gb` when it is
+//! solves); a typed Baby Lizards code played to its solved screen; each event's sound effect
+//! (the sound chip's registers as the ROM writes them) and the sound setting through a
+//! power-off; the Color's palettes and attributes; on boytacean and on gambatte, the strict
+//! emulator (tests/emulator). Builds `target/hitori.gb` when it is
 //! missing or out of date.
 
 
