@@ -586,10 +586,10 @@ fn a_lizards_code_plays_lizards_beside_the_hitori_game() {
     back.tap(Buttons::A);
     assert_eq!(back.screen(), ScreenId::Play);
     assert_eq!(hitori(&back.game).play.mark(cell_at(2, 3)), Mark::Shaded);
-    // And without one: from the solved screen (drawn over two frames) to the title, whose
-    // CONTINUE plays it.
+    // And without one: from the solved screen (drawn over the three frames after the move)
+    // to the title, whose CONTINUE plays it.
     assert!(!p.game.is_drawn(), "the solved screen's window is still being drawn");
-    p.idle(2);
+    p.idle(3);
     assert!(p.game.is_drawn());
     p.tap(Buttons::DOWN);
     p.tap(Buttons::A);

@@ -793,9 +793,7 @@ impl Game {
         self.cues.answer(if new_best { sound::NEW_BEST } else { sound::SOLVED });
         self.saves.save_finished(&self.best, platform);
         self.unsaved_frames = None;
-        let mut solved = Solved::new(seconds, self.best.get(size, level), new_best);
-        solved.draw(&mut self.canvas);
-        self.screen = Screen::Solved(solved);
+        self.screen = Screen::Solved(Solved::new(seconds, self.best.get(size, level), new_best));
     }
 
     /// At boot: which puzzles have a game to continue; the saves of the puzzle last played

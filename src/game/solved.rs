@@ -21,30 +21,25 @@ pub struct Solved {
     seconds: u16,
     best: Option<u16>,
     new_best: bool,
-    /// The next part of the window to draw, one a frame (none once it is whole): drawn whole
-    /// in the frame of the move that solved the puzzle, with the best time's save, the window
-    /// ran past the frame on the console (a line of text costs a few thousand cycles).
+    /// The next part of the window to draw, one a frame from the frame after the move that
+    /// solved the puzzle (none once it is whole): drawn whole in that move's frame, with the
+    /// best time's save, the window ran past the frame on the console (a line of text costs
+    /// a few thousand cycles).
     next_part: Option<Part>,
 }
 
 #[derive(Clone, Copy)]
 enum Part {
+    Frame,
     Times,
     Menu,
 }
 
 impl Solved {
     /// The screen for a game solved in `seconds`, with the `best` time of its size and level
-    /// (`new_best`: this one); [`Solved::draw_part`] draws it.
+    /// (`new_best`: this one); its updates draw it.
     pub const fn new(seconds: u16, best: Option<u16>, new_best: bool) -> Solved {
-        Solved { menu: Menu::new(ITEMS, Layer::Window, 5, 6), seconds, best, new_best, next_part: None }
-    }
-
-    /// Clears the window and titles it; the times and the menu follow on the next updates.
-    pub fn draw(&mut self, canvas: &mut Canvas) {
-        canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
-        canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, b"SOLVED!");
-        self.next_part = Some(Part::Times);
+        Solved { menu: Menu::new(ITEMS, Layer::Window, 5, 6), seconds, best, new_best, next_part: Some(Part::Frame) }
     }
 
     /// Whether parts of the window are still to be drawn.
@@ -54,6 +49,11 @@ impl Solved {
 
     fn draw_part(&mut self, canvas: &mut Canvas) {
         self.next_part = match self.next_part {
+            Some(Part::Frame) => {
+                canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
+                canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, b"SOLVED!");
+                Some(Part::Times)
+            }
             Some(Part::Times) => {
                 canvas.text(Layer::Window, 4, 3, b"TIME");
                 canvas.text(Layer::Window, 10, 3, &clock::format_time(self.seconds));
