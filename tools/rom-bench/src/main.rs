@@ -364,6 +364,20 @@ impl Bench {
         }
     }
 
+    /// The longest VBlank handler and sound tick so far (not timed while profiling).
+    fn print_handler(&self) {
+        if self.profile.is_some() || self.overrun_top.is_some() {
+            return;
+        }
+        println!(
+            "longest VBlank handler: {} cycles ({VBLANK_CYCLES} in VBlank: {:.0}%); its VRAM copies ended by line {} (VBlank: 144-153)",
+            self.longest_vblank,
+            100.0 * self.longest_vblank as f64 / VBLANK_CYCLES as f64,
+            self.latest_end_line
+        );
+        println!("sound tick (in the handler): longest {} cycles, shortest {}", self.longest_sound_tick, self.shortest_sound_tick);
+    }
+
     /// Reads the `n` x `n` Hitori board on the screen, solves it on the host and shades the
     /// solution by the D-pad and A from the cursor's first cell (the middle), to the solved
     /// screen and its jingle.
@@ -607,15 +621,7 @@ fn main() {
     b.begin("play 5x5 to the solved screen");
     b.solve_hitori(5);
     b.report("play 5x5 to the solved screen");
-    if b.profile.is_none() && b.overrun_top.is_none() {
-        println!(
-            "longest VBlank handler: {} cycles ({VBLANK_CYCLES} in VBlank: {:.0}%); its VRAM copies ended by line {} (VBlank: 144-153)",
-            b.longest_vblank,
-            100.0 * b.longest_vblank as f64 / VBLANK_CYCLES as f64,
-            b.latest_end_line
-        );
-        println!("sound tick (in the handler): longest {} cycles, shortest {}", b.longest_sound_tick, b.shortest_sound_tick);
-    }
+    b.print_handler();
 
     // The same ROM on a Color: palettes loaded at boot, the rest as on the DMG.
     println!("on a Game Boy Color (CGB mode):");
@@ -632,15 +638,6 @@ fn main() {
     c.report("play, moving the cursor");
     c.mark_cells();
     c.report("play, marking cells (with saves)");
-    if c.profile.is_none() && c.overrun_top.is_none() {
-        println!(
-            "longest VBlank handler: {} cycles ({:.0}% of VBlank), copies ended by line {}; sound tick: longest {} cycles, shortest {}",
-            c.longest_vblank,
-            100.0 * c.longest_vblank as f64 / VBLANK_CYCLES as f64,
-            c.latest_end_line,
-            c.longest_sound_tick,
-            c.shortest_sound_tick
-        );
-    }
+    c.print_handler();
     println!("boot to the main loop's first frame: {:.1} frames", boot_cycles as f64 / CYCLES_PER_FRAME as f64);
 }
