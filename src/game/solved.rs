@@ -42,11 +42,6 @@ impl Solved {
         Solved { menu: Menu::new(ITEMS, Layer::Window, 5, 6), seconds, best, new_best, next_part: Some(Part::Frame) }
     }
 
-    /// Whether this is the screen's first update (nothing of its window drawn yet).
-    pub fn begins(&self) -> bool {
-        matches!(self.next_part, Some(Part::Frame))
-    }
-
     /// Whether parts of the window are still to be drawn.
     pub fn is_drawing(&self) -> bool {
         self.next_part.is_some()
