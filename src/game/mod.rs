@@ -389,7 +389,7 @@ impl Game {
                         pause.draw_part(&mut self.canvas);
                         self.screen = Screen::Pause(pause);
                     }
-                    PlayEvent::Solved => self.enter_solved(platform),
+                    PlayEvent::Solved => self.enter_solved(),
                     PlayEvent::Hint => self.hint_asked = true,
                     PlayEvent::Moved => {
                         // A hint asked for before the move would be about the marks before it.
@@ -448,7 +448,7 @@ impl Game {
                 };
                 self.screen = Screen::Play;
                 match event {
-                    PlayEvent::Solved => self.enter_solved(platform),
+                    PlayEvent::Solved => self.enter_solved(),
                     PlayEvent::Moved => {
                         self.hint_asked = false;
                         self.save_game(platform);
@@ -457,11 +457,17 @@ impl Game {
                     _ => {}
                 }
             }
-            Screen::Solved(solved) => match solved.update(input, &mut self.canvas) {
-                Some(SolvedChoice::NewGame) => self.enter_new_game(),
-                Some(SolvedChoice::Title) => self.enter_title_after(false, platform),
-                None => {}
-            },
+            Screen::Solved(solved) => {
+                if solved.take_save() {
+                    self.saves.save_finished(&self.best, platform);
+                } else {
+                    match solved.update(input, &mut self.canvas) {
+                        Some(SolvedChoice::NewGame) => self.enter_new_game(),
+                        Some(SolvedChoice::Title) => self.enter_title_after(false, platform),
+                        None => {}
+                    }
+                }
+            }
         }
         self.schedule_work(platform);
     }
@@ -786,12 +792,12 @@ impl Game {
         self.screen = Screen::Play;
     }
 
-    fn enter_solved(&mut self, platform: &mut impl Platform) {
+    fn enter_solved(&mut self) {
         let board = &self.session.board;
         let (size, level, seconds) = (board.size(), board.difficulty(), self.session.clock.seconds());
         let new_best = self.best.record(size, level, seconds);
         self.cues.answer(if new_best { sound::NEW_BEST } else { sound::SOLVED });
-        self.saves.save_finished(&self.best, platform);
+        // Saved in the solved screen's first frame (`Solved::take_save`).
         self.unsaved_frames = None;
         self.screen = Screen::Solved(Solved::new(seconds, self.best.get(size, level), new_best));
     }

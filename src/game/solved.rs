@@ -21,15 +21,17 @@ pub struct Solved {
     seconds: u16,
     best: Option<u16>,
     new_best: bool,
-    /// The next part of the window to draw, one a frame from the frame after the move that
-    /// solved the puzzle (none once it is whole): drawn whole in that move's frame, with the
-    /// best time's save, the window ran past the frame on the console (a line of text costs
-    /// a few thousand cycles).
+    /// What the next frames do, one part a frame from the frame after the move that solved
+    /// the puzzle (none once the window is whole): done in that move's frame, with its checks,
+    /// the save and the window ran past the frame on the console (a line of text costs a few
+    /// thousand cycles, the save about 20k).
     next_part: Option<Part>,
 }
 
 #[derive(Clone, Copy)]
 enum Part {
+    /// The finished game's save (`Solved::take_save`), before anything is drawn.
+    Save,
     Frame,
     Times,
     Menu,
@@ -39,7 +41,7 @@ impl Solved {
     /// The screen for a game solved in `seconds`, with the `best` time of its size and level
     /// (`new_best`: this one); its updates draw it.
     pub const fn new(seconds: u16, best: Option<u16>, new_best: bool) -> Solved {
-        Solved { menu: Menu::new(ITEMS, Layer::Window, 5, 6), seconds, best, new_best, next_part: Some(Part::Frame) }
+        Solved { menu: Menu::new(ITEMS, Layer::Window, 5, 6), seconds, best, new_best, next_part: Some(Part::Save) }
     }
 
     /// Whether parts of the window are still to be drawn.
@@ -47,8 +49,20 @@ impl Solved {
         self.next_part.is_some()
     }
 
+    /// Whether this frame is the one for the finished game's save, which the game does; the
+    /// window is drawn from the next.
+    pub fn take_save(&mut self) -> bool {
+        let due = matches!(self.next_part, Some(Part::Save));
+        if due {
+            self.next_part = Some(Part::Frame);
+        }
+        due
+    }
+
     fn draw_part(&mut self, canvas: &mut Canvas) {
         self.next_part = match self.next_part {
+            // Taken by `take_save` before any part is drawn.
+            Some(Part::Save) => Some(Part::Frame),
             Some(Part::Frame) => {
                 canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, SCREEN_ROWS, assets::TILE_BLANK);
                 canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 1, b"SOLVED!");
