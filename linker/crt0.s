@@ -15,6 +15,7 @@
         .globl  _gb_disable_interrupts
         .globl  _gb_oam_dma
         .globl  _gb_copy
+        .globl  _gb_copy_attributes
         .globl  _gb_running_sums
         .globl  _gb_worker_reset
         .globl  _gb_worker_run
@@ -52,6 +53,9 @@
         ;; 0x01 on the DMG (Pan Docs, "Power Up Sequence"). Read by gb_hal::cgb::Model::at_boot.
         _gb_boot_a == 0xFFFC
         BOOT_A_LOW = 0xFC
+        ;; gb_copy_attributes' count of attributes left to write (HRAM 0xFFFB): every other
+        ;; register holds a pointer or a span.
+        ATTRIBUTES_LEFT_LOW = 0xFB
 
         .area   _HEADER (ABS)
 
@@ -344,6 +348,49 @@ gb_copy_next:
         pop     hl
         inc     sp
         inc     sp
+        jp      (hl)
+
+;; void gb_copy_attributes(uint8_t *to /* DE */, const uint8_t *tiles /* BC */,
+;;                         uint16_t count /* stack */, uint16_t spans /* stack */):
+;; writes count (1 to 255) map attributes, one for each tile index: palette 1 for tiles in
+;; the first span of spans (from its low byte, its high byte of them), palette 2 in the span
+;; right after it, else palette 0 (gb_hal::cgb::PaletteSpans). The caller maps VRAM bank 1.
+;; Runs of a board's changed cells are copied in VBlank beside their tiles: 30 machine
+;; cycles an attribute here (gb_copy: 12 a byte).
+_gb_copy_attributes:
+        ldhl    sp, #2
+        ld      a, (hl+)
+        ldh     (ATTRIBUTES_LEFT_LOW), a
+        inc     hl
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        push    hl
+        ld      h, b
+        ld      l, c            ; HL = tiles
+        pop     bc              ; C = the first span's first tile, B = tiles in a span
+gb_copy_attributes_tile:
+        ld      a, (hl+)
+        sub     c               ; wraps below the first span, past both spans
+        cp      b
+        jr      c, gb_copy_attributes_first
+        sub     b
+        cp      b
+        ld      a, #2           ; (ld keeps the flags)
+        jr      c, gb_copy_attributes_store
+        xor     a
+        jr      gb_copy_attributes_store
+gb_copy_attributes_first:
+        ld      a, #1
+gb_copy_attributes_store:
+        ld      (de), a
+        inc     de
+        ldh     a, (ATTRIBUTES_LEFT_LOW)
+        dec     a
+        ldh     (ATTRIBUTES_LEFT_LOW), a
+        jr      nz, gb_copy_attributes_tile
+        pop     hl
+        add     sp, #4
         jp      (hl)
 
 ;; uint16_t gb_running_sums(const uint8_t *bytes /* DE */, uint16_t count /* BC */,

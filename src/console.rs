@@ -15,7 +15,7 @@
 
 use core::ptr::{addr_of, addr_of_mut, read_volatile, write_volatile};
 
-use gb_hal::cgb::{self, Model, PaletteKind, TileAttributes};
+use gb_hal::cgb::{self, Model, PaletteKind, PaletteSpans, TileAttributes};
 use gb_hal::interrupts::{self, Interrupts};
 use gb_hal::joypad::{self, Buttons, Input, RepeatTiming};
 use gb_hal::lcd::{self, LcdControl, Palette};
@@ -29,6 +29,7 @@ use gb_hal::worker::{self, WorkerStack};
 
 use crate::assets::{self, font_tile};
 use crate::game::canvas::{Canvas, Layer};
+use crate::game::layout::SCREEN_ROWS;
 use crate::game::save::Storage;
 use crate::game::{colors, sound};
 use crate::game::work::{Job, Work};
@@ -116,6 +117,10 @@ struct VblankPlan {
     to: [u16; COPIES_PER_FRAME],
     from: [*const u8; COPIES_PER_FRAME],
     len: [u8; COPIES_PER_FRAME],
+    /// On a Color, the runs (a bit each, run 0 in bit 0) whose map entries get the palettes
+    /// `spans` gives their tiles: the background's on a board (the window's keep theirs).
+    colored: u8,
+    spans: PaletteSpans,
     /// Set by the handler: how many copies it made.
     copied: u8,
 }
@@ -130,8 +135,28 @@ static mut PLAN: VblankPlan = VblankPlan {
     to: [0; COPIES_PER_FRAME],
     from: [core::ptr::null(); COPIES_PER_FRAME],
     len: [0; COPIES_PER_FRAME],
+    colored: 0,
+    spans: PaletteSpans::NONE,
     copied: 0,
 };
+/// A run of the plan whose tiles the handler copied in a VBlank with no time left for their
+/// attributes (a long run: a row of the board takes most of VBlank with them), which it
+/// writes first in the next. Its tiles are the canvas's, so they are written for what the
+/// canvas shows by then, as a later run would.
+struct LateAttributes {
+    to: u16,
+    from: *const u8,
+    /// 0: none waits.
+    len: u8,
+}
+
+static mut LATE_ATTRIBUTES: LateAttributes = LateAttributes { to: 0, from: core::ptr::null(), len: 0 };
+
+/// Lines of VBlank the attributes of `len` map entries take: 30 cycles each, a quarter line.
+fn attribute_lines(len: u8) -> u8 {
+    len / 4 + 1
+}
+
 /// Set by the main loop when `PLAN` is ready, cleared by the handler when it is done.
 static mut PLAN_READY: bool = false;
 /// The line on which the handler's last VRAM copies ended: `make bench-rom` checks that it
@@ -258,6 +283,12 @@ fn map_of(layer: Layer) -> TileMap {
     }
 }
 
+/// On a Color, the tiles of `tileset` that draw in palettes of their own (a board's errors
+/// and hints); none on the original.
+fn spans_of(tileset: Tileset) -> PaletteSpans {
+    if Model::at_boot() == Model::Cgb { colors::spans(tileset) } else { PaletteSpans::NONE }
+}
+
 /// The background addressing that shows `tileset`.
 fn addressing(tileset: Tileset) -> LcdControl {
     match tileset {
@@ -342,11 +373,16 @@ fn copy_in_vblank(game: &mut Game, copies: bool, dma: bool, display: Display) ->
     // has run (it halts below).
     let plan = unsafe { &mut *addr_of_mut!(PLAN) };
     let mut count = 0;
+    plan.colored = 0;
+    plan.spans = spans_of(game.tileset());
     if copies {
         game.canvas.next_runs(|layer, x, y, tiles| {
             plan.to[count] = map_of(layer).address(x, y).get();
             plan.from[count] = tiles.as_ptr();
             plan.len[count] = tiles.len() as u8;
+            if layer == Layer::Background && plan.spans.len > 0 {
+                plan.colored |= 1 << count;
+            }
             count += 1;
             count < COPIES_PER_FRAME && !(LAST_PLAN_LINE..lcd::FIRST_VBLANK_LINE).contains(&lcd::current_line())
         });
@@ -388,16 +424,26 @@ fn copy_with_lcd_off(game: &mut Game, display: Display, art: Option<Playable>) {
             if let Some(art) = art {
                 load_cell_art(off, art);
             }
-            if Model::at_boot() == Model::Cgb {
+            let (color, spans) = (Model::at_boot() == Model::Cgb, spans_of(game.tileset()));
+            if color {
                 // The screen's colours: a new tile set (the board's, or the menus') comes
                 // with a copy like this one.
-                cgb::load_palettes(off, PaletteKind::Background, 0, &[colors::background(game.tileset())]);
+                cgb::load_palettes(off, PaletteKind::Background, 0, colors::background(game.tileset()));
             }
             game.canvas.copy_whole(|layer, y, tiles| {
                 if let Some(to) = VramAddress::new(map_of(layer).address(0, y).get()) {
                     video::copy(off, to, tiles).unwrap();
                 }
             });
+            if color {
+                // Every row's, unchanged ones too: a tile of the last screen's set may stand
+                // for another palette in this one. (Never on the original: VRAM bank 1 is
+                // the Color's, and the attributes would land on the map.)
+                for y in 0..SCREEN_ROWS {
+                    let to = VramAddress::new(map_of(Layer::Background).address(0, y).get()).unwrap();
+                    cgb::copy_attributes(off, to, game.canvas.row(Layer::Background, y), spans).unwrap();
+                }
+            }
             lcd::set_window_position(0, display.window_y);
             lcd::set_control(display.control.difference(LcdControl::LCD_ON));
         });
@@ -421,14 +467,33 @@ fn run_plan(vblank: &VBlank) {
     }
     lcd::set_window_position(0, plan.window_y);
     lcd::set_control(plan.control);
+    // SAFETY: the handler's alone.
+    let late = unsafe { &mut *addr_of_mut!(LATE_ATTRIBUTES) };
+    if late.len > 0 && in_copy_time(attribute_lines(late.len)) {
+        // SAFETY: as for the plan's runs below: canvas tiles, and a map address.
+        let tiles = unsafe { core::slice::from_raw_parts(late.from, usize::from(late.len)) };
+        cgb::copy_attributes(vblank, VramAddress::new(late.to).unwrap(), tiles, plan.spans).unwrap();
+        late.len = 0;
+    }
     let mut copied = 0;
     while copied < plan.count && in_copy_time(plan.len[usize::from(copied)] / 8 + 2) {
         let i = usize::from(copied);
+        let len = plan.len[i];
+        let colored = plan.colored & 1 << copied != 0;
+        let attributes_fit = colored && in_copy_time(len / 8 + 2 + attribute_lines(len));
+        if colored && !attributes_fit && late.len > 0 {
+            break;
+        }
         // SAFETY: `from` points at `len` canvas tiles (see `copy_in_vblank`); `to` is a
         // tile-map address, and a run is at most one 20-tile row of a 32-tile map row.
-        let tiles = unsafe { core::slice::from_raw_parts(plan.from[i], usize::from(plan.len[i])) };
+        let tiles = unsafe { core::slice::from_raw_parts(plan.from[i], usize::from(len)) };
         if let Some(to) = VramAddress::new(plan.to[i]) {
             video::copy(vblank, to, tiles).unwrap();
+            if attributes_fit {
+                cgb::copy_attributes(vblank, to, tiles, plan.spans).unwrap();
+            } else if colored {
+                (late.to, late.from, late.len) = (plan.to[i], plan.from[i], len);
+            }
         }
         copied += 1;
     }
@@ -485,7 +550,8 @@ fn load_video(canvas: &mut Canvas) {
 /// The Color's palettes, and background palette 0 for every map entry (VRAM bank 1 holds
 /// noise at power-on).
 fn load_colors(off: &video::LcdOff) {
-    cgb::load_palettes(off, PaletteKind::Background, 0, &[colors::MENUS, colors::WINDOW]);
+    cgb::load_palettes(off, PaletteKind::Background, 0, &[colors::MENUS]);
+    cgb::load_palettes(off, PaletteKind::Background, colors::WINDOW_PALETTE, &[colors::WINDOW]);
     cgb::load_palettes(off, PaletteKind::Object, 0, &[colors::CURSOR]);
     cgb::with_vram_bank_1(off, |off| {
         video::fill_map(off, TileMap::Map9800, TileAttributes::palette(0).bits());

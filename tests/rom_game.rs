@@ -22,12 +22,13 @@ use hitori::puzzles::hitori::board::{Board, cell_at};
 use hitori::puzzles::code::{ALPHABET, SeedCode};
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::hitori::solve::Solver;
-use gb_hal::cgb::ColorPalette;
+use gb_hal::cgb::{ColorPalette, PaletteSpans};
 use hitori::game::layout::Layout;
 use hitori::game::read_cell_tile;
 use hitori::game::save::{BestTimes, SETTINGS, SETTINGS_LEN, Saves, record_copies};
 use hitori::puzzles::Kind;
 use hitori::puzzles::hitori::Hitori;
+use hitori::game::boards::Playable;
 use hitori::game::boards::lizards::read_lizard_tile;
 use hitori::puzzles::lizards::Lizards;
 use hitori::puzzles::lizards::generate::{Engine as LizardsEngine, Puzzle as LizardsPuzzle};
@@ -261,39 +262,147 @@ fn a_console_puzzle_is_unique_and_solving_it_by_buttons_records_the_best_time() 
 /// Where crt0 keeps the A register it found at the cartridge's entry (gb_hal::cgb::BOOT_A).
 const BOOT_A: u16 = 0xFFFC;
 
+/// How many entries of the background map's visible 20x18 show tiles of palettes 0, 1 and 2
+/// by `spans` (bank 0 only).
+fn tiles_of_palettes(console: &mut Console, spans: PaletteSpans) -> [usize; 3] {
+    let tiles = console.vram();
+    let mut counts = [0; 3];
+    for y in 0..18 {
+        for x in 0..20 {
+            counts[usize::from(spans.palette_of(tiles[BACKGROUND_MAP + y * 32 + x]))] += 1;
+        }
+    }
+    counts
+}
+
+/// Frames a map entry's attributes may follow its tile: a long run's wait for the next VBlank
+/// whose plan is ready (a frame whose update runs long has none).
+const ATTRIBUTES_LAG_FRAMES: u32 = 4;
+
+/// On a Color, once every entry of the background map's visible 20x18 carries the palette
+/// `spans` gives its tile (and no other attribute), within [`ATTRIBUTES_LAG_FRAMES`]: how
+/// many are in palettes 0, 1 and 2.
+fn background_palettes(console: &mut Console, spans: PaletteSpans) -> [usize; 3] {
+    let mut lag = 0;
+    loop {
+        let (tiles, attributes) = (console.vram(), console.vram_bank_1().expect("a Color"));
+        let entries = (0..18).flat_map(|y| (0..20).map(move |x| (x, y, BACKGROUND_MAP + y * 32 + x)));
+        let wrong = entries.clone().find(|&(_, _, at)| attributes[at] != spans.palette_of(tiles[at]));
+        match wrong {
+            None => {
+                let mut counts = [0; 3];
+                for (_, _, at) in entries {
+                    counts[usize::from(spans.palette_of(tiles[at]))] += 1;
+                }
+                return counts;
+            }
+            Some((x, y, at)) => assert!(
+                lag < ATTRIBUTES_LAG_FRAMES,
+                "the attributes of ({x}, {y}), tile {}: {} after {lag} frames, not {}",
+                tiles[at],
+                attributes[at],
+                spans.palette_of(tiles[at])
+            ),
+        }
+        console.run_frames(1);
+        lag += 1;
+    }
+}
+
+/// Pixels of `frame` (RGB) that show `color` (5-bit channels), within the emulator's rounding.
+fn pixels_of(frame: &[u8], color: [u32; 3]) -> usize {
+    let [red, green, blue] = color.map(|channel| channel * 255 / 31);
+    frame.chunks(3).filter(|pixel| (u32::from(pixel[0]).abs_diff(red) < 12) && (u32::from(pixel[1]).abs_diff(green) < 12) && (u32::from(pixel[2]).abs_diff(blue) < 12)).count()
+}
+
+/// The colours of `frame` (RGB) with their pixel counts, most first: for failure messages.
+fn colors_shown(frame: &[u8]) -> Vec<([u8; 3], usize)> {
+    let mut counts = std::collections::BTreeMap::new();
+    for pixel in frame.chunks(3) {
+        *counts.entry([pixel[0], pixel[1], pixel[2]]).or_insert(0) += 1;
+    }
+    let mut counts: Vec<_> = counts.into_iter().collect();
+    counts.sort_by_key(|&(_, count)| std::cmp::Reverse(count));
+    counts
+}
+
 /// On a Color (boytacean in CGB mode, A = 0x11 at entry): the ROM tells the machine, loads
-/// its palettes (the menus' for the title, the window's in palette 1, whose map's entries all
-/// use it; the background map's use palette 0), and a game plays to its solved screen with
-/// Hitori's board palette, read back from palette RAM and the screen.
+/// its palettes (the menus' for the title; the window's in palette 3, whose map's entries all
+/// use it); on Hitori's board, its own palette and those of its errors and hints, which the
+/// error and hint cells' map entries use as they appear and drop as they go; and a game
+/// plays to its solved screen in Hitori's colours, read back from palette RAM, both maps'
+/// attributes and the screen.
 #[test]
 fn on_a_color_the_palettes_are_loaded_and_a_game_is_solved() {
     use hitori::game::colors;
     let mut console = power_on_model(Model::Cgb, None);
     assert_eq!(console.read(BOOT_A), 0x11, "crt0 kept the A register of the entry");
-    let bits = |palette: ColorPalette| palette.0.map(|color| color.bits());
+    let bits = |palettes: &[ColorPalette]| palettes.iter().flat_map(|palette| palette.0.map(|color| color.bits())).collect::<Vec<_>>();
     let [background, objects] = console.color_palettes().expect("a Color");
-    assert_eq!(background[..4], bits(colors::MENUS), "background palette 0 on the title");
-    assert_eq!(background[4..8], bits(colors::WINDOW), "background palette 1");
-    assert_eq!(objects[..4], bits(colors::CURSOR), "object palette 0");
+    assert_eq!(background[..4], bits(&[colors::MENUS]), "background palette 0 on the title");
+    assert_eq!(background[12..16], bits(&[colors::WINDOW]), "background palette 3");
+    assert_eq!(objects[..4], bits(&[colors::CURSOR]), "object palette 0");
     let attributes = console.vram_bank_1().expect("a Color");
-    let (background_map, window_map) = (&attributes[BACKGROUND_MAP..WINDOW_MAP], &attributes[WINDOW_MAP..0x2000]);
-    assert!(background_map.iter().all(|&a| a == 0), "the background map's attributes: palette 0, bank 0");
-    assert!(window_map.iter().all(|&a| a == colors::WINDOW_PALETTE), "the window map's attributes: palette 1, bank 0");
-    solve_a_console_puzzle(&mut console);
-    let attributes = console.vram_bank_1().expect("a Color");
-    assert_eq!(attributes[BACKGROUND_MAP..WINDOW_MAP], *background_map, "the game's copies keep to VRAM bank 0");
-    assert_eq!(attributes[WINDOW_MAP..0x2000], *window_map);
+    let window_map = attributes[WINDOW_MAP..0x2000].to_vec();
+    assert!(window_map.iter().all(|&a| a == colors::WINDOW_PALETTE), "the window map's attributes: palette 3, bank 0");
+    assert_eq!(background_palettes(&mut console, PaletteSpans::NONE), [360, 0, 0], "the title");
+
+    // Two touching shaded cells: both errors, in the error palette.
+    let n = 9;
+    start_game(&mut console, n);
     let [background, _] = console.color_palettes().expect("a Color");
-    assert_eq!(background[..4], bits(colors::HITORI), "background palette 0 on Hitori's board");
+    assert_eq!(background[..12], bits(colors::board(Playable::Hitori)), "background palettes 0-2 on Hitori's board");
+    let spans = Playable::Hitori.highlighted_tiles(true);
+    let (first, second) = ((4, 4), (4, 5));
+    tap(&mut console, Button::A);
+    tap(&mut console, Button::Right);
+    tap(&mut console, Button::A);
+    let flagged = |c: &mut Console, cell| variant_at(c, n, cell) == assets::CELL_VARIANT_ERROR;
+    assert!(wait_for(&mut console, 60, |c| flagged(c, first) && flagged(c, second)), "touching shaded cells are not highlighted");
+    assert_eq!(background_palettes(&mut console, spans)[1], 8, "two error cells of 4 tiles");
+    // Their paper and hatching in the error palette's pink and red (the hatching is thin:
+    // a dozen pixels a cell).
+    let [pink, _, red, _] = colors::board(Playable::Hitori)[1].0.map(|color| {
+        let bits = color.bits();
+        [bits & 31, bits >> 5 & 31, bits >> 10 & 31].map(u32::from)
+    });
+    console.run_frames(1);
+    let frame = console.frame_rgb();
+    let (pinks, reds) = (pixels_of(&frame, pink), pixels_of(&frame, red));
+    assert!(pinks > 2 * 50 && reds > 2 * 10, "{pinks} pink and {reds} red pixels; the screen's colours {:?}", colors_shown(&frame));
+    // Paused and resumed (the window's rows give way to the board's), then undone: the
+    // second cell loses its error and its palette.
+    for button in [Button::Start, Button::Start, Button::Select] {
+        tap(&mut console, button);
+    }
+    assert!(wait_for(&mut console, 60, |c| !flagged(c, first) && !flagged(c, second)), "the undone shade's errors still show");
+    assert_eq!(background_palettes(&mut console, spans)[1], 0, "the undone shade's errors keep their palette");
+    // RESTART: plain cells again; then HINT: its cells in the hint palette.
+    for button in [Button::Start, Button::Down, Button::Down, Button::Down, Button::Down, Button::A] {
+        tap(&mut console, button);
+    }
+    assert!(wait_for(&mut console, 60, |c| !flagged(c, first)), "restart left the errors");
+    assert_eq!(background_palettes(&mut console, spans), [360, 0, 0], "after restart");
+    for button in [Button::Start, Button::Down, Button::Down, Button::Down, Button::A] {
+        tap(&mut console, button);
+    }
+    assert!(wait_for(&mut console, 120, |c| tiles_of_palettes(c, spans)[2] >= 4), "no hint cell");
+    assert!(background_palettes(&mut console, spans)[2] >= 4, "a hint cell of 4 tiles");
+    // QUIT (up from RESUME, wrapping past SOUND) to the title, whose entries are back to
+    // palette 0; a new game solved.
+    for button in [Button::Start, Button::Up, Button::Up, Button::A] {
+        tap(&mut console, button);
+    }
+    assert!(wait_for(&mut console, 120, |c| map_shows(c, BACKGROUND_MAP, b"CONTINUE")), "no title");
+    assert_eq!(background_palettes(&mut console, PaletteSpans::NONE), [360, 0, 0], "the title after a board");
+    solve_a_console_puzzle(&mut console);
+    assert_eq!(background_palettes(&mut console, spans)[1..], [0, 0], "the solved board");
+    assert_eq!(console.vram_bank_1().expect("a Color")[WINDOW_MAP..0x2000], *window_map, "the window map's attributes");
     // The screen shows the palettes' colours, not greys: Hitori's paper, and the window's
     // (shown once its copies are done, a few frames after they began).
     console.run_frames(10);
     let frame = console.frame_rgb();
-    let shown = |color: [u32; 3]| {
-        let [red, green, blue] = color.map(|channel| channel * 255 / 31);
-        frame.chunks(3).filter(|pixel| (u32::from(pixel[0]).abs_diff(red) < 12) && (u32::from(pixel[1]).abs_diff(green) < 12) && (u32::from(pixel[2]).abs_diff(blue) < 12)).count()
-    };
-    let (paper, window) = (shown([31, 30, 26]), shown([31, 31, 23]));
+    let (paper, window) = (pixels_of(&frame, [31, 30, 26]), pixels_of(&frame, [31, 31, 23]));
     assert!(paper > 160 * 64 / 4, "{paper} board-paper pixels above the solved window");
     assert!(window > 160 * 80 / 4, "{window} window-paper pixels");
 }
@@ -424,9 +533,8 @@ fn each_event_triggers_its_sound_and_the_setting_silences_them() {
         move_cursor(&mut console, 9, cell);
         tap(&mut console, Button::A);
     }
-    console.run_frames(10);
+    assert!(wait_for(&mut console, 60, |c| window_shows(c, b"NEW BEST!")), "no solved screen with a new best time");
     let writes = console.take_apu_writes();
-    assert!(window_shows(&mut console, b"NEW BEST!"));
     assert!(starts(&writes, sound::NEW_BEST), "{writes:?}");
 }
 

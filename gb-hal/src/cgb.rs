@@ -13,7 +13,7 @@
 //! bank-1 writes take the same [`VramAccess`] token as VRAM writes (VBlank or LCD off).
 
 use crate::mmio::{ReadOnly, VolAddress, WriteOnly};
-use crate::video::VramAccess;
+use crate::video::{VramAccess, VramAddress, VramRangeError};
 use bitflags::bitflags;
 
 /// Which console runs the program.
@@ -205,6 +205,56 @@ pub fn with_vram_bank_1<A: VramAccess, R>(access: &A, f: impl FnOnce(&A) -> R) -
     result
 }
 
+/// Which tiles draw in palettes of their own, by tile index: `len` tiles from `first` in
+/// palette 1, the `len` after them in palette 2, every other tile in palette 0. A puzzle's cell
+/// art keeps the variants to colour (error, hint) in two such blocks, so a map entry's palette
+/// follows from its tile alone and needs no record of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PaletteSpans {
+    /// The first tile of the first span; both spans must end by tile 255.
+    pub first: u8,
+    /// Tiles in each span (0: every tile in palette 0).
+    pub len: u8,
+}
+
+impl PaletteSpans {
+    /// Every tile in palette 0.
+    pub const NONE: PaletteSpans = PaletteSpans { first: 0, len: 0 };
+
+    /// The palette number `tile` draws in.
+    pub const fn palette_of(self, tile: u8) -> u8 {
+        let from_first = tile.wrapping_sub(self.first);
+        if from_first < self.len {
+            1
+        } else if from_first - self.len < self.len {
+            2
+        } else {
+            0
+        }
+    }
+
+    /// As crt0's loop takes them: the first tile in the low byte, the length in the high.
+    const fn packed(self) -> u16 {
+        (self.len as u16) << 8 | self.first as u16
+    }
+}
+
+/// Writes into VRAM bank 1, from `start` on, the attributes of map entries that show `tiles`
+/// (at most 255): each the palette `spans` gives its tile, no flip, no priority, tile data in
+/// bank 0. Nothing is written if they would not fit. Bank 0 is mapped again after.
+pub fn copy_attributes(access: &impl VramAccess, start: VramAddress, tiles: &[u8], spans: PaletteSpans) -> Result<(), VramRangeError> {
+    start.check_len(tiles.len())?;
+    if tiles.is_empty() {
+        return Ok(());
+    }
+    with_vram_bank_1(access, |_| {
+        // SAFETY: `tiles.len()` bytes of VRAM from `start` (checked above), which no Rust
+        // object occupies, written while the token says the PPU allows it; `tiles` is readable.
+        unsafe { crate::crt0::copy_attributes(usize::from(start.get()) as *mut u8, tiles.as_ptr(), tiles.len(), spans.packed()) }
+    });
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,6 +265,14 @@ mod tests {
         assert_eq!(Model::from_boot_a(0x01), Model::Dmg);
         assert_eq!(Model::from_boot_a(0xFF), Model::Dmg, "a Pocket");
         assert_eq!(BOOT_A.address(), 0xFFFC);
+    }
+
+    #[test]
+    fn spans_give_each_tile_its_palette() {
+        let spans = PaletteSpans { first: 124, len: 36 };
+        assert_eq!([123, 124, 159, 160, 195, 196, 255, 0].map(|tile| spans.palette_of(tile)), [0, 1, 1, 2, 2, 0, 0, 0]);
+        assert!((0..=255).all(|tile| PaletteSpans::NONE.palette_of(tile) == 0));
+        assert_eq!(spans.packed(), 0x247C);
     }
 
     #[test]

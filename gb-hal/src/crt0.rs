@@ -20,6 +20,7 @@ mod console {
         fn gb_disable_interrupts();
         fn gb_oam_dma();
         fn gb_copy(to: *mut u8, from: *const u8, count: usize);
+        fn gb_copy_attributes(to: *mut u8, tiles: *const u8, count: usize, spans: u16);
         fn gb_running_sums(bytes: *const u8, count: usize, start: u16) -> u16;
         fn gb_worker_reset(stack_top: *mut u8);
         fn gb_worker_run(waiting: *const u8);
@@ -85,6 +86,18 @@ mod console {
         unsafe { gb_copy(to, from, count) }
     }
 
+    /// [`crate::cgb::copy_attributes`]' loop: `count` (1 to 255) attributes from `to` on, one
+    /// for each tile at `tiles`, by `spans` (first tile in the low byte, span length in the high).
+    ///
+    /// # Safety
+    /// `count` bytes readable at `tiles`, writable at `to`.
+    #[inline(always)]
+    pub unsafe fn copy_attributes(to: *mut u8, tiles: *const u8, count: usize, spans: u16) {
+        // SAFETY: the caller's; crt0's `gb_copy_attributes` touches nothing else but its
+        // count in HRAM.
+        unsafe { gb_copy_attributes(to, tiles, count, spans) }
+    }
+
     /// [`crate::sram::running_sums`] in crt0's loop.
     #[inline(always)]
     pub fn running_sums(bytes: &[u8], start: u16) -> u16 {
@@ -132,11 +145,17 @@ mod console {
     pub unsafe fn copy(_to: *mut u8, _from: *const u8, _count: usize) {
         panic!("gb_copy: the copy out of the optimiser's sight is crt0's, on the Game Boy only (linker/crt0.s)");
     }
+
+    /// # Safety
+    /// As on the console (it panics here).
+    pub unsafe fn copy_attributes(_to: *mut u8, _tiles: *const u8, _count: usize, _spans: u16) {
+        panic!("gb_copy_attributes: the Color's attribute loop is crt0's, on the Game Boy only (linker/crt0.s)");
+    }
 }
 
 #[cfg(target_arch = "avr")]
 pub(crate) use console::running_sums;
-pub(crate) use console::{copy, disable_interrupts, enable_interrupts, halt, oam_dma, worker_reset, worker_run, worker_yield};
+pub(crate) use console::{copy, copy_attributes, disable_interrupts, enable_interrupts, halt, oam_dma, worker_reset, worker_run, worker_yield};
 
 #[cfg(all(test, not(target_arch = "avr")))]
 mod tests {

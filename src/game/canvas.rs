@@ -180,6 +180,12 @@ impl Canvas {
         self.dirty_rows.iter().all(|&bits| bits == 0) && self.changed.is_empty()
     }
 
+    /// Row `y` of `layer`'s screen, whole.
+    pub fn row(&self, layer: Layer, y: u8) -> &[u8] {
+        let at = layer.first_tile();
+        &self.tiles[at + index(0, y)..at + index(SCREEN_COLS, y)]
+    }
+
     /// Writes every row that differs from VRAM, whole, with `write(layer, y, tiles)` and marks
     /// the canvas flushed: the console's copy of a new screen with the LCD off, where time is
     /// no object (a run at a time through `next_runs` cost twice the copies' time to plan).
@@ -191,11 +197,10 @@ impl Canvas {
         }
         self.changed.clear();
         for layer in [Layer::Background, Layer::Window] {
-            let at = layer.first_tile();
             for y in 0..SCREEN_ROWS {
                 let (byte, mask) = row_bit(layer, y);
                 if self.dirty_rows[byte] & mask != 0 {
-                    write(layer, y, &self.tiles[at + index(0, y)..at + index(SCREEN_COLS, y)]);
+                    write(layer, y, self.row(layer, y));
                 }
             }
         }

@@ -2,28 +2,53 @@
 //! original Game Boy keeps its greys. Colour index n of each palette stands for grey n of the
 //! tile art (assets/README.md: white, light grey, dark grey, black).
 
-use gb_hal::cgb::{Color, ColorPalette};
+use gb_hal::cgb::{Color, ColorPalette, PaletteSpans};
 
 use super::Tileset;
 use super::boards::Playable;
 
-/// The palette of the background (palette 0) on a screen of `tileset`: the menus' on the
-/// text screens, each puzzle's own on its board. Loaded with each whole screen's copy (every
-/// change of tile set makes one).
-pub fn background(tileset: Tileset) -> ColorPalette {
+/// The background's palettes from palette 0 on a screen of `tileset`: the menus' on the text
+/// screens; on a board, the puzzle's own, then its errors' and its hints' (palettes 1 and 2,
+/// which the cells of `spans` use). Loaded with each whole screen's copy (every change of
+/// tile set makes one).
+pub fn background(tileset: Tileset) -> &'static [ColorPalette] {
     match tileset {
-        Tileset::Logo => MENUS,
+        Tileset::Logo => &[MENUS],
         Tileset::BigCells(puzzle) | Tileset::SmallCells(puzzle) => board(puzzle),
     }
 }
 
-/// A puzzle's board and its text: warm paper, a grid of the puzzle's accent, its shading and
-/// near-black ink.
-pub fn board(puzzle: Playable) -> ColorPalette {
-    match puzzle {
-        Playable::Hitori => HITORI,
-        Playable::Lizards => LIZARDS,
+/// The tiles of `tileset` drawn in the error and hint palettes (`background`).
+pub fn spans(tileset: Tileset) -> PaletteSpans {
+    match tileset {
+        Tileset::Logo => PaletteSpans::NONE,
+        Tileset::BigCells(puzzle) => puzzle.highlighted_tiles(true),
+        Tileset::SmallCells(puzzle) => puzzle.highlighted_tiles(false),
     }
+}
+
+/// A puzzle's board and its text (warm paper, a grid of the puzzle's accent, its shading and
+/// near-black ink), then its error and hint cells.
+pub fn board(puzzle: Playable) -> &'static [ColorPalette] {
+    match puzzle {
+        Playable::Hitori => &HITORI_BOARD,
+        Playable::Lizards => &LIZARDS_BOARD,
+    }
+}
+
+const HITORI_BOARD: [ColorPalette; 3] = with_highlights(HITORI);
+const LIZARDS_BOARD: [ColorPalette; 3] = with_highlights(LIZARDS);
+
+/// `board`, then the same with its shading red and its paper pink (errors: the art's
+/// hatching and fills are its shade 2), then with its light grey gold and its shading amber
+/// (hints: a light fill, a dark border). The grid and the ink stay the board's.
+const fn with_highlights(board: ColorPalette) -> [ColorPalette; 3] {
+    let [paper, grid, _, ink] = board.0;
+    [
+        board,
+        ColorPalette([Color::rgb(31, 25, 23), grid, Color::rgb(26, 5, 4), ink]),
+        ColorPalette([paper, Color::rgb(31, 27, 12), Color::rgb(27, 16, 2), ink]),
+    ]
 }
 
 /// Hitori: a blue-grey grid, navy shading.
@@ -38,13 +63,13 @@ pub const LIZARDS: ColorPalette =
 pub const MENUS: ColorPalette =
     ColorPalette([Color::rgb(31, 30, 26), Color::rgb(16, 24, 24), Color::rgb(5, 13, 16), Color::rgb(2, 3, 8)]);
 
-/// Background palette 1, the window layer (the pause menu, the hint banner, the solved
+/// Background palette 3, the window layer (the pause menu, the hint banner, the solved
 /// screen: its map's attributes point here from boot): warm cream, sand, brown, ink.
 pub const WINDOW: ColorPalette =
     ColorPalette([Color::rgb(31, 31, 23), Color::rgb(26, 21, 12), Color::rgb(14, 8, 4), Color::rgb(4, 2, 2)]);
 
 /// The window's palette number.
-pub const WINDOW_PALETTE: u8 = 1;
+pub const WINDOW_PALETTE: u8 = 3;
 
 /// Object palette 0, the cursor (index 0 is transparent): orange to dark red.
 pub const CURSOR: ColorPalette =

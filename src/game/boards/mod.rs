@@ -47,6 +47,7 @@ use crate::puzzles::play::{PackedMove, Play};
 use crate::puzzles::record::Record;
 use crate::puzzles::{Backend, Kind};
 use crate::puzzles::level::Difficulty;
+use gb_hal::cgb::PaletteSpans;
 use hitori::HitoriBoard;
 use lizards::LizardsBoard;
 
@@ -140,6 +141,25 @@ impl Playable {
             Playable::Hitori => (&assets::BIG_CELL_TILES, &assets::SMALL_CELL_TILES),
             Playable::Lizards => (&assets::LIZARDS_BIG_TILES, &assets::LIZARDS_SMALL_TILES),
         }
+    }
+
+    /// The tiles of its error cells and, right after them, of its hint cells, in its 16x16
+    /// cells (`big`) or its 8x8 ones: a Color draws them in palettes of their own
+    /// (`super::super::colors`).
+    pub const fn highlighted_tiles(self, big: bool) -> PaletteSpans {
+        const _: () = assert!(assets::CELL_VARIANT_HINT == assets::CELL_VARIANT_ERROR + 1);
+        const _: () = assert!(assets::LIZARD_HIGHLIGHT_HINT == assets::LIZARD_HIGHLIGHT_ERROR + 1);
+        let (first, per_variant) = match (self, big) {
+            (Playable::Hitori, true) => (assets::BIG_CELL_FIRST_TILE, assets::BIG_CELL_TILES_PER_VARIANT),
+            (Playable::Hitori, false) => (assets::SMALL_CELL_FIRST_TILE, assets::SMALL_CELL_TILES_PER_VARIANT),
+            (Playable::Lizards, true) => (assets::BIG_CELL_FIRST_TILE, assets::LIZARD_MARKS * assets::BIG_CELL_TILES_PER_CELL),
+            (Playable::Lizards, false) => (assets::SMALL_CELL_FIRST_TILE, assets::LIZARD_MARKS),
+        };
+        let error = match self {
+            Playable::Hitori => assets::CELL_VARIANT_ERROR,
+            Playable::Lizards => assets::LIZARD_HIGHLIGHT_ERROR,
+        };
+        PaletteSpans { first: first + error * per_variant, len: per_variant }
     }
 }
 
