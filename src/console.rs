@@ -417,7 +417,10 @@ fn copy_in_vblank(game: &mut Game, copies: bool, dma: bool, display: Display) ->
 
 /// Copies the whole canvas with the LCD off (switched off in VBlank, with interrupts held off
 /// so that the handler cannot push the switch-off past it) and shows `display`; with `art`,
-/// loads that puzzle's cells first.
+/// loads that puzzle's cells first. In ROM bank 7, which has room: inlined into the main
+/// loop's step, it filled bank 6.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank7"))]
+#[inline(never)]
 fn copy_with_lcd_off(game: &mut Game, display: Display, art: Option<Playable>) {
     interrupts::without_interrupts(|| {
         lcd::with_lcd_off(|off| {
