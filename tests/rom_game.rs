@@ -286,16 +286,10 @@ fn background_palettes(console: &mut Console, spans: PaletteSpans) -> [usize; 3]
     let mut lag = 0;
     loop {
         let (tiles, attributes) = (console.vram(), console.vram_bank_1().expect("a Color"));
-        let entries = (0..18).flat_map(|y| (0..20).map(move |x| (x, y, BACKGROUND_MAP + y * 32 + x)));
-        let wrong = entries.clone().find(|&(_, _, at)| attributes[at] != spans.palette_of(tiles[at]));
+        let mut entries = (0..18).flat_map(|y| (0..20).map(move |x| (x, y, BACKGROUND_MAP + y * 32 + x)));
+        let wrong = entries.find(|&(_, _, at)| attributes[at] != spans.palette_of(tiles[at]));
         match wrong {
-            None => {
-                let mut counts = [0; 3];
-                for (_, _, at) in entries {
-                    counts[usize::from(spans.palette_of(tiles[at]))] += 1;
-                }
-                return counts;
-            }
+            None => return tiles_of_palettes(console, spans),
             Some((x, y, at)) => assert!(
                 lag < ATTRIBUTES_LAG_FRAMES,
                 "the attributes of ({x}, {y}), tile {}: {} after {lag} frames, not {}",
