@@ -297,17 +297,20 @@ mod tests {
     /// The memory's puzzle as its save record's bytes, and Hitori's open numbers.
     fn held(work: &Work) -> (Vec<u8>, Option<OpenNumbers>) {
         let mut out = [0u8; save::MAX_PUZZLE_LEN];
-        let open = match &work.memory {
+        // Each record in a buffer of its own length, as `encode_puzzle` asks.
+        let (len, open) = match &work.memory {
             Memory::Hitori(work) => {
-                save::encode_puzzle::<Hitori>(&work.puzzle, [0; 4], 0, &mut out);
-                Some(work.open)
+                let len = save::puzzle_len::<Hitori>();
+                save::encode_puzzle::<Hitori>(&work.puzzle, [0; 4], 0, &mut out[..len]);
+                (len, Some(work.open))
             }
             Memory::Lizards(work) => {
-                save::encode_puzzle::<Lizards>(&work.puzzle, [0; 4], 0, &mut out);
-                None
+                let len = save::puzzle_len::<Lizards>();
+                save::encode_puzzle::<Lizards>(&work.puzzle, [0; 4], 0, &mut out[..len]);
+                (len, None)
             }
         };
-        (out.to_vec(), open)
+        (out[..len].to_vec(), open)
     }
 
     /// A switch leaves the new puzzle's part zeroed, not as its constructors make it: every job
