@@ -482,6 +482,41 @@ fn a_start_before_the_read_ahead_reads_the_ready_puzzle_first() {
     assert!(!jobs.iter().any(|job| matches!(job, Job::Generate { keep: None, .. })), "{jobs:?}");
 }
 
+/// The new-game menu goes back to a size with a ready puzzle while the worker keeps one ready
+/// for the size shown before: that generation gives way at once, the ready puzzle is read
+/// back while the menu waits, nothing else is started, and Start takes it from the worker's
+/// memory (reading it at Start cost the console 4 frames).
+#[test]
+fn a_ready_puzzle_is_read_back_in_place_of_another_sizes_generation() {
+    let mut p = Player::new(FakeMachine::new());
+    p.start_new_game();
+    p.idle(5);
+    p.choose_in_pause(5); // NEW GAME, on the 9x9 puzzle just played: one is kept ready
+    p.machine.job_polls = 1000; // generations from here outlast the test
+    p.tap(Buttons::DOWN); // PUZZLE
+    p.tap(Buttons::DOWN); // SIZE
+    p.tap(Buttons::RIGHT); // 10x10: none ready
+    p.idle(3);
+    assert!(
+        matches!(p.machine.jobs.last(), Some(Job::Generate { request, keep: Some(_) }) if request.variant.size == 10),
+        "{:?}",
+        p.machine.jobs
+    );
+    p.machine.job_polls = 2;
+    p.tap(Buttons::LEFT); // back to 9x9
+    p.idle(10);
+    let waited = p.machine.jobs.len();
+    assert!(matches!(p.machine.jobs.last(), Some(Job::Load { kind, .. }) if kind.size == 9), "{:?}", p.machine.jobs);
+    assert!(!p.machine.running, "nothing started once the puzzle is read back: {:?}", p.machine.jobs);
+    p.tap(Buttons::UP); // PUZZLE
+    p.tap(Buttons::UP); // START
+    p.frame(Buttons::START);
+    assert_eq!(p.screen(), ScreenId::Starting);
+    p.until_playing();
+    let jobs = &p.machine.jobs[waited..];
+    assert!(matches!(jobs[0], Job::Prepare { .. }), "taken from the worker's memory, not read again: {jobs:?}");
+}
+
 /// A start on another puzzle's ready puzzle before the worker has read it back: the board
 /// switches puzzles, then the worker reads the puzzle back, and the game plays; the last
 /// puzzle's game stays saved.

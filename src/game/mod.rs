@@ -488,8 +488,10 @@ impl Game {
     /// first, else a ready puzzle of the wanted kind when battery RAM holds none, else that
     /// ready puzzle read back into the worker's memory when it is not there (a hint, a change
     /// of kind in the menu or a power-off took it): Start then takes it at once, where reading
-    /// it back after Start took a 15x15 board from 14 to 19 frames. In ROM bank 6, which has
-    /// room (bank 3, the screens', has not).
+    /// it back after Start took a 15x15 board from 14 to 19 frames. A puzzle being kept ready
+    /// for another kind gives way at once: the kind wanted now is the likelier Start, and
+    /// once its puzzle is in the worker's memory nothing else is started while it is wanted.
+    /// In ROM bank 6, which has room (bank 3, the screens', has not).
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
     #[inline(never)]
     fn schedule_work(&mut self, platform: &mut impl Platform) {
@@ -499,7 +501,7 @@ impl Game {
             let keeps = self.job.and_then(|job| job.keeps());
             let reads_ahead = matches!(self.job, Some(Job::Load { .. })) && !matches!(self.screen, Screen::Starting(_));
             let gives_way = (keeps.is_some() || reads_ahead) && self.hint_asked;
-            if gives_way || keeps.is_some() && self.wanted_kind().is_some_and(|kind| Some(kind) != keeps && self.ready.slot_of(kind).is_none()) {
+            if gives_way || keeps.is_some() && self.wanted_kind().is_some_and(|kind| Some(kind) != keeps) {
                 platform.stop_work();
                 self.job = None;
             }
