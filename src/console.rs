@@ -328,9 +328,9 @@ impl Display {
     /// Background, window and objects off: a white screen (before the first screen).
     const BLANK: Display = Display { control: MAPS, window_y: 0 };
 
-    /// What shows `game`'s screen.
-    fn of(game: &Game) -> Display {
-        let shown = MAPS.union(LcdControl::BG_WINDOW_ON).union(LcdControl::OBJ_ON).union(addressing(game.tileset()));
+    /// What shows `game`'s screen, drawn with `tileset`.
+    fn of(game: &Game, tileset: Tileset) -> Display {
+        let shown = MAPS.union(LcdControl::BG_WINDOW_ON).union(LcdControl::OBJ_ON).union(addressing(tileset));
         match game.window_y() {
             Some(window_y) => Display { control: shown.union(LcdControl::WINDOW_ON), window_y },
             None => Display { control: shown, window_y: 0 },
@@ -366,15 +366,16 @@ fn in_copy_time(lines: u8) -> bool {
 
 /// Hands the canvas's next copies (with `copies`), the display (written in VBlank so a frame
 /// never shows half of a change) and the OAM shadow to the VBlank handler, waits for it, and
-/// marks what it copied. Returns whether the OAM DMA is still to be done.
-fn copy_in_vblank(game: &mut Game, copies: bool, dma: bool, display: Display) -> bool {
+/// marks what it copied. `spans`: the screen's tiles with palettes of their own. Returns
+/// whether the OAM DMA is still to be done.
+fn copy_in_vblank(game: &mut Game, spans: PaletteSpans, copies: bool, dma: bool, display: Display) -> bool {
     // SAFETY: the handler reads PLAN only while PLAN_READY is set, which it is not until
     // below. The pointers are into GAME, which the main loop leaves alone until the handler
     // has run (it halts below).
     let plan = unsafe { &mut *addr_of_mut!(PLAN) };
     let mut count = 0;
     plan.colored = 0;
-    plan.spans = spans_of(game.tileset());
+    plan.spans = spans;
     if copies {
         game.canvas.next_runs(|layer, x, y, tiles| {
             plan.to[count] = map_of(layer).address(x, y).get();
@@ -421,32 +422,30 @@ fn copy_in_vblank(game: &mut Game, copies: bool, dma: bool, display: Display) ->
 /// loop's step, it filled bank 6.
 #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank7"))]
 #[inline(never)]
-fn copy_with_lcd_off(game: &mut Game, display: Display, art: Option<Playable>) {
+fn copy_with_lcd_off(game: &mut Game, tileset: Tileset, display: Display, art: Option<Playable>) {
     interrupts::without_interrupts(|| {
         lcd::with_lcd_off(|off| {
             if let Some(art) = art {
                 load_cell_art(off, art);
             }
-            let (color, spans) = (Model::at_boot() == Model::Cgb, spans_of(game.tileset()));
-            if color {
+            if Model::at_boot() == Model::Cgb {
                 // The screen's colours: a new tile set (the board's, or the menus') comes
-                // with a copy like this one.
-                cgb::load_palettes(off, PaletteKind::Background, 0, colors::background(game.tileset()));
+                // with a copy like this one. Every row's attributes, unchanged ones too: a
+                // tile of the last screen's set may stand for another palette in this one.
+                // (Never on the original: VRAM bank 1 is the Color's, and the attributes
+                // would land on the map.)
+                cgb::load_palettes(off, PaletteKind::Background, 0, colors::background(tileset));
+                let spans = colors::spans(tileset);
+                for y in 0..SCREEN_ROWS {
+                    let to = VramAddress::new(map_of(Layer::Background).address(0, y).get()).unwrap();
+                    cgb::copy_attributes(off, to, game.canvas.row(Layer::Background, y), spans).unwrap();
+                }
             }
             game.canvas.copy_whole(|layer, y, tiles| {
                 if let Some(to) = VramAddress::new(map_of(layer).address(0, y).get()) {
                     video::copy(off, to, tiles).unwrap();
                 }
             });
-            if color {
-                // Every row's, unchanged ones too: a tile of the last screen's set may stand
-                // for another palette in this one. (Never on the original: VRAM bank 1 is
-                // the Color's, and the attributes would land on the map.)
-                for y in 0..SCREEN_ROWS {
-                    let to = VramAddress::new(map_of(Layer::Background).address(0, y).get()).unwrap();
-                    cgb::copy_attributes(off, to, game.canvas.row(Layer::Background, y), spans).unwrap();
-                }
-            }
             lcd::set_window_position(0, display.window_y);
             lcd::set_control(display.control.difference(LcdControl::LCD_ON));
         });
@@ -624,19 +623,20 @@ impl MainLoop {
         // SAFETY: only the main loop writes LOOPS; the emulator reads it.
         unsafe { write_volatile(addr_of_mut!(LOOPS), read_volatile(addr_of!(LOOPS)).wrapping_add(1)) };
 
-        let (screen, tileset) = (Some(game.screen()), Some(game.tileset()));
-        if screen != self.screen {
+        // Asked once a frame: a screen's tile set takes a few thousand cycles to work out.
+        let (screen, tileset) = (game.screen(), game.tileset());
+        if Some(screen) != self.screen {
             // Copied a few rows a frame, background rows would show the old screen and the
             // new one mixed; window rows show only once the window is whole.
-            let whole = tileset != self.tileset || game.canvas.has_dirty_rows(Layer::Background);
+            let whole = Some(tileset) != self.tileset || game.canvas.has_dirty_rows(Layer::Background);
             self.reveal = if whole { Reveal::Whole } else { Reveal::Hold };
         }
-        (self.screen, self.tileset) = (screen, tileset);
+        (self.screen, self.tileset) = (Some(screen), Some(tileset));
         if self.reveal == Reveal::Whole && game.is_drawn() {
             // A board of another puzzle than VRAM's cells are for: loaded with the copy (a
             // board's set differs from the last screen's, so its first picture comes here).
-            let load = cell_art(game.tileset()).filter(|&art| art != self.cell_art);
-            copy_with_lcd_off(game, Display::of(game), load);
+            let load = cell_art(tileset).filter(|&art| art != self.cell_art);
+            copy_with_lcd_off(game, tileset, Display::of(game, tileset), load);
             if let Some(art) = load {
                 self.cell_art = art;
             }
@@ -646,10 +646,10 @@ impl MainLoop {
             self.reveal = Reveal::Done;
         }
         if self.reveal == Reveal::Done {
-            self.display = Display::of(game);
+            self.display = Display::of(game, tileset);
         }
         let copies = self.reveal != Reveal::Whole;
-        self.cursor_moved = copy_in_vblank(game, copies, self.cursor_moved, self.display);
+        self.cursor_moved = copy_in_vblank(game, spans_of(tileset), copies, self.cursor_moved, self.display);
         // The OAM shadow is rewritten (and copied by DMA) only when the cursor moved: each
         // object written costs about a thousand cycles of SDCC's code, a DMA over a line.
         let cursor = game.cursor();

@@ -271,13 +271,14 @@ impl Session {
 
     /// A or B on the cursor's cell; its sound says what the cell holds now.
     fn press(&mut self, press: Press, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
-        let changed = self.board.press(self.cursor, press, &self.layout, canvas);
+        // A press that changed nothing (on a given, say) makes no sound.
+        let Some(changed) = self.board.press(self.cursor, press, &self.layout, canvas) else { return PlayEvent::None };
         let effect = match self.board.marked_by(self.cursor) {
             Some(Press::A) => sound::MARK_SHADE,
             Some(Press::B) => sound::MARK_CIRCLE,
             None => sound::MARK_CLEAR,
         };
-        self.after_change(changed, effect, canvas, cues)
+        self.after_change(Some(changed), effect, canvas, cues)
     }
 
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
