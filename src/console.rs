@@ -418,9 +418,9 @@ fn copy_in_vblank(game: &mut Game, spans: PaletteSpans, copies: bool, dma: bool,
 
 /// Copies the whole canvas with the LCD off (switched off in VBlank, with interrupts held off
 /// so that the handler cannot push the switch-off past it) and shows `display`; with `art`,
-/// loads that puzzle's cells first. In ROM bank 7, which has room: inlined into the main
-/// loop's step, it filled bank 6.
-#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank7"))]
+/// loads that puzzle's cells first. In ROM bank 3, which has room: inlined into the main
+/// loop's step, it filled bank 6, and Hitori's generator parts fill bank 7.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank3"))]
 #[inline(never)]
 fn copy_with_lcd_off(game: &mut Game, tileset: Tileset, display: Display, art: Option<Playable>) {
     interrupts::without_interrupts(|| {
