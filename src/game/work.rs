@@ -296,21 +296,17 @@ mod tests {
 
     /// The memory's puzzle as its save record's bytes, and Hitori's open numbers.
     fn held(work: &Work) -> (Vec<u8>, Option<OpenNumbers>) {
-        let mut out = [0u8; save::MAX_PUZZLE_LEN];
-        // Each record in a buffer of its own length, as `encode_puzzle` asks.
-        let (len, open) = match &work.memory {
-            Memory::Hitori(work) => {
-                let len = save::puzzle_len::<Hitori>();
-                save::encode_puzzle::<Hitori>(&work.puzzle, [0; 4], 0, &mut out[..len]);
-                (len, Some(work.open))
-            }
-            Memory::Lizards(work) => {
-                let len = save::puzzle_len::<Lizards>();
-                save::encode_puzzle::<Lizards>(&work.puzzle, [0; 4], 0, &mut out[..len]);
-                (len, None)
-            }
-        };
-        (out[..len].to_vec(), open)
+        match &work.memory {
+            Memory::Hitori(work) => (record::<Hitori>(&work.puzzle), Some(work.open)),
+            Memory::Lizards(work) => (record::<Lizards>(&work.puzzle), None),
+        }
+    }
+
+    /// `puzzle`'s save record, in a buffer of its own length as `encode_puzzle` asks.
+    fn record<P: Record>(puzzle: &P::Puzzle) -> Vec<u8> {
+        let mut out = vec![0u8; save::puzzle_len::<P>()];
+        save::encode_puzzle::<P>(puzzle, [0; 4], 0, &mut out);
+        out
     }
 
     /// A switch leaves the new puzzle's part zeroed, not as its constructors make it: every job
