@@ -34,6 +34,7 @@ use crate::game::save::Storage;
 use crate::game::{colors, sound};
 use crate::game::work::{Job, Work};
 use crate::game::boards::Playable;
+use crate::game::boards::sudoku::KeypadView;
 use crate::game::{Cursor, Game, Platform, ScreenId, Tileset};
 
 /// The OAM DMA (160 microseconds, under two lines) starts before this line, so that it ends
@@ -62,6 +63,10 @@ const LAST_WORK_LINE: u8 = 110;
 const LINES_PER_FRAME: u8 = 154;
 /// Objects 0-3 draw the cursor: a 16x16 frame needs four, an 8x8 frame one.
 const CURSOR_OBJECTS: u8 = 4;
+/// Objects 4-13 draw a keypad (Sudoku's): the ring on the chosen key, then the 9 keys; with
+/// the cursor's 2, 4 objects on a line.
+const KEYPAD_FIRST_OBJECT: u8 = CURSOR_OBJECTS;
+const KEYPAD_LAST_OBJECT: u8 = KEYPAD_FIRST_OBJECT + 9;
 /// The window reads map 0x9C00, the background 0x9800.
 const MAPS: LcdControl = LcdControl::LCD_ON.union(LcdControl::WINDOW_MAP_9C00);
 /// Bytes of the worker's stack: the generator's deepest calls (about 160 bytes with the
@@ -123,6 +128,8 @@ struct VblankPlan {
     spans: PaletteSpans,
     /// Set by the handler: how many copies it made.
     copied: u8,
+    /// The bytes of a tile the board draws at run time, when the plan's first copy is its.
+    tile_data: [u8; 16],
 }
 
 /// Written by the main loop only while `PLAN_READY` is false, read by the handler only while
@@ -138,6 +145,7 @@ static mut PLAN: VblankPlan = VblankPlan {
     colored: 0,
     spans: PaletteSpans::NONE,
     copied: 0,
+    tile_data: [0; 16],
 };
 /// A run of the plan whose tiles the handler copied in a VBlank with no time left for their
 /// attributes (a long run: a row of the board takes most of VBlank with them), which it
@@ -307,10 +315,10 @@ fn cell_art(tileset: Tileset) -> Option<Playable> {
 
 /// Loads a puzzle's cells where the cells go (the LCD is off).
 fn load_cell_art(off: &video::LcdOff, art: Playable) {
-    let (big, small) = art.tiles();
+    let (big, big_first, small) = art.tiles();
     // build.rs checks that every puzzle's cells fit Hitori's places: a failure here is a
     // build mistake.
-    video::load_tiles(off, TileAddressing::Signed8800, assets::BIG_CELL_FIRST_TILE, big).unwrap();
+    video::load_tiles(off, TileAddressing::Signed8800, big_first, big).unwrap();
     video::load_tiles(off, TileAddressing::Unsigned8000, assets::SMALL_CELL_FIRST_TILE, small).unwrap();
 }
 
@@ -358,6 +366,23 @@ fn place_cursor(cursor: Option<Cursor>) {
     }
 }
 
+/// Puts the keypad's keys and the ring on the chosen one into the OAM shadow, or hides them.
+fn place_keypad(keypad: Option<KeypadView>) {
+    let Some(keypad) = keypad else {
+        for index in KEYPAD_FIRST_OBJECT..=KEYPAD_LAST_OBJECT {
+            SHADOW_OAM.hide(index);
+        }
+        return;
+    };
+    // The ring first: of two objects on a pixel, the one earlier in OAM is drawn.
+    let (x, y) = keypad.key_xy(keypad.chosen);
+    SHADOW_OAM.set(KEYPAD_FIRST_OBJECT, oam::Object::at(x, y, assets::CURSOR_SMALL_OBJ_TILE, ObjectAttributes::empty()));
+    for digit in 1..=9u8 {
+        let (x, y) = keypad.key_xy(digit);
+        SHADOW_OAM.set(KEYPAD_FIRST_OBJECT + digit, oam::Object::at(x, y, KeypadView::key_tile(digit), ObjectAttributes::empty()));
+    }
+}
+
 /// Whether VBlank has time left to start something taking `lines` lines.
 fn in_copy_time(lines: u8) -> bool {
     // Line 153 reads as 0 on the DMG: the lower bound rejects it too.
@@ -367,7 +392,10 @@ fn in_copy_time(lines: u8) -> bool {
 /// Hands the canvas's next copies (with `copies`), the display (written in VBlank so a frame
 /// never shows half of a change) and the OAM shadow to the VBlank handler, waits for it, and
 /// marks what it copied. `spans`: the screen's tiles with palettes of their own. Returns
-/// whether the OAM DMA is still to be done.
+/// whether the OAM DMA is still to be done. In ROM bank 3, which has room (the main loop's
+/// bank 6 passed 16 KiB with Sudoku's board): a banked call a frame.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank3"))]
+#[inline(never)]
 fn copy_in_vblank(game: &mut Game, spans: PaletteSpans, copies: bool, dma: bool, display: Display) -> bool {
     // SAFETY: the handler reads PLAN only while PLAN_READY is set, which it is not until
     // below. The pointers are into GAME, which the main loop leaves alone until the handler
@@ -376,6 +404,15 @@ fn copy_in_vblank(game: &mut Game, spans: PaletteSpans, copies: bool, dma: bool,
     let mut count = 0;
     plan.colored = 0;
     plan.spans = spans;
+    // A tile the board drew goes first: the map entries that show it may follow.
+    let tile = if copies { game.unwritten_tile_data() } else { None };
+    if let Some((index, bytes)) = tile {
+        plan.tile_data = bytes;
+        plan.to[0] = TileAddressing::Signed8800.tile_address(index).get();
+        plan.from[0] = plan.tile_data.as_ptr();
+        plan.len[0] = plan.tile_data.len() as u8;
+        count = 1;
+    }
     if copies {
         game.canvas.next_runs(|layer, x, y, tiles| {
             plan.to[count] = map_of(layer).address(x, y).get();
@@ -412,7 +449,14 @@ fn copy_in_vblank(game: &mut Game, spans: PaletteSpans, copies: bool, dma: bool,
     }
     // SAFETY: the handler is done with PLAN until PLAN_READY is set again.
     let (copied, dma_pending) = unsafe { (read_volatile(addr_of!(PLAN.copied)), read_volatile(addr_of!(PLAN.dma))) };
-    game.canvas.written(usize::from(copied));
+    let tile_copied = match tile {
+        Some((index, _)) if copied > 0 => {
+            game.tile_data_written(index);
+            1
+        }
+        _ => 0,
+    };
+    game.canvas.written(usize::from(copied - tile_copied));
     dma_pending
 }
 
@@ -446,6 +490,10 @@ fn copy_with_lcd_off(game: &mut Game, tileset: Tileset, display: Display, art: O
                     video::copy(off, to, tiles).unwrap();
                 }
             });
+            while let Some((index, bytes)) = game.unwritten_tile_data() {
+                video::copy(off, TileAddressing::Signed8800.tile_address(index), &bytes).unwrap();
+                game.tile_data_written(index);
+            }
             lcd::set_window_position(0, display.window_y);
             lcd::set_control(display.control.difference(LcdControl::LCD_ON));
         });
@@ -529,10 +577,10 @@ fn load_video(canvas: &mut Canvas) {
     lcd::with_lcd_off(|off| {
         // build.rs checks that the sets do not overlap and that each fits: a failure here is
         // a build mistake.
-        video::load_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES).unwrap();
+        video::load_packed_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES).unwrap();
         load_cell_art(off, BOOT_CELL_ART);
-        video::load_tiles(off, TileAddressing::Unsigned8000, assets::LOGO_FIRST_TILE, &assets::LOGO_TILES).unwrap();
-        video::load_tiles(off, TileAddressing::Unsigned8000, assets::CURSOR_FIRST_OBJ_TILE, &assets::CURSOR_TILES).unwrap();
+        video::load_packed_tiles(off, TileAddressing::Unsigned8000, assets::LOGO_FIRST_TILE, &assets::LOGO_TILES).unwrap();
+        video::load_packed_tiles(off, TileAddressing::Unsigned8000, assets::CURSOR_FIRST_OBJ_TILE, &assets::CURSOR_TILES).unwrap();
         // VRAM and OAM hold noise at power-on: clear what the canvas does not cover.
         video::fill_map(off, TileMap::Map9800, assets::TILE_BLANK);
         video::fill_map(off, TileMap::Map9C00, assets::TILE_BLANK);
@@ -587,6 +635,7 @@ struct MainLoop {
     display: Display,
     last_frame: u16,
     placed_cursor: Option<Cursor>,
+    placed_keypad: Option<KeypadView>,
     /// The OAM shadow holds a cursor move not yet copied by DMA.
     cursor_moved: bool,
 }
@@ -603,6 +652,7 @@ impl MainLoop {
             last_frame: frames(),
             // load_video hid every object.
             placed_cursor: None,
+            placed_keypad: None,
             cursor_moved: false,
         }
     }
@@ -656,6 +706,12 @@ impl MainLoop {
         if cursor != self.placed_cursor {
             place_cursor(cursor);
             self.placed_cursor = cursor;
+            self.cursor_moved = true;
+        }
+        let keypad = game.keypad();
+        if keypad != self.placed_keypad {
+            place_keypad(keypad);
+            self.placed_keypad = keypad;
             self.cursor_moved = true;
         }
     }
@@ -735,9 +791,20 @@ fn write_text(access: &impl VramAccess, x: u8, y: u8, text: &[u8]) {
 #[unsafe(no_mangle)]
 pub extern "C" fn cbe_trap(function_id: u16) -> ! {
     interrupts::disable();
+    show_crash(function_id);
+    loop {
+        interrupts::halt();
+    }
+}
+
+/// The crash screen of [`cbe_trap`]. In ROM bank 3, which has room: bank 0 keeps what must
+/// always be mapped, and the trampoline maps bank 3 from whichever bank the trap came.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank3"))]
+#[inline(never)]
+fn show_crash(function_id: u16) {
     lcd::with_lcd_off(|off| {
         // The font may not be loaded yet if the trap came early.
-        let _ = video::load_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES);
+        let _ = video::load_packed_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES);
         video::fill_map(off, TileMap::Map9800, assets::TILE_BLANK);
         write_text(off, 5, 6, b"CRASHED!");
         write_text(off, 3, 9, b"IN FUNCTION");
@@ -748,9 +815,6 @@ pub extern "C" fn cbe_trap(function_id: u16) -> ! {
         lcd::set_scroll(0, 0);
         lcd::set_control(LcdControl::BG_WINDOW_ON);
     });
-    loop {
-        interrupts::halt();
-    }
 }
 
 #[panic_handler]

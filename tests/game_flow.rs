@@ -749,3 +749,143 @@ fn the_sound_setting_is_kept_through_power_off() {
     let back = Player::new(FakeMachine::over(p.machine.sram));
     assert_eq!(back.machine.sound_on, Some(true), "on again after a power-off");
 }
+
+/// The digit a Sudoku board's cell shows, read back from the background (its tile in one of the
+/// cell styles: 0 for a blank or pencil-marked cell), and the style.
+fn sudoku_cell(game: &Game, cell: u8) -> (u8, u8) {
+    use hitori::assets::{SUDOKU_FIRST_TILE, SUDOKU_STYLE_TILES};
+    let (r, c) = (cell / 9, cell % 9);
+    let tile = game.canvas.tile(Layer::Background, 1 + 2 * c, 1 + 2 * r);
+    let pencil = hitori::assets::SUDOKU_PENCIL_FIRST_TILE..hitori::assets::SUDOKU_PENCIL_FIRST_TILE + 81;
+    if pencil.contains(&tile) {
+        return (0, u8::MAX);
+    }
+    let index = tile.wrapping_sub(SUDOKU_FIRST_TILE);
+    assert!(index < 4 * SUDOKU_STYLE_TILES, "cell {cell}: tile {tile}");
+    (index % SUDOKU_STYLE_TILES, index / SUDOKU_STYLE_TILES)
+}
+
+/// On the keypad, from its chosen digit to `digit` by the D-pad: the presses it took.
+fn choose_on_keypad(p: &mut Player, digit: u8) -> u32 {
+    let chosen = p.game.keypad().expect("the keypad is open").chosen;
+    let (from, to) = (chosen - 1, digit - 1);
+    let mut presses = 0;
+    // Across then down, the short way round (the keys wrap like the cursor).
+    let steps = |a: u8, b: u8| if (b + 3 - a) % 3 == 1 { (1, true) } else if a == b { (0, true) } else { (1, false) };
+    let (across, right) = steps(from % 3, to % 3);
+    let (down, downward) = steps(from / 3, to / 3);
+    for _ in 0..across {
+        p.tap(if right { Buttons::RIGHT } else { Buttons::LEFT });
+        presses += 1;
+    }
+    for _ in 0..down {
+        p.tap(if downward { Buttons::DOWN } else { Buttons::UP });
+        presses += 1;
+    }
+    assert_eq!(p.game.keypad().unwrap().chosen, digit);
+    presses
+}
+
+/// A Sudoku code typed on the new-game screen plays that puzzle: the board shows its givens;
+/// a digit goes in by A, the keypad's D-pad and A; a pencil mark by B on the keypad (its tile
+/// is drawn and queued for VRAM); a digit repeated in a box shows in error until undone;
+/// solved by buttons alone, the best time is kept in Sudoku's area; after a power-off in the
+/// middle CONTINUE resumes it with its digits and marks.
+#[test]
+fn a_sudoku_code_plays_sudoku_by_its_keypad() {
+    use hitori::assets::{SUDOKU_PENCIL_FIRST_TILE, SUDOKU_STYLE_ENTERED, SUDOKU_STYLE_ERROR, SUDOKU_STYLE_GIVEN};
+    use hitori::game::boards::sudoku::pencil_tile;
+    use hitori::game::save::{BestTimes, Saves};
+    use hitori::puzzles::Kind;
+    use hitori::puzzles::level::Difficulty;
+    use hitori::puzzles::sudoku::{Sudoku, generate::Puzzle, play::Marks};
+
+    let mut p = hitori_then(&SeedCode { kind: Kind::Sudoku, size: 9, difficulty: Difficulty::Easy, seed: 12 });
+    let Board::Sudoku(board) = &p.game.session.board else { panic!("not a Sudoku game") };
+    let puzzle = board.puzzle.clone();
+    assert_eq!((puzzle.difficulty, puzzle.seed), (Difficulty::Easy, 12));
+    for cell in 0..81u8 {
+        let given = puzzle.givens[usize::from(cell)];
+        let expected = if given != 0 { (given, SUDOKU_STYLE_GIVEN) } else { (0, SUDOKU_STYLE_ENTERED) };
+        assert_eq!(sudoku_cell(&p.game, cell), expected, "cell {cell}");
+    }
+    let open: Vec<u8> = (0..81u8).filter(|&cell| puzzle.givens[usize::from(cell)] == 0).collect();
+    let spot = |cell: u8| cell_at(cell / 9, cell % 9);
+
+    // A given takes no move: A opens no keypad on it.
+    let given = (0..81u8).find(|&cell| puzzle.givens[usize::from(cell)] != 0).unwrap();
+    p.move_cursor_to(spot(given));
+    p.tap(Buttons::A);
+    assert!(p.game.keypad().is_none());
+
+    // A pencil mark: B on the keypad marks the chosen digit and leaves the keypad open;
+    // Select closes it, and its release does not undo.
+    let first = open[0];
+    p.move_cursor_to(spot(first));
+    p.tap(Buttons::A);
+    assert_eq!(p.game.keypad().map(|k| k.chosen), Some(5), "the keypad opens on 5 the first time");
+    choose_on_keypad(&mut p, 2);
+    p.tap(Buttons::B);
+    assert!(p.game.keypad().is_some());
+    p.tap(Buttons::SELECT);
+    assert!(p.game.keypad().is_none());
+    let (r, c) = (first / 9, first % 9);
+    assert_eq!(p.game.canvas.tile(Layer::Background, 1 + 2 * c, 1 + 2 * r), SUDOKU_PENCIL_FIRST_TILE + first);
+    let pencil = (SUDOKU_PENCIL_FIRST_TILE + first, pencil_tile(0b10));
+    assert_eq!(p.game.unwritten_tile_data(), Some(pencil));
+    p.game.tile_data_written(pencil.0);
+    assert_eq!(p.game.unwritten_tile_data(), None);
+    let Board::Sudoku(board) = &p.game.session.board else { unreachable!() };
+    assert_eq!(board.play.marks().pencil[usize::from(first)], 0b10, "Select's release undid nothing");
+
+    // A wrong digit that repeats a given of its box shows in error; tapping Select undoes it.
+    let clash = (0..81u8)
+        .find(|&other| {
+            other != first && puzzle.givens[usize::from(other)] != 0 && other / 27 == first / 27 && other % 9 / 3 == first % 9 / 3
+        })
+        .map(|other| puzzle.givens[usize::from(other)])
+        .expect("a given in the box");
+    p.tap(Buttons::A);
+    choose_on_keypad(&mut p, clash);
+    p.tap(Buttons::A);
+    assert!(p.game.keypad().is_none(), "A writes the digit and closes the keypad");
+    p.idle(1);
+    assert_eq!(sudoku_cell(&p.game, first), (clash, SUDOKU_STYLE_ERROR));
+    p.tap(Buttons::SELECT);
+    p.idle(1);
+    assert_eq!(sudoku_cell(&p.game, first).0, 0, "undone");
+
+    // The solution by buttons alone, counting the presses a digit takes.
+    let mut presses = 0;
+    for (done, &cell) in open.iter().enumerate() {
+        let digit = puzzle.solution[usize::from(cell)];
+        p.move_cursor_to(spot(cell));
+        p.tap(Buttons::A);
+        presses += 2 + choose_on_keypad(&mut p, digit);
+        p.tap(Buttons::A);
+        if done + 1 < open.len() {
+            p.idle(1);
+            assert_eq!(sudoku_cell(&p.game, cell), (digit, SUDOKU_STYLE_ENTERED), "cell {cell}");
+        }
+        if done == 0 {
+            // Rested (the move saved), then a power-off: CONTINUE resumes the Sudoku game.
+            p.idle(60);
+            let mut back = Player::new(FakeMachine::over(p.machine.sram));
+            back.tap(Buttons::A);
+            assert_eq!(back.screen(), ScreenId::Play);
+            let Board::Sudoku(resumed) = &back.game.session.board else { panic!("CONTINUE offers another game than Sudoku's") };
+            assert_eq!(resumed.play.marks().digits[usize::from(cell)], digit);
+            assert_eq!(resumed.play.marks().pencil[usize::from(first)], 0b10);
+            assert_eq!(back.game.unwritten_tile_data(), Some(pencil), "a resumed game's pencil tiles are written again");
+        }
+    }
+    assert_eq!(p.screen(), ScreenId::Solved);
+    let per_digit = presses as f64 / open.len() as f64;
+    println!("{} digits entered, {per_digit:.2} presses a digit", open.len());
+    assert!(per_digit <= 3.5, "{per_digit} presses a digit");
+    let mut sram = p.machine.sram;
+    let (mut saves, mut best) = (Saves::new(), BestTimes::new(Kind::Sudoku));
+    let (mut scratch, mut marks) = (Puzzle::EMPTY, Marks::EMPTY);
+    assert_eq!(saves.load::<Sudoku>(&mut sram, &mut best, &mut scratch, &mut marks), None, "the solved game is not offered");
+    assert!(best.get(9, Difficulty::Easy).is_some(), "the best time is in Sudoku's area");
+}

@@ -225,7 +225,12 @@ fn cursor_cell(console: &mut impl Emulator, n: u8) -> (u8, u8) {
 }
 
 fn move_cursor(console: &mut impl Emulator, n: u8, to: (u8, u8)) {
-    let from = cursor_cell(console, n);
+    move_cursor_with(console, to, |c| cursor_cell(c, n));
+}
+
+/// Moves the cursor to `to`, reading where it is with `at_cell`.
+fn move_cursor_with<E: Emulator>(console: &mut E, to: (u8, u8), mut at_cell: impl FnMut(&mut E) -> (u8, u8)) {
+    let from = at_cell(console);
     for _ in from.0..to.0 {
         tap(console, Button::Down);
     }
@@ -242,7 +247,7 @@ fn move_cursor(console: &mut impl Emulator, n: u8, to: (u8, u8)) {
     let mut at = from;
     assert!(
         wait_for(console, 60, |c| {
-            at = cursor_cell(c, n);
+            at = at_cell(c);
             at == to
         }),
         "cursor at {at:?}, not {to:?}, after moving from {from:?}"
@@ -1192,4 +1197,131 @@ fn a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons_on_boytacean() {
 #[test]
 fn a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons_on_gambatte() {
     a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons(&mut power_on_gambatte());
+}
+
+/// A Sudoku board's cells as VRAM shows them: each cell's digit (0: none) and style, the
+/// style `u8::MAX` for a cell showing its pencil-mark tile; `None` while no Sudoku board shows.
+fn read_sudoku_board(console: &mut impl Emulator) -> Option<Vec<(u8, u8)>> {
+    if !background_shown(console) {
+        return None;
+    }
+    let vram = console.vram();
+    let pencil = assets::SUDOKU_PENCIL_FIRST_TILE..assets::SUDOKU_PENCIL_FIRST_TILE + 81;
+    let mut cells = Vec::new();
+    for r in 0..9 {
+        for c in 0..9 {
+            let tile = vram[BACKGROUND_MAP + (1 + 2 * r) * 32 + 1 + 2 * c];
+            let index = tile.wrapping_sub(assets::SUDOKU_FIRST_TILE);
+            cells.push(if pencil.contains(&tile) {
+                (0, u8::MAX)
+            } else if index < 4 * assets::SUDOKU_STYLE_TILES {
+                (index % assets::SUDOKU_STYLE_TILES, index / assets::SUDOKU_STYLE_TILES)
+            } else {
+                return None;
+            });
+        }
+    }
+    Some(cells)
+}
+
+/// The Sudoku cell the cursor frames: its square starts 4 pixels into the line tiles.
+fn sudoku_cursor_cell(console: &mut impl Emulator) -> (u8, u8) {
+    let (y, x) = (console.read(OAM) - 16, console.read(OAM + 1) - 8);
+    ((y - 4) / 16, (x - 4) / 16)
+}
+
+/// The keypad's chosen digit: the key under its ring (object 4, before the keys' 5 to 13).
+fn sudoku_chosen_key(console: &mut impl Emulator) -> Option<u8> {
+    let object = |c: &mut dyn FnMut(u16) -> u8, index: u16| (c(OAM + 4 * index), c(OAM + 4 * index + 1), c(OAM + 4 * index + 2));
+    let mut read = |at: u16| console.read(at);
+    let ring = object(&mut read, 4);
+    if ring.0 == 0 || ring.2 != assets::CURSOR_SMALL_OBJ_TILE {
+        return None;
+    }
+    (1..=9).find(|&digit| {
+        let key = object(&mut read, 4 + u16::from(digit));
+        (key.0, key.1) == (ring.0, ring.1) && key.2 == hitori::game::boards::sudoku::KeypadView::key_tile(digit)
+    })
+}
+
+/// A typed Sudoku code: the console shows the givens the host generates for that code (read
+/// back from VRAM); each open cell takes its digit by A, the keypad's D-pad and A, walking
+/// the cursor there; a pencil mark's tile reaches VRAM; the solved screen shows a new best time.
+fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl Emulator) {
+    use hitori::puzzles::sudoku::generate::Generator as SudokuGenerator;
+    let (difficulty, seed) = (Difficulty::Easy, 3);
+    let code = SeedCode { kind: Kind::Sudoku, size: 9, difficulty, seed }.encode().unwrap();
+    let puzzle = SudokuGenerator::new().generate(difficulty, seed);
+
+    open_new_game(console);
+    type_code(console, &code);
+    tap(console, Button::Start);
+    let mut shown = None;
+    // An easy Sudoku takes the console up to about 20 s (docs/sudoku-notes.md).
+    assert!(
+        wait_for(console, 3 * GENERATE_FRAMES, |c| {
+            shown = read_sudoku_board(c);
+            shown.is_some()
+        }),
+        "no Sudoku board after {} frames; the screen:\n{}",
+        3 * GENERATE_FRAMES,
+        screen_text(console, BACKGROUND_MAP)
+    );
+    let shown = shown.unwrap();
+    for cell in 0..81 {
+        let given = puzzle.givens[cell];
+        let expected = if given != 0 { (given, assets::SUDOKU_STYLE_GIVEN) } else { (0, assets::SUDOKU_STYLE_ENTERED) };
+        assert_eq!(shown[cell], expected, "cell {cell}: the host's givens");
+    }
+    assert!(wait_for(console, 10, |c| c.read(OAM) != 0), "no cursor");
+
+    let open: Vec<u8> = (0..81u8).filter(|&cell| puzzle.givens[usize::from(cell)] == 0).collect();
+    for (done, &cell) in open.iter().enumerate() {
+        assert!(!window_shows(console, b"SOLVED!"), "solved before the last digit");
+        move_cursor_with(console, (cell / 9, cell % 9), sudoku_cursor_cell);
+        tap(console, Button::A);
+        assert!(wait_for(console, 10, |c| sudoku_chosen_key(c).is_some()), "no keypad on cell {cell}");
+        if done == 0 {
+            // A pencil mark first: B marks the chosen digit, its tile reaches VRAM.
+            let chosen = sudoku_chosen_key(console).unwrap();
+            tap(console, Button::B);
+            let tile = usize::from(assets::SUDOKU_PENCIL_FIRST_TILE + cell);
+            let expected = hitori::game::boards::sudoku::pencil_tile(1 << (chosen - 1));
+            assert!(
+                wait_for(console, 10, |c| c.vram()[0x1000 + 16 * tile..0x1000 + 16 * tile + 16] == expected[..]),
+                "the pencil tile of cell {cell} in VRAM"
+            );
+        }
+        let digit = puzzle.solution[usize::from(cell)];
+        let from = sudoku_chosen_key(console).unwrap();
+        let (across, down) = ((i16::from(digit - 1) % 3) - (i16::from(from - 1) % 3), (i16::from(digit - 1) / 3) - (i16::from(from - 1) / 3));
+        for _ in 0..across.unsigned_abs() {
+            tap(console, if across > 0 { Button::Right } else { Button::Left });
+        }
+        for _ in 0..down.unsigned_abs() {
+            tap(console, if down > 0 { Button::Down } else { Button::Up });
+        }
+        assert_eq!(sudoku_chosen_key(console), Some(digit));
+        tap(console, Button::A);
+    }
+    assert!(wait_for(console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
+    assert!(window_shows(console, b"NEW BEST!"));
+}
+
+#[test]
+fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons_on_boytacean() {
+    use hitori::puzzles::sudoku::{Sudoku, generate::Puzzle as SudokuPuzzle, play::Marks as SudokuMarks};
+    let mut console = power_on(None);
+    a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons(&mut console);
+    // Its best time is in Sudoku's area, and the solved game is not offered again.
+    let mut image: [u8; 0x2000] = console.cartridge_ram().try_into().expect("8 KiB of cartridge RAM");
+    let (mut best, mut marks) = (BestTimes::new(Kind::Sudoku), SudokuMarks::EMPTY);
+    let offered = Saves::new().load::<Sudoku>(&mut image, &mut best, &mut SudokuPuzzle::EMPTY, &mut marks);
+    assert_eq!(offered, None, "the solved game is not offered");
+    assert!(best.get(9, Difficulty::Easy).is_some(), "a best time in Sudoku's area");
+}
+
+#[test]
+fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons_on_gambatte() {
+    a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons(&mut power_on_gambatte());
 }

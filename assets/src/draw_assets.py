@@ -880,6 +880,51 @@ def draw_lizard_cells(cell, size):
     return canvas
 
 
+# Sudoku's board centres each cell's 8x8 tile between line tiles (src/game/boards/sudoku.rs):
+# its styles, one row each of the sheet (SUDOKU_STYLE_* in build.rs), each a blank then 1-9.
+SUDOKU_STYLES = ['given', 'entered', 'error', 'hint']
+# The line tiles, in SUDOKU_LINES' order (build.rs): a vertical line, a horizontal one and
+# their crossing, thin (light grey) or thick (black, on the boxes' edges), 2 pixels wide in
+# the tile's middle.
+SUDOKU_LINES = [('thin', None), ('thick', None), (None, 'thin'), (None, 'thick'),
+                ('thin', 'thin'), ('thin', 'thick'), ('thick', 'thin'), ('thick', 'thick')]
+SUDOKU_COLUMNS = 10
+
+
+def draw_sudoku_cell(canvas, x0, y0, digit, style):
+    """A Sudoku cell's 8x8 tile: the UI font's digit (6x7) in given black or entered dark grey,
+    white on dark grey in error, black on light grey lit by a hint; digit 0 is blank."""
+    ink = {'given': BLACK, 'entered': DARK, 'error': WHITE, 'hint': BLACK}[style]
+    if style == 'error':
+        canvas.fill(x0, y0, 8, 8, DARK)
+    elif style == 'hint':
+        canvas.fill(x0, y0, 8, 8, LIGHT)
+    if digit:
+        canvas.stamp(FONT[str(digit)], x0 + 1, y0 + 1, ink)
+
+
+def draw_sudoku_line(canvas, x0, y0, vertical, horizontal):
+    shade = {'thin': LIGHT, 'thick': BLACK}
+    # The thick line drawn last, over the thin one where they cross.
+    for kind, fill in sorted([(vertical, lambda s: canvas.fill(x0 + 3, y0, 2, 8, s)),
+                              (horizontal, lambda s: canvas.fill(x0, y0 + 3, 8, 2, s))],
+                             key=lambda entry: entry[0] == 'thick'):
+        if kind:
+            fill(shade[kind])
+
+
+def draw_sudoku():
+    """Sudoku's sheet: the cells' styles (a row each: blank, 1-9), then the line tiles. The
+    keypad's keys are the hint style's digits, drawn as objects."""
+    canvas = Canvas(SUDOKU_COLUMNS * 8, (len(SUDOKU_STYLES) + 1) * 8)
+    for row, style in enumerate(SUDOKU_STYLES):
+        for digit in range(10):
+            draw_sudoku_cell(canvas, digit * 8, row * 8, digit, style)
+    for column, (vertical, horizontal) in enumerate(SUDOKU_LINES):
+        draw_sudoku_line(canvas, column * 8, len(SUDOKU_STYLES) * 8, vertical, horizontal)
+    return canvas
+
+
 def draw_big_cells():
     canvas = Canvas(9 * 16, len(VARIANTS) * 16)
     for row, variant in enumerate(VARIANTS):
@@ -1020,6 +1065,7 @@ SHEETS = {
     'small_cells.png': draw_small_cells,
     'lizards_big.png': lambda: draw_lizard_cells(draw_lizard_big_cell, 16),
     'lizards_small.png': lambda: draw_lizard_cells(draw_lizard_small_cell, 8),
+    'sudoku.png': draw_sudoku,
     'font.png': draw_font,
     'frame.png': lambda: draw_art(FRAME),
     'logo.png': draw_logo,

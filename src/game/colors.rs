@@ -33,11 +33,13 @@ pub fn board(puzzle: Playable) -> &'static [ColorPalette] {
     match puzzle {
         Playable::Hitori => &HITORI_BOARD,
         Playable::Lizards => &LIZARDS_BOARD,
+        Playable::Sudoku => &SUDOKU_BOARD,
     }
 }
 
 const HITORI_BOARD: [ColorPalette; 3] = with_highlights(HITORI);
 const LIZARDS_BOARD: [ColorPalette; 3] = with_highlights(LIZARDS);
+const SUDOKU_BOARD: [ColorPalette; 3] = with_highlights(SUDOKU);
 
 /// `board`, then the same with its shading red and its paper pink (errors: the art's
 /// hatching and fills are its shade 2), then with its light grey gold and its shading amber
@@ -58,6 +60,11 @@ pub const HITORI: ColorPalette =
 /// Baby Lizards: a leaf-green grid, forest-green trees and lizards.
 pub const LIZARDS: ColorPalette =
     ColorPalette([Color::rgb(30, 31, 25), Color::rgb(17, 25, 13), Color::rgb(5, 14, 7), Color::rgb(2, 6, 3)]);
+
+/// Sudoku: a lavender grid, the player's digits in blue (the art's dark grey), the givens
+/// and the boxes' lines in ink.
+pub const SUDOKU: ColorPalette =
+    ColorPalette([Color::rgb(31, 30, 26), Color::rgb(22, 20, 28), Color::rgb(4, 9, 24), Color::rgb(2, 3, 8)]);
 
 /// The title and the new-game screen: paper, teal, deep teal, ink.
 pub const MENUS: ColorPalette =

@@ -49,6 +49,7 @@ mod test_input {
 use gb_hal::joypad::{Buttons, InputFrame};
 use gb_hal::sound_effects::Effect;
 
+use self::boards::sudoku::KeypadView;
 use self::boards::{Playable, PuzzleBoard};
 use self::canvas::Canvas;
 use self::generating::Generating;
@@ -65,7 +66,6 @@ use self::solved::{Solved, SolvedChoice};
 use self::starting::{Stage, Starting};
 use self::title::{Title, TitleEvent};
 use self::work::{Job, Outcome, Work};
-use self::layout::{col_of, row_of};
 use crate::puzzles::level::Difficulty;
 pub use self::boards::hitori::{cell_tile, read_cell_tile};
 
@@ -276,12 +276,30 @@ impl Game {
         match self.screen {
             Screen::Play => {
                 let layout = self.session.layout();
-                let cell = self.session.cursor();
-                let (x, y) = layout.cell_pixel_xy(row_of(cell), col_of(cell));
+                let (x, y) = self.session.board.cell_pixel_xy(layout, self.session.cursor());
                 Some(Cursor { x, y, big: layout.big })
             }
             _ => None,
         }
+    }
+
+    /// The keypad of digits on the play screen, when the board has one open.
+    pub fn keypad(&self) -> Option<KeypadView> {
+        match self.screen {
+            Screen::Play => self.session.keypad(),
+            _ => None,
+        }
+    }
+
+    /// Tile data the board draws at run time that VRAM lacks, a tile at a time (its
+    /// background tile and bytes): the console writes it in VBlank before the tile maps, and
+    /// says so with [`Game::tile_data_written`].
+    pub fn unwritten_tile_data(&self) -> Option<(u8, [u8; 16])> {
+        self.session.board.unwritten_tile_data()
+    }
+
+    pub fn tile_data_written(&mut self, tile: u8) {
+        self.session.board.tile_data_written(tile);
     }
 
     /// One frame of the game: `frames` VBlanks have passed since the last call. Its sound

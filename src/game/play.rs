@@ -12,6 +12,7 @@
 use gb_hal::joypad::{Buttons, InputFrame};
 use gb_hal::sound_effects::Effect;
 
+use super::boards::sudoku::{KeypadEvent, KeypadView};
 use super::boards::{Banner, Board, Changed, Checked, Press};
 use super::canvas::{Canvas, Layer};
 use super::clock::Clock;
@@ -120,6 +121,7 @@ impl Session {
         match (&mut self.board, memory) {
             (Board::Hitori(board), Memory::Hitori(work)) => board.take_new(&work.puzzle),
             (Board::Lizards(board), Memory::Lizards(work)) => board.take_new(&work.puzzle),
+            (Board::Sudoku(board), Memory::Sudoku(work)) => board.take_new(&work.puzzle),
             // The board is the memory's puzzle's now.
             _ => {}
         }
@@ -145,6 +147,10 @@ impl Session {
             (Board::Lizards(board), Memory::Lizards(work)) => {
                 work.puzzle.clone_from(&board.puzzle);
                 work.marks = *board.play.marks();
+            }
+            (Board::Sudoku(board), Memory::Sudoku(work)) => {
+                work.puzzle.clone_from(&board.puzzle);
+                work.tools.hint_marks().1.clone_from(board.play.marks());
             }
             // The memory is the board's puzzle's now.
             _ => {}
@@ -218,11 +224,17 @@ impl Session {
         if input.pressed.intersects(Buttons::A | Buttons::B) {
             self.select_alone = false;
         }
-        if self.move_cursor(input.triggered) {
+        // An open keypad takes the D-pad, A, B and Select.
+        let keypad_open = self.board.keypad(self.cursor).is_some();
+        if !keypad_open && self.move_cursor(input.triggered) {
             cues.action(sound::CURSOR_MOVE);
         }
         let event = if input.pressed.contains(Buttons::START) {
             PlayEvent::Pause
+        } else if keypad_open {
+            // Select closed the keypad: its release does not undo.
+            self.select_alone = false;
+            self.keypad_input(input, canvas, cues)
         } else if selecting && input.pressed.contains(Buttons::A) {
             PlayEvent::Hint
         } else if selecting && input.pressed.contains(Buttons::B) {
@@ -269,10 +281,45 @@ impl Session {
         moved
     }
 
+    /// The keypad, when the board has one open beside the cursor's cell.
+    pub fn keypad(&self) -> Option<KeypadView> {
+        self.board.keypad(self.cursor)
+    }
+
+    /// A frame's buttons on the open keypad; a digit written or marked sounds as a mark does.
+    fn keypad_input(&mut self, input: &InputFrame, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
+        match self.board.keypad_input(self.cursor, input.triggered, input.pressed, &self.layout, canvas) {
+            KeypadEvent::None => PlayEvent::None,
+            KeypadEvent::Chose => {
+                cues.action(sound::CURSOR_MOVE);
+                PlayEvent::Busy
+            }
+            KeypadEvent::Closed => {
+                cues.action(sound::MENU_MOVE);
+                PlayEvent::Busy
+            }
+            KeypadEvent::Changed { changed, pencil } => {
+                let effect = match (pencil, self.board.marked_by(self.cursor)) {
+                    (true, _) => sound::MARK_CIRCLE,
+                    (false, Some(Press::A)) => sound::MARK_SHADE,
+                    (false, _) => sound::MARK_CLEAR,
+                };
+                self.after_change(Some(changed), effect, canvas, cues)
+            }
+        }
+    }
+
     /// A or B on the cursor's cell; its sound says what the cell holds now.
     fn press(&mut self, press: Press, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
-        // A press that changed nothing (on a given, say) makes no sound.
-        let Some(changed) = self.board.press(self.cursor, press, &self.layout, canvas) else { return PlayEvent::None };
+        let Some(changed) = self.board.press(self.cursor, press, &self.layout, canvas) else {
+            // A press that opened a keypad sounds as a menu does; one that changed nothing
+            // (on a given, say) makes no sound.
+            if self.board.keypad(self.cursor).is_some() {
+                cues.action(sound::MENU_CONFIRM);
+                return PlayEvent::Busy;
+            }
+            return PlayEvent::None;
+        };
         let effect = match self.board.marked_by(self.cursor) {
             Some(Press::A) => sound::MARK_SHADE,
             Some(Press::B) => sound::MARK_CIRCLE,

@@ -11,12 +11,13 @@ use super::ready::{self, Claim, Variant};
 use super::save::{self, NewGamePlace, Storage};
 use super::engine_calls;
 use super::boards::Playable;
-use super::switch::{PerPuzzle, switch};
+use super::switch::{Parts, switch};
 use crate::puzzles::hitori::Hitori;
 use crate::puzzles::hitori::generate::{Generator, Puzzle};
 use crate::puzzles::hitori::play::Marks;
 use crate::puzzles::hitori::rules::OpenNumbers;
 use crate::puzzles::lizards::{self, Lizards};
+use crate::puzzles::sudoku::{self, Sudoku};
 use crate::puzzles::record::Record;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -50,6 +51,7 @@ impl Job {
 pub enum Hint {
     Hitori(crate::puzzles::hitori::play::Hint),
     Lizards(lizards::Hint),
+    Sudoku(sudoku::play::Hint),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -86,18 +88,83 @@ pub struct LizardsWork {
     pub marks: lizards::Marks,
 }
 
+/// Sudoku's part of the worker's memory: the puzzle, and the generator or what a hint needs.
+pub struct SudokuWork {
+    pub puzzle: sudoku::generate::Puzzle,
+    pub tools: SudokuTools,
+}
+
+/// A hint needs the human solver and the marks, not the dancing links: with both a generator
+/// and a hint's marks, Sudoku's part took about 240 bytes more than Hitori's, and the game ROM
+/// left under 1 KiB of stack. Switched in place (`super::switch`).
+#[repr(C, u8)]
+pub enum SudokuTools {
+    Generator(sudoku::generate::Generator) = SudokuTool::Generator as u8,
+    Hint { logic: sudoku::logic::Logic, marks: sudoku::play::Marks } = SudokuTool::Hint as u8,
+}
+
+/// Names [`SudokuTools`]' parts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum SudokuTool {
+    Generator,
+    Hint,
+}
+
+impl From<SudokuTool> for u8 {
+    fn from(tool: SudokuTool) -> u8 {
+        tool as u8
+    }
+}
+
+// SAFETY: `repr(C, u8)` with `SudokuTool`'s numbers as tags; the generator, solver and marks
+// are flat data (arrays of integers).
+unsafe impl Parts for SudokuTools {
+    type Part = SudokuTool;
+
+    fn part(&self) -> SudokuTool {
+        match self {
+            SudokuTools::Generator(_) => SudokuTool::Generator,
+            SudokuTools::Hint { .. } => SudokuTool::Hint,
+        }
+    }
+}
+
+impl SudokuTools {
+    /// The generator (what a hint held is gone).
+    fn generator(&mut self) -> &mut sudoku::generate::Generator {
+        switch(self, SudokuTool::Generator);
+        match self {
+            SudokuTools::Generator(generator) => generator,
+            SudokuTools::Hint { .. } => unreachable!("switched to the generator"),
+        }
+    }
+
+    /// The marks a hint is for, to fill in (the generator is gone), and the solver it uses.
+    pub fn hint_marks(&mut self) -> (&mut sudoku::logic::Logic, &mut sudoku::play::Marks) {
+        switch(self, SudokuTool::Hint);
+        match self {
+            SudokuTools::Hint { logic, marks } => (logic, marks),
+            SudokuTools::Generator(_) => unreachable!("switched to a hint's tools"),
+        }
+    }
+}
+
 /// The worker's memory holds one puzzle's engine at a time (WRAM has room for one), switched
 /// in place (`super::switch`).
 #[repr(C, u8)]
 pub enum Memory {
     Hitori(HitoriWork) = Playable::Hitori as u8,
     Lizards(LizardsWork) = Playable::Lizards as u8,
+    Sudoku(SudokuWork) = Playable::Sudoku as u8,
 }
 
 // SAFETY: `repr(C, u8)` with `Playable`'s numbers as tags; the engines, puzzles and marks are
 // flat data (fixed-size arrays of integers and cell sets, sizes, levels, seeds).
-unsafe impl PerPuzzle for Memory {
-    fn puzzle(&self) -> Playable {
+unsafe impl Parts for Memory {
+    type Part = Playable;
+
+    fn part(&self) -> Playable {
         Memory::puzzle(self)
     }
 }
@@ -107,6 +174,7 @@ impl Memory {
         match self {
             Memory::Hitori(_) => Playable::Hitori,
             Memory::Lizards(_) => Playable::Lizards,
+            Memory::Sudoku(_) => Playable::Sudoku,
         }
     }
 }
@@ -176,6 +244,7 @@ impl Work {
         self.outcome = match &mut self.memory {
             Memory::Hitori(work) => work.run(job, storage),
             Memory::Lizards(work) => work.run(job, storage),
+            Memory::Sudoku(work) => work.run(job, storage),
         };
     }
 }
@@ -256,6 +325,25 @@ impl PuzzleWork for LizardsWork {
     }
 }
 
+impl PuzzleWork for SudokuWork {
+    type P = Sudoku;
+
+    fn puzzle(&mut self) -> &mut sudoku::generate::Puzzle {
+        &mut self.puzzle
+    }
+
+    fn generate(&mut self, request: &Request) -> bool {
+        let Variant { size, difficulty, .. } = request.variant;
+        <Sudoku as crate::puzzles::Backend>::generate_into(self.tools.generator(), size, difficulty, request.seed, &mut self.puzzle)
+    }
+
+    fn hint(&mut self) -> Hint {
+        // Marks given (`Session::give_hint_work`) are kept; otherwise the switch leaves none.
+        let (logic, marks) = self.tools.hint_marks();
+        Hint::Sudoku(marks.hint(logic, &self.puzzle))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,12 +354,21 @@ mod tests {
     /// A memory of `puzzle` as its engine's constructors make it.
     fn fresh(puzzle: Playable) -> Work {
         let mut work = Work::new();
-        if puzzle == Playable::Lizards {
-            work.memory = Memory::Lizards(LizardsWork {
-                engine: lizards::generate::Engine::new(),
-                puzzle: lizards::generate::Puzzle::new(),
-                marks: lizards::Marks::new(),
-            });
+        match puzzle {
+            Playable::Hitori => {}
+            Playable::Lizards => {
+                work.memory = Memory::Lizards(LizardsWork {
+                    engine: lizards::generate::Engine::new(),
+                    puzzle: lizards::generate::Puzzle::new(),
+                    marks: lizards::Marks::new(),
+                })
+            }
+            Playable::Sudoku => {
+                work.memory = Memory::Sudoku(SudokuWork {
+                    puzzle: sudoku::generate::Puzzle::EMPTY,
+                    tools: SudokuTools::Generator(sudoku::generate::Generator::new()),
+                })
+            }
         }
         work
     }
@@ -299,6 +396,7 @@ mod tests {
         match &work.memory {
             Memory::Hitori(work) => (record::<Hitori>(&work.puzzle), Some(work.open)),
             Memory::Lizards(work) => (record::<Lizards>(&work.puzzle), None),
+            Memory::Sudoku(work) => (record::<Sudoku>(&work.puzzle), None),
         }
     }
 
@@ -342,6 +440,7 @@ mod tests {
                         match (&mut work.memory, &a.memory) {
                             (Memory::Hitori(to), Memory::Hitori(from)) => to.puzzle.clone_from(&from.puzzle),
                             (Memory::Lizards(to), Memory::Lizards(from)) => to.puzzle.clone_from(&from.puzzle),
+                            (Memory::Sudoku(to), Memory::Sudoku(from)) => to.puzzle.clone_from(&from.puzzle),
                             _ => unreachable!(),
                         }
                     }

@@ -6,6 +6,9 @@
 //!
 //! Controls on a cell: A places or removes a lizard, B marks the cell empty or unmarks it.
 //! Trees take no mark.
+//!
+//! On the console the board's entry points live in ROM bank 14 with Sudoku's board: with
+//! both, the play screen's bank 4 passed 16 KiB.
 
 use super::{Banner, Changed, Checked, Press, draw_cell_tiles};
 use crate::assets;
@@ -63,6 +66,8 @@ impl LizardsBoard {
 
     /// A frame of play: the next part of the lines of sight brought up to date, and the
     /// cells whose error changed drawn.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
     pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> Checked {
         let mut changed = CellSet::EMPTY;
         if !self.see_part(&mut changed) {
@@ -117,6 +122,8 @@ impl LizardsBoard {
     }
 
     /// A on `spot` places or removes a lizard, B marks it empty or unmarks it.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
     pub fn press(&mut self, spot: u8, press: Press, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
         let cell = self.cell_of(spot);
         if self.puzzle.board.is_tree(cell) {
@@ -132,6 +139,8 @@ impl LizardsBoard {
     }
 
     /// Clears every mark: every row drawn again.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
     pub fn restart(&mut self, layout: &Layout, canvas: &mut Canvas) -> Changed {
         self.play.restart();
         self.begin();
@@ -143,6 +152,8 @@ impl LizardsBoard {
     /// frames (at once when it solves the puzzle: no frame of play follows). What the lines
     /// still missed (a move a few frames before, or two in a frame: undo and redo from the
     /// pause menu) is seen first.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
     fn changed(&mut self, moved: Option<Move>, layout: &Layout, canvas: &mut Canvas) -> Changed {
         let mut redraw = core::mem::take(&mut self.hinted);
         let Some(m) = moved else { return Changed { cell: None, solved: false } };
@@ -162,6 +173,8 @@ impl LizardsBoard {
 
     /// Lights the hint's cells now, puts the `cursor` on the cell it names and its lines in
     /// `banner` (as Hitori's board does).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
     pub fn show_hint(&mut self, hint: Hint, layout: &Layout, canvas: &mut Canvas, cursor: &mut u8, banner: &mut Banner) {
         let before = core::mem::take(&mut self.hinted);
         match hint {
@@ -190,6 +203,8 @@ impl LizardsBoard {
     }
 
     /// The cells of board rows `from..to`, a row of tiles at a time.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
     pub fn draw_rows(&self, layout: &Layout, canvas: &mut Canvas, from: u8, to: u8) {
         let n = self.size();
         let width = usize::from(n * layout.cell_tiles());

@@ -36,12 +36,13 @@ macro_rules! puzzle_board {
 
 pub mod hitori;
 pub mod lizards;
+pub mod sudoku;
 
 use crate::assets;
 use crate::game::canvas::{Canvas, Layer};
-use crate::game::layout::Layout;
+use crate::game::layout::{Layout, col_of, row_of};
 use crate::game::save::{BestTimes, NewGamePlace, Saves, Storage};
-use crate::game::switch::{PerPuzzle, switch};
+use crate::game::switch::{Parts, switch};
 use crate::game::work::Hint;
 use crate::puzzles::play::{PackedMove, Play};
 use crate::puzzles::record::Record;
@@ -50,6 +51,8 @@ use crate::puzzles::level::Difficulty;
 use gb_hal::cgb::PaletteSpans;
 use hitori::HitoriBoard;
 use lizards::LizardsBoard;
+use sudoku::{KeypadEvent, KeypadView, SudokuBoard};
+use gb_hal::joypad::Buttons;
 
 /// The button pressed on the cursor's cell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -94,15 +97,17 @@ pub type Banner = Option<(&'static [u8], &'static [u8])>;
 pub enum Playable {
     Hitori,
     Lizards,
+    Sudoku,
 }
 
 impl Playable {
-    pub const ALL: &[Playable] = &[Playable::Hitori, Playable::Lizards];
+    pub const ALL: &[Playable] = &[Playable::Hitori, Playable::Lizards, Playable::Sudoku];
 
     pub fn kind(self) -> Kind {
         match self {
             Playable::Hitori => Kind::Hitori,
             Playable::Lizards => Kind::Lizards,
+            Playable::Sudoku => Kind::Sudoku,
         }
     }
 
@@ -116,6 +121,7 @@ impl Playable {
         match self {
             Playable::Hitori => b"HITORI",
             Playable::Lizards => b"LIZARDS",
+            Playable::Sudoku => b"SUDOKU",
         }
     }
 
@@ -129,17 +135,20 @@ impl Playable {
             (Playable::Hitori, false) => 2,
             (Playable::Lizards, true) => 8,
             (Playable::Lizards, false) => 4,
+            // A Sudoku row is two rows of tiles: its line tiles' row and its cells'.
+            (Playable::Sudoku, _) => 6,
         }
     }
 
     /// Its cells' tiles, which VRAM must hold for its board (each puzzle's go where Hitori's
     /// are, build.rs, so the console loads them when a board of another puzzle shows): the
-    /// 16x16 cells' (for `BIG_CELL_FIRST_TILE`) and the 8x8 cells' (for
+    /// 16x16 cells' and their first tile (with `$8800` addressing), and the 8x8 cells' (for
     /// `SMALL_CELL_FIRST_TILE`).
-    pub fn tiles(self) -> (&'static [u8], &'static [u8]) {
+    pub fn tiles(self) -> (&'static [u8], u8, &'static [u8]) {
         match self {
-            Playable::Hitori => (&assets::BIG_CELL_TILES, &assets::SMALL_CELL_TILES),
-            Playable::Lizards => (&assets::LIZARDS_BIG_TILES, &assets::LIZARDS_SMALL_TILES),
+            Playable::Hitori => (&assets::BIG_CELL_TILES, assets::BIG_CELL_FIRST_TILE, &assets::SMALL_CELL_TILES),
+            Playable::Lizards => (&assets::LIZARDS_BIG_TILES, assets::BIG_CELL_FIRST_TILE, &assets::LIZARDS_SMALL_TILES),
+            Playable::Sudoku => (&assets::SUDOKU_TILES, assets::SUDOKU_FIRST_TILE, &[]),
         }
     }
 
@@ -149,15 +158,18 @@ impl Playable {
     pub const fn highlighted_tiles(self, big: bool) -> PaletteSpans {
         const _: () = assert!(assets::CELL_VARIANT_HINT == assets::CELL_VARIANT_ERROR + 1);
         const _: () = assert!(assets::LIZARD_HIGHLIGHT_HINT == assets::LIZARD_HIGHLIGHT_ERROR + 1);
+        const _: () = assert!(assets::SUDOKU_STYLE_HINT == assets::SUDOKU_STYLE_ERROR + 1);
         let (first, per_variant) = match (self, big) {
             (Playable::Hitori, true) => (assets::BIG_CELL_FIRST_TILE, assets::BIG_CELL_TILES_PER_VARIANT),
             (Playable::Hitori, false) => (assets::SMALL_CELL_FIRST_TILE, assets::SMALL_CELL_TILES_PER_VARIANT),
             (Playable::Lizards, true) => (assets::BIG_CELL_FIRST_TILE, assets::LIZARD_MARKS * assets::BIG_CELL_TILES_PER_CELL),
             (Playable::Lizards, false) => (assets::SMALL_CELL_FIRST_TILE, assets::LIZARD_MARKS),
+            (Playable::Sudoku, _) => (assets::SUDOKU_FIRST_TILE, assets::SUDOKU_STYLE_TILES),
         };
         let error = match self {
             Playable::Hitori => assets::CELL_VARIANT_ERROR,
             Playable::Lizards => assets::LIZARD_HIGHLIGHT_ERROR,
+            Playable::Sudoku => assets::SUDOKU_STYLE_ERROR,
         };
         PaletteSpans { first: first + error * per_variant, len: per_variant }
     }
@@ -180,12 +192,15 @@ pub fn draw_cell_tiles(layout: &Layout, canvas: &mut Canvas, r: u8, c: u8, tile:
 pub enum Board {
     Hitori(HitoriBoard) = Playable::Hitori as u8,
     Lizards(LizardsBoard) = Playable::Lizards as u8,
+    Sudoku(SudokuBoard) = Playable::Sudoku as u8,
 }
 
 // SAFETY: `repr(C, u8)` with `Playable`'s numbers as tags; the boards are flat data (puzzles,
 // marks, their history, cell sets and per-cell bytes).
-unsafe impl PerPuzzle for Board {
-    fn puzzle(&self) -> Playable {
+unsafe impl Parts for Board {
+    type Part = Playable;
+
+    fn part(&self) -> Playable {
         Board::puzzle(self)
     }
 }
@@ -197,6 +212,7 @@ macro_rules! each_board {
         match $board {
             $crate::game::boards::Board::Hitori($b) => $body,
             $crate::game::boards::Board::Lizards($b) => $body,
+            $crate::game::boards::Board::Sudoku($b) => $body,
         }
     };
 }
@@ -210,6 +226,7 @@ impl Board {
         match self {
             Board::Hitori(_) => Playable::Hitori,
             Board::Lizards(_) => Playable::Lizards,
+            Board::Sudoku(_) => Playable::Sudoku,
         }
     }
 
@@ -234,8 +251,8 @@ impl Board {
     /// Lizards placed and to place, for puzzles that count them.
     pub fn tally(&self) -> Option<(u8, u8)> {
         match self {
-            Board::Hitori(_) => None,
             Board::Lizards(b) => Some(b.tally()),
+            Board::Hitori(_) | Board::Sudoku(_) => None,
         }
     }
 
@@ -244,6 +261,7 @@ impl Board {
         match self {
             Board::Hitori(b) => b.resume(),
             Board::Lizards(b) => b.begin(),
+            Board::Sudoku(b) => b.begin(),
         }
     }
 
@@ -252,6 +270,7 @@ impl Board {
         match self {
             Board::Hitori(b) => b.begin_new(),
             Board::Lizards(b) => b.begin(),
+            Board::Sudoku(b) => b.begin(),
         }
     }
 
@@ -273,7 +292,11 @@ impl Board {
 
     /// A frame's step of bringing the live errors up to date.
     pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> Checked {
-        crate::each_board!(self, b => b.check(layout, canvas))
+        match self {
+            Board::Hitori(b) => b.check(layout, canvas),
+            Board::Lizards(b) => b.check(layout, canvas),
+            Board::Sudoku(b) => b.check(canvas),
+        }
     }
 
     /// Which button's mark the cell at `spot` holds (`None`: no mark).
@@ -287,12 +310,53 @@ impl Board {
         match (self, hint) {
             (Board::Hitori(b), Hint::Hitori(hint)) => b.show_hint(hint, layout, canvas, cursor, banner),
             (Board::Lizards(b), Hint::Lizards(hint)) => b.show_hint(hint, layout, canvas, cursor, banner),
+            (Board::Sudoku(b), Hint::Sudoku(hint)) => b.show_hint(hint, canvas, cursor, banner),
             _ => {}
         }
     }
 
     pub fn draw_rows(&self, layout: &Layout, canvas: &mut Canvas, from: u8, to: u8) {
         crate::each_board!(self, b => b.draw_rows(layout, canvas, from, to))
+    }
+
+    /// Screen pixel of the top-left corner of the cell at `spot` (for the cursor).
+    pub fn cell_pixel_xy(&self, layout: &Layout, spot: u8) -> (u8, u8) {
+        match self {
+            Board::Sudoku(_) => sudoku::cell_pixel_xy(spot),
+            _ => layout.cell_pixel_xy(row_of(spot), col_of(spot)),
+        }
+    }
+
+    /// The keypad of digits, for boards that have one, when it is open beside `spot`.
+    pub fn keypad(&self, spot: u8) -> Option<KeypadView> {
+        match self {
+            Board::Sudoku(b) => b.keypad(spot),
+            _ => None,
+        }
+    }
+
+    /// The open keypad's answer to a frame's buttons (see [`SudokuBoard::keypad_input`]).
+    pub fn keypad_input(&mut self, spot: u8, triggered: Buttons, pressed: Buttons, layout: &Layout, canvas: &mut Canvas) -> KeypadEvent {
+        match self {
+            Board::Sudoku(b) => b.keypad_input(spot, triggered, pressed, layout, canvas),
+            _ => KeypadEvent::None,
+        }
+    }
+
+    /// Tile data the board draws at run time that VRAM lacks, a tile at a time: its
+    /// background tile and its 16 bytes ([`Board::tile_data_written`] once it is copied).
+    pub fn unwritten_tile_data(&self) -> Option<(u8, [u8; 16])> {
+        match self {
+            Board::Sudoku(b) => b.unwritten_pencil_tile(),
+            _ => None,
+        }
+    }
+
+    /// VRAM holds background tile `tile` as [`Board::unwritten_tile_data`] gave it.
+    pub fn tile_data_written(&mut self, tile: u8) {
+        if let Board::Sudoku(b) = self {
+            b.pencil_tile_written(tile);
+        }
     }
 }
 

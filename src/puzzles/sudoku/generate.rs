@@ -102,7 +102,7 @@ impl Generator {
 
     /// Whether the techniques of `level` finish `givens`.
     fn finishes(&mut self, givens: &[u8; CELLS], level: Difficulty) -> bool {
-        self.logic.set_digits(givens) && self.logic.solve(level)
+        finishes_sudoku(&mut self.logic, givens, level)
     }
 
     /// Whether singles put the two cells just taken away straight back from the givens left.
@@ -180,6 +180,13 @@ fn generate_sudoku(generator: &mut Generator, level: Difficulty, seed: u32, out:
             return;
         }
     }
+}
+
+/// The human solver's techniques on the givens, an entry of its own: in the game ROM the
+/// generator (bank 9) and the solver (bank 15, with the hints) passed 16 KiB together.
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank15"), inline(never))]
+fn finishes_sudoku(logic: &mut Logic, givens: &[u8; CELLS], level: Difficulty) -> bool {
+    logic.set_digits(givens) && logic.solve(level)
 }
 
 #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank9"), inline(never))]

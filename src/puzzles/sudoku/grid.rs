@@ -150,6 +150,11 @@ impl Cells {
         self.rows[ROW[c] as usize] |= BIT[COL[c] as usize];
     }
 
+    pub fn remove(&mut self, cell: u8) {
+        let c = cell as usize;
+        self.rows[ROW[c] as usize] &= !BIT[COL[c] as usize];
+    }
+
     pub fn contains(&self, cell: u8) -> bool {
         let c = cell as usize;
         self.rows[ROW[c] as usize] & (BIT[COL[c] as usize]) != 0

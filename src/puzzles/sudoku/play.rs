@@ -10,6 +10,7 @@ use super::generate::Puzzle;
 use super::grid::{BIT, CELLS, Cells, UNIT_CELLS, UNITS};
 use super::logic::{Deduction, Logic};
 use crate::puzzles::level::Difficulty;
+use crate::puzzles::play::PackedMove;
 
 /// What the player has written: digits in open cells (0 for none; givens are not here) and
 /// pencil marks (bit d for digit d + 1). 243 bytes.
@@ -109,6 +110,28 @@ impl Marks {
     }
 }
 
+/// A digit move packs as its cell and `from << 4 | to` (both at most 9); a pencil move as its
+/// cell and `PENCIL | digit`, which no digit move makes.
+impl PackedMove for Move {
+    fn pack(self) -> [u8; 2] {
+        match self {
+            Move::Digit { cell, from, to } => [cell, from << 4 | to],
+            Move::Pencil { cell, digit } => [cell, PENCIL | digit],
+        }
+    }
+
+    fn unpack([cell, bits]: [u8; 2]) -> Move {
+        if bits & PENCIL == PENCIL {
+            Move::Pencil { cell, digit: bits & 0x0F }
+        } else {
+            Move::Digit { cell, from: bits >> 4, to: bits & 0x0F }
+        }
+    }
+}
+
+/// The high nibble of a packed pencil move.
+const PENCIL: u8 = 0xF0;
+
 impl Move {
     pub fn inverse(self) -> Move {
         match self {
@@ -118,7 +141,8 @@ impl Move {
     }
 }
 
-#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank9"), inline(never))]
+// In bank 15 with the human solver's techniques (`generate::finishes_sudoku`).
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank15"), inline(never))]
 fn hint_sudoku(marks: &Marks, logic: &mut Logic, puzzle: &Puzzle) -> Hint {
     for cell in 0..CELLS {
         if puzzle.givens[cell] != 0 {
@@ -148,6 +172,27 @@ fn hint_sudoku(marks: &Marks, logic: &mut Logic, puzzle: &Puzzle) -> Hint {
         None => {
             let cell = grid.iter().position(|&d| d == 0).unwrap_or(0);
             Hint::Reveal(cell as u8, puzzle.solution[cell])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_packs_into_two_bytes_and_back() {
+        for cell in [0u8, 40, 80] {
+            for from in 0..=9 {
+                for to in 0..=9 {
+                    let m = Move::Digit { cell, from, to };
+                    assert_eq!(Move::unpack(m.pack()), m);
+                }
+            }
+            for digit in 1..=9 {
+                let m = Move::Pencil { cell, digit };
+                assert_eq!(Move::unpack(m.pack()), m);
+            }
         }
     }
 }

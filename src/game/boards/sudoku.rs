@@ -1,0 +1,476 @@
+//! Sudoku's board screen: 9x9 cells of one 8x8 tile each, centred between line tiles that
+//! carry the grid (thin lines between cells, thick ones on the boxes' edges), so that a digit
+//! takes one tile in each of its four looks, not the four tiles a 16x16 cell needs in every
+//! look and place (docs/sudoku-notes.md, "Board screen"); a cell's pencil marks are a tile of
+//! its own, drawn when they change. Digits repeated in a row, column or box show in error.
+//!
+//! Controls on a cell: A opens the keypad, a 3x3 block of digits beside the cell (objects) on
+//! the digit last used; there the D-pad chooses a digit, A writes it (or, when the cell holds
+//! it, clears the cell) and closes the keypad, B sets or clears its pencil mark and keeps the
+//! keypad open, Select closes it. B on a cell clears its digit. Givens take no move.
+//!
+//! On the console the board's entry points live in ROM bank 14 (with Baby Lizards' board):
+//! with them, the play screen's bank 4 passed 16 KiB.
+
+use super::{Banner, Changed, Checked, Press};
+use crate::assets;
+use crate::game::canvas::{Canvas, Layer};
+use crate::game::layout::{Layout, position};
+use crate::puzzles::play::Play;
+use crate::puzzles::sudoku::Sudoku;
+use crate::puzzles::sudoku::generate::Puzzle;
+use crate::puzzles::sudoku::grid::{BIT, CELLS, COL, Cells, ROW};
+use crate::puzzles::sudoku::play::{Hint, Move};
+use gb_hal::joypad::Buttons;
+
+/// Board tiles across: a line tile before each cell and after the last.
+const BOARD_TILES: usize = 19;
+/// Where the keypad's keys are drawn from its corner: 8-pixel keys a pixel apart.
+const KEY_PITCH: u8 = 9;
+const KEYPAD_PIXELS: u8 = 2 * KEY_PITCH + 8;
+
+/// The keypad as the screen shows it: its top-left pixel and the digit chosen.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct KeypadView {
+    pub x: u8,
+    pub y: u8,
+    pub chosen: u8,
+}
+
+impl KeypadView {
+    /// The screen pixel of `digit`'s key (1..=9, as on a phone's keypad).
+    pub fn key_xy(&self, digit: u8) -> (u8, u8) {
+        let slot = digit - 1;
+        let (row, col) = (slot / 3, slot % 3);
+        (self.x + col * KEY_PITCH, self.y + row * KEY_PITCH)
+    }
+
+    /// The object tile of `digit`'s key: the digit as a hint lights it (in block 1, where
+    /// objects reach); the chosen key wears the 8x8 cursor's ring as well.
+    pub fn key_tile(digit: u8) -> u8 {
+        assets::SUDOKU_FIRST_TILE + assets::SUDOKU_STYLE_HINT * assets::SUDOKU_STYLE_TILES + digit
+    }
+}
+
+/// What a frame's input did to the keypad.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KeypadEvent {
+    /// No key of the keypad's was pressed.
+    None,
+    /// Another digit was chosen.
+    Chose,
+    /// It closed without a move.
+    Closed,
+    /// A digit was written or cleared (the keypad closed) or a pencil mark set or cleared.
+    Changed { changed: Changed, pencil: bool },
+}
+
+/// The Sudoku puzzle being played and what its board shows.
+pub struct SudokuBoard {
+    pub puzzle: Puzzle,
+    pub play: Play<Sudoku>,
+    /// The cells shown in error: a digit repeated in one of their units.
+    conflicts: Cells,
+    /// The marks changed since `conflicts` was worked out.
+    conflicts_stale: bool,
+    /// Cells the last hint lights up, until the next move.
+    hinted: Cells,
+    /// The keypad's chosen digit while it is open, 0 when it is closed.
+    keypad: u8,
+    /// The digit the keypad opens on: the one last written or marked.
+    last_digit: u8,
+    /// Cells whose pencil-mark tile VRAM does not hold yet.
+    pencil_unwritten: Cells,
+}
+
+impl Default for SudokuBoard {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SudokuBoard {
+    pub const fn new() -> SudokuBoard {
+        SudokuBoard {
+            puzzle: Puzzle::EMPTY,
+            play: Play::with_marks(crate::puzzles::sudoku::play::Marks::EMPTY),
+            conflicts: Cells::EMPTY,
+            conflicts_stale: false,
+            hinted: Cells::EMPTY,
+            keypad: 0,
+            last_digit: 5,
+            pencil_unwritten: Cells::EMPTY,
+        }
+    }
+
+    pub fn size(&self) -> u8 {
+        9
+    }
+
+    /// Takes `puzzle` for a new game (no cell marked).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn take_new(&mut self, puzzle: &Puzzle) {
+        self.puzzle.clone_from(puzzle);
+        self.play.restore_with(|marks| *marks = crate::puzzles::sudoku::play::Marks::EMPTY);
+    }
+
+    /// Begins a game, new or resumed with its marks: its errors are found on the first frame
+    /// of play, its pencil marks' tiles written as VRAM has time.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn begin(&mut self) {
+        self.hinted = Cells::EMPTY;
+        self.keypad = 0;
+        self.last_digit = if (1..=9).contains(&self.last_digit) { self.last_digit } else { 5 };
+        self.conflicts = Cells::EMPTY;
+        self.conflicts_stale = true;
+        self.pencil_unwritten = Cells::EMPTY;
+        for cell in 0..CELLS as u8 {
+            if self.play.marks().pencil[usize::from(cell)] != 0 {
+                self.pencil_unwritten.insert(cell);
+            }
+        }
+    }
+
+    /// A frame of play: the errors worked out again after a change, and the cells whose error
+    /// changed drawn.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn check(&mut self, canvas: &mut Canvas) -> Checked {
+        if !self.conflicts_stale {
+            return Checked::Nothing;
+        }
+        self.conflicts_stale = false;
+        let found = self.play.marks().conflicts(&self.puzzle);
+        let mut shown = false;
+        for cell in 0..CELLS as u8 {
+            let now = found.contains(cell);
+            if now != self.conflicts.contains(cell) {
+                shown |= now;
+                self.draw_cell(canvas, cell, Some(now));
+            }
+        }
+        self.conflicts = found;
+        Checked::step(shown)
+    }
+
+    /// Which button's mark the cell at `spot` holds: A for a digit written, B for pencil
+    /// marks alone.
+    pub fn marked_by(&self, spot: u8) -> Option<Press> {
+        let cell = usize::from(cell_of(spot));
+        let marks = self.play.marks();
+        if marks.digits[cell] != 0 {
+            Some(Press::A)
+        } else if marks.pencil[cell] != 0 {
+            Some(Press::B)
+        } else {
+            None
+        }
+    }
+
+    /// A on `spot` opens the keypad, B clears the cell's digit; a given takes neither.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn press(&mut self, spot: u8, press: Press, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
+        let cell = cell_of(spot);
+        if self.puzzle.givens[usize::from(cell)] != 0 {
+            return None;
+        }
+        match press {
+            Press::A => {
+                self.keypad = self.last_digit;
+                None
+            }
+            Press::B => self.write(cell, 0, layout, canvas),
+        }
+    }
+
+    /// The keypad, if it is open, with the cell at `spot` (the cursor's) beside it.
+    pub fn keypad(&self, spot: u8) -> Option<KeypadView> {
+        if self.keypad == 0 {
+            return None;
+        }
+        let (x, y) = cell_pixel_xy(spot);
+        // Right of the cell when it fits, else left; centred on the cell's row, on the screen.
+        let x = if x + 16 + 2 + KEYPAD_PIXELS <= 160 { x + 16 + 2 } else { x - 2 - KEYPAD_PIXELS };
+        let y = (y + 8).saturating_sub(KEYPAD_PIXELS / 2).min(144 - KEYPAD_PIXELS);
+        Some(KeypadView { x, y, chosen: self.keypad })
+    }
+
+    /// The open keypad takes the D-pad (`triggered`: repeats when held), A, B and Select
+    /// (`pressed`) for the cell at `spot`.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn keypad_input(&mut self, spot: u8, triggered: Buttons, pressed: Buttons, layout: &Layout, canvas: &mut Canvas) -> KeypadEvent {
+        let cell = cell_of(spot);
+        let digit = self.keypad;
+        if pressed.contains(Buttons::A) {
+            self.keypad = 0;
+            self.last_digit = digit;
+            let to = if self.play.marks().digits[usize::from(cell)] == digit { 0 } else { digit };
+            return match self.write(cell, to, layout, canvas) {
+                Some(changed) => KeypadEvent::Changed { changed, pencil: false },
+                None => KeypadEvent::Closed,
+            };
+        }
+        if pressed.contains(Buttons::B) {
+            self.last_digit = digit;
+            self.play.make(Move::Pencil { cell, digit });
+            let changed = self.changed(Some(Move::Pencil { cell, digit }), layout, canvas);
+            return KeypadEvent::Changed { changed, pencil: true };
+        }
+        if pressed.contains(Buttons::SELECT) {
+            self.keypad = 0;
+            return KeypadEvent::Closed;
+        }
+        // Across and down on the 3x3 keys, wrapping at the edges as the cursor does.
+        let (mut row, mut col) = ((digit - 1) / 3, (digit - 1) % 3);
+        if triggered.contains(Buttons::LEFT) {
+            col = (col + 2) % 3;
+        } else if triggered.contains(Buttons::RIGHT) {
+            col = (col + 1) % 3;
+        }
+        if triggered.contains(Buttons::UP) {
+            row = (row + 2) % 3;
+        } else if triggered.contains(Buttons::DOWN) {
+            row = (row + 1) % 3;
+        }
+        self.keypad = row * 3 + col + 1;
+        if self.keypad == digit { KeypadEvent::None } else { KeypadEvent::Chose }
+    }
+
+    /// Writes `digit` (0: none) in the open `cell`; `None` if it already holds it.
+    fn write(&mut self, cell: u8, digit: u8, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
+        let from = self.play.marks().digits[usize::from(cell)];
+        if from == digit {
+            return None;
+        }
+        let m = Move::Digit { cell, from, to: digit };
+        self.play.make(m);
+        Some(self.changed(Some(m), layout, canvas))
+    }
+
+    /// Clears every mark: every row drawn again.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn restart(&mut self, layout: &Layout, canvas: &mut Canvas) -> Changed {
+        self.play.restore_with(|marks| *marks = crate::puzzles::sudoku::play::Marks::EMPTY);
+        self.begin();
+        self.draw_rows(layout, canvas, 0, 9);
+        Changed { cell: None, solved: false }
+    }
+
+    /// After `moved`: its cell and the last hint's drawn; the errors found on the next frame
+    /// (at once when the move solves the puzzle: no frame of play follows).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    fn changed(&mut self, moved: Option<Move>, _layout: &Layout, canvas: &mut Canvas) -> Changed {
+        let lit = core::mem::take(&mut self.hinted);
+        for cell in lit.iter() {
+            self.draw_cell(canvas, cell, None);
+        }
+        let Some(m) = moved else { return Changed { cell: None, solved: false } };
+        let cell = match m {
+            Move::Digit { cell, .. } => {
+                self.conflicts_stale = true;
+                cell
+            }
+            Move::Pencil { cell, .. } => {
+                self.pencil_unwritten.insert(cell);
+                cell
+            }
+        };
+        let solved = self.play.marks().is_solved(&self.puzzle);
+        if solved {
+            self.check(canvas);
+        }
+        self.draw_cell(canvas, cell, None);
+        Changed { cell: Some(position(ROW[usize::from(cell)], COL[usize::from(cell)])), solved }
+    }
+
+    /// Lights the hint's cells now, puts the `cursor` on the cell it is about and its lines in
+    /// `banner`.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn show_hint(&mut self, hint: Hint, canvas: &mut Canvas, cursor: &mut u8, banner: &mut Banner) {
+        let before = core::mem::take(&mut self.hinted);
+        // The cursor may move: the keypad closes rather than follow it.
+        self.keypad = 0;
+        let at = match hint {
+            Hint::Mistake(cell) => {
+                *banner = Some((b"THIS CELL IS WRONG", b""));
+                Some(cell)
+            }
+            Hint::Deduction(d) => {
+                for cell in 0..CELLS as u8 {
+                    if d.reasons.contains(cell) || d.targets.contains(cell) {
+                        self.hinted.insert(cell);
+                    }
+                }
+                let text = if d.digit != 0 { PLACE[usize::from(d.digit - 1)] } else { removal_text(d.removed) };
+                *banner = Some((text, d.technique.name().as_bytes()));
+                d.targets.iter().next()
+            }
+            Hint::Reveal(cell, digit) => {
+                *banner = Some((PLACE[usize::from(digit - 1)], b"BY THE SOLUTION"));
+                Some(cell)
+            }
+            Hint::Solved => {
+                *banner = Some((b"EVERY DIGIT IS IN", b""));
+                None
+            }
+        };
+        if let Some(cell) = at {
+            *cursor = position(ROW[usize::from(cell)], COL[usize::from(cell)]);
+            self.hinted.insert(cell);
+        }
+        for cell in 0..CELLS as u8 {
+            if before.contains(cell) || self.hinted.contains(cell) {
+                self.draw_cell(canvas, cell, None);
+            }
+        }
+    }
+
+    /// A pencil-mark tile VRAM lacks: its background tile and its 16 bytes
+    /// ([`SudokuBoard::pencil_tile_written`] once it is copied).
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn unwritten_pencil_tile(&self) -> Option<(u8, [u8; 16])> {
+        let cell = self.pencil_unwritten.iter().next()?;
+        Some((assets::SUDOKU_PENCIL_FIRST_TILE + cell, pencil_tile(self.play.marks().pencil[usize::from(cell)])))
+    }
+
+    /// VRAM holds background tile `tile` as [`SudokuBoard::unwritten_pencil_tile`] gave it.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn pencil_tile_written(&mut self, tile: u8) {
+        self.pencil_unwritten.remove(tile - assets::SUDOKU_PENCIL_FIRST_TILE);
+    }
+
+    /// The rows of cells `from..to`, each with the line above it, a row of tiles at a time.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn draw_rows(&self, _layout: &Layout, canvas: &mut Canvas, from: u8, to: u8) {
+        let mut tiles = [0u8; BOARD_TILES];
+        for r in from..to.min(9) {
+            let across = if r % 3 == 0 { Thickness::Thick } else { Thickness::Thin };
+            for (x, tile) in tiles.iter_mut().enumerate() {
+                *tile = if x % 2 == 0 { crossing(line_at(x), across) } else { across_line(across) };
+            }
+            canvas.tiles(Layer::Background, 0, 2 * r, &tiles);
+            for (x, tile) in tiles.iter_mut().enumerate() {
+                *tile = if x % 2 == 0 { down_line(line_at(x)) } else { self.cell_tile(9 * r + (x as u8 - 1) / 2, None) };
+            }
+            canvas.tiles(Layer::Background, 0, 2 * r + 1, &tiles);
+        }
+    }
+
+    /// Draws `cell`, in error as `error` says (`None`: as last found).
+    fn draw_cell(&self, canvas: &mut Canvas, cell: u8, error: Option<bool>) {
+        let (r, c) = (ROW[usize::from(cell)], COL[usize::from(cell)]);
+        canvas.set(Layer::Background, 1 + 2 * c, 1 + 2 * r, self.cell_tile(cell, error));
+    }
+
+    /// The tile of `cell` as it looks now: its digit (given or written) lit by a hint, in
+    /// error or plain, else its pencil marks' tile, else blank.
+    fn cell_tile(&self, cell: u8, error: Option<bool>) -> u8 {
+        let at = usize::from(cell);
+        let (given, marks) = (self.puzzle.givens[at], self.play.marks());
+        let digit = if given != 0 { given } else { marks.digits[at] };
+        let lit = self.hinted.contains(cell);
+        if digit == 0 && !lit && marks.pencil[at] != 0 {
+            return assets::SUDOKU_PENCIL_FIRST_TILE + cell;
+        }
+        let style = if lit {
+            assets::SUDOKU_STYLE_HINT
+        } else if digit != 0 && error.unwrap_or_else(|| self.conflicts.contains(cell)) {
+            assets::SUDOKU_STYLE_ERROR
+        } else if given != 0 {
+            assets::SUDOKU_STYLE_GIVEN
+        } else {
+            assets::SUDOKU_STYLE_ENTERED
+        };
+        assets::SUDOKU_FIRST_TILE + style * assets::SUDOKU_STYLE_TILES + digit
+    }
+}
+
+puzzle_board!(SudokuBoard, Sudoku);
+
+/// The puzzle's cell at the frame's `spot` (`position(row, column)`).
+fn cell_of(spot: u8) -> u8 {
+    9 * (spot >> 4) + (spot & 0x0F)
+}
+
+/// Screen pixel of the top-left corner of the 16x16 square around the cell at `spot`, from
+/// the middle of the line tiles on its left and above it (for the cursor).
+pub fn cell_pixel_xy(spot: u8) -> (u8, u8) {
+    (4 + 16 * (spot & 0x0F), 4 + 16 * (spot >> 4))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Thickness {
+    Thin,
+    Thick,
+}
+
+/// The vertical line at tile column `x` (even): thick on the boxes' edges.
+fn line_at(x: usize) -> Thickness {
+    if x % 6 == 0 { Thickness::Thick } else { Thickness::Thin }
+}
+
+fn down_line(down: Thickness) -> u8 {
+    match down {
+        Thickness::Thin => assets::SUDOKU_LINE_THIN_DOWN,
+        Thickness::Thick => assets::SUDOKU_LINE_THICK_DOWN,
+    }
+}
+
+fn across_line(across: Thickness) -> u8 {
+    match across {
+        Thickness::Thin => assets::SUDOKU_LINE_THIN_ACROSS,
+        Thickness::Thick => assets::SUDOKU_LINE_THICK_ACROSS,
+    }
+}
+
+fn crossing(down: Thickness, across: Thickness) -> u8 {
+    match (down, across) {
+        (Thickness::Thin, Thickness::Thin) => assets::SUDOKU_LINE_THIN_DOWN_THIN_ACROSS,
+        (Thickness::Thin, Thickness::Thick) => assets::SUDOKU_LINE_THIN_DOWN_THICK_ACROSS,
+        (Thickness::Thick, Thickness::Thin) => assets::SUDOKU_LINE_THICK_DOWN_THIN_ACROSS,
+        (Thickness::Thick, Thickness::Thick) => assets::SUDOKU_LINE_THICK_DOWN_THICK_ACROSS,
+    }
+}
+
+/// A pencil-mark tile: each digit of `pencil` (bit d for digit d + 1) a 2x2 dark grey dot
+/// where a phone's keypad has it, dots 3 pixels apart.
+pub fn pencil_tile(pencil: u16) -> [u8; 16] {
+    let mut tile = [0u8; 16];
+    for band in 0..3 {
+        let mut bits = 0u8;
+        for col in 0..3 {
+            if pencil & BIT[3 * band + col] != 0 {
+                bits |= 0xC0 >> (3 * col);
+            }
+        }
+        // Dark grey is colour 2: the high bit plane only.
+        for row in [3 * band, 3 * band + 1] {
+            tile[2 * row + 1] = bits;
+        }
+    }
+    tile
+}
+
+/// The banner's "place" line of each digit.
+const PLACE: [&[u8]; 9] =
+    [b"PLACE 1", b"PLACE 2", b"PLACE 3", b"PLACE 4", b"PLACE 5", b"PLACE 6", b"PLACE 7", b"PLACE 8", b"PLACE 9"];
+
+/// The banner's line for an elimination of the candidates `removed`.
+fn removal_text(removed: u16) -> &'static [u8] {
+    const TAKE_OUT: [&[u8]; 9] =
+        [b"TAKE OUT 1", b"TAKE OUT 2", b"TAKE OUT 3", b"TAKE OUT 4", b"TAKE OUT 5", b"TAKE OUT 6", b"TAKE OUT 7", b"TAKE OUT 8", b"TAKE OUT 9"];
+    match (0..9).find(|&d| removed == BIT[d]) {
+        Some(d) => TAKE_OUT[d],
+        None => b"TAKE OUT CANDIDATES",
+    }
+}
