@@ -367,6 +367,9 @@ fn place_cursor(cursor: Option<Cursor>) {
 }
 
 /// Puts the keypad's keys and the ring on the chosen one into the OAM shadow, or hides them.
+/// In ROM bank 3, which has room: the main loop's bank 6 passed 16 KiB with it.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank3"))]
+#[inline(never)]
 fn place_keypad(keypad: Option<KeypadView>) {
     let Some(keypad) = keypad else {
         for index in KEYPAD_FIRST_OBJECT..=KEYPAD_LAST_OBJECT {
@@ -405,9 +408,8 @@ fn copy_in_vblank(game: &mut Game, spans: PaletteSpans, copies: bool, dma: bool,
     plan.colored = 0;
     plan.spans = spans;
     // A tile the board drew goes first: the map entries that show it may follow.
-    let tile = if copies { game.unwritten_tile_data() } else { None };
-    if let Some((index, bytes)) = tile {
-        plan.tile_data = bytes;
+    let tile = if copies { game.unwritten_tile_data(&mut plan.tile_data) } else { None };
+    if let Some(index) = tile {
         plan.to[0] = TileAddressing::Signed8800.tile_address(index).get();
         plan.from[0] = plan.tile_data.as_ptr();
         plan.len[0] = plan.tile_data.len() as u8;
@@ -450,7 +452,7 @@ fn copy_in_vblank(game: &mut Game, spans: PaletteSpans, copies: bool, dma: bool,
     // SAFETY: the handler is done with PLAN until PLAN_READY is set again.
     let (copied, dma_pending) = unsafe { (read_volatile(addr_of!(PLAN.copied)), read_volatile(addr_of!(PLAN.dma))) };
     let tile_copied = match tile {
-        Some((index, _)) if copied > 0 => {
+        Some(index) if copied > 0 => {
             game.tile_data_written(index);
             1
         }
@@ -490,8 +492,9 @@ fn copy_with_lcd_off(game: &mut Game, tileset: Tileset, display: Display, art: O
                     video::copy(off, to, tiles).unwrap();
                 }
             });
-            while let Some((index, bytes)) = game.unwritten_tile_data() {
-                video::copy(off, TileAddressing::Signed8800.tile_address(index), &bytes).unwrap();
+            let mut data = [0; 16];
+            while let Some(index) = game.unwritten_tile_data(&mut data) {
+                video::copy(off, TileAddressing::Signed8800.tile_address(index), &data).unwrap();
                 game.tile_data_written(index);
             }
             lcd::set_window_position(0, display.window_y);

@@ -831,10 +831,14 @@ fn a_sudoku_code_plays_sudoku_by_its_keypad() {
     assert!(p.game.keypad().is_none());
     let (r, c) = (first / 9, first % 9);
     assert_eq!(p.game.canvas.tile(Layer::Background, 1 + 2 * c, 1 + 2 * r), SUDOKU_PENCIL_FIRST_TILE + first);
-    let pencil = (SUDOKU_PENCIL_FIRST_TILE + first, pencil_tile(0b10));
-    assert_eq!(p.game.unwritten_tile_data(), Some(pencil));
-    p.game.tile_data_written(pencil.0);
-    assert_eq!(p.game.unwritten_tile_data(), None);
+    let (mut data, mut expected) = ([0; 16], [0; 16]);
+    pencil_tile(0b10, &mut expected);
+    let pencil = SUDOKU_PENCIL_FIRST_TILE + first;
+    assert_eq!(p.game.unwritten_tile_data(&mut data), Some(pencil));
+    assert_eq!(data, expected, "digit 2's dot, top middle");
+    assert_eq!(&expected[..4], &[0, 0x18, 0, 0x18]);
+    p.game.tile_data_written(pencil);
+    assert_eq!(p.game.unwritten_tile_data(&mut data), None);
     let Board::Sudoku(board) = &p.game.session.board else { unreachable!() };
     assert_eq!(board.play.marks().pencil[usize::from(first)], 0b10, "Select's release undid nothing");
 
@@ -849,10 +853,11 @@ fn a_sudoku_code_plays_sudoku_by_its_keypad() {
     choose_on_keypad(&mut p, clash);
     p.tap(Buttons::A);
     assert!(p.game.keypad().is_none(), "A writes the digit and closes the keypad");
-    p.idle(1);
+    // The repeats are searched for three units a frame.
+    p.idle(9);
     assert_eq!(sudoku_cell(&p.game, first), (clash, SUDOKU_STYLE_ERROR));
     p.tap(Buttons::SELECT);
-    p.idle(1);
+    p.idle(9);
     assert_eq!(sudoku_cell(&p.game, first).0, 0, "undone");
 
     // The solution by buttons alone, counting the presses a digit takes.
@@ -876,7 +881,7 @@ fn a_sudoku_code_plays_sudoku_by_its_keypad() {
             let Board::Sudoku(resumed) = &back.game.session.board else { panic!("CONTINUE offers another game than Sudoku's") };
             assert_eq!(resumed.play.marks().digits[usize::from(cell)], digit);
             assert_eq!(resumed.play.marks().pencil[usize::from(first)], 0b10);
-            assert_eq!(back.game.unwritten_tile_data(), Some(pencil), "a resumed game's pencil tiles are written again");
+            assert_eq!(back.game.unwritten_tile_data(&mut data), Some(pencil), "a resumed game's pencil tiles are written again");
         }
     }
     assert_eq!(p.screen(), ScreenId::Solved);

@@ -1286,7 +1286,8 @@ fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl Emu
             let chosen = sudoku_chosen_key(console).unwrap();
             tap(console, Button::B);
             let tile = usize::from(assets::SUDOKU_PENCIL_FIRST_TILE + cell);
-            let expected = hitori::game::boards::sudoku::pencil_tile(1 << (chosen - 1));
+            let mut expected = [0; 16];
+            hitori::game::boards::sudoku::pencil_tile(1 << (chosen - 1), &mut expected);
             assert!(
                 wait_for(console, 10, |c| c.vram()[0x1000 + 16 * tile..0x1000 + 16 * tile + 16] == expected[..]),
                 "the pencil tile of cell {cell} in VRAM"

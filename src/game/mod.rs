@@ -292,10 +292,10 @@ impl Game {
     }
 
     /// Tile data the board draws at run time that VRAM lacks, a tile at a time (its
-    /// background tile and bytes): the console writes it in VBlank before the tile maps, and
-    /// says so with [`Game::tile_data_written`].
-    pub fn unwritten_tile_data(&self) -> Option<(u8, [u8; 16])> {
-        self.session.board.unwritten_tile_data()
+    /// background tile; its bytes put in `data`): the console writes it in VBlank before the
+    /// tile maps, and says so with [`Game::tile_data_written`].
+    pub fn unwritten_tile_data(&self, data: &mut [u8; 16]) -> Option<u8> {
+        self.session.board.unwritten_tile_data(data)
     }
 
     pub fn tile_data_written(&mut self, tile: u8) {

@@ -344,10 +344,11 @@ impl Board {
     }
 
     /// Tile data the board draws at run time that VRAM lacks, a tile at a time: its
-    /// background tile and its 16 bytes ([`Board::tile_data_written`] once it is copied).
-    pub fn unwritten_tile_data(&self) -> Option<(u8, [u8; 16])> {
+    /// background tile, its 16 bytes put in `data` ([`Board::tile_data_written`] once it is
+    /// copied).
+    pub fn unwritten_tile_data(&self, data: &mut [u8; 16]) -> Option<u8> {
         match self {
-            Board::Sudoku(b) => b.unwritten_pencil_tile(),
+            Board::Sudoku(b) => b.unwritten_pencil_tile(data),
             _ => None,
         }
     }

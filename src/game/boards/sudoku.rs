@@ -40,8 +40,7 @@ pub struct KeypadView {
 impl KeypadView {
     /// The screen pixel of `digit`'s key (1..=9, as on a phone's keypad).
     pub fn key_xy(&self, digit: u8) -> (u8, u8) {
-        let slot = digit - 1;
-        let (row, col) = (slot / 3, slot % 3);
+        let (row, col) = key_place(digit);
         (self.x + col * KEY_PITCH, self.y + row * KEY_PITCH)
     }
 
@@ -71,8 +70,10 @@ pub struct SudokuBoard {
     pub play: Play<Sudoku>,
     /// The cells shown in error: a digit repeated in one of their units.
     conflicts: Cells,
-    /// The marks changed since `conflicts` was worked out.
-    conflicts_stale: bool,
+    /// The ninth of the units (three of them) to search next for repeats after a change
+    /// (1..=9; 0: none left), and the cells in error found so far.
+    errors_part: u8,
+    errors_found: Cells,
     /// Cells the last hint lights up, until the next move.
     hinted: Cells,
     /// The keypad's chosen digit while it is open, 0 when it is closed.
@@ -95,7 +96,8 @@ impl SudokuBoard {
             puzzle: Puzzle::EMPTY,
             play: Play::with_marks(crate::puzzles::sudoku::play::Marks::EMPTY),
             conflicts: Cells::EMPTY,
-            conflicts_stale: false,
+            errors_part: 0,
+            errors_found: Cells::EMPTY,
             hinted: Cells::EMPTY,
             keypad: 0,
             last_digit: 5,
@@ -124,7 +126,7 @@ impl SudokuBoard {
         self.keypad = 0;
         self.last_digit = if (1..=9).contains(&self.last_digit) { self.last_digit } else { 5 };
         self.conflicts = Cells::EMPTY;
-        self.conflicts_stale = true;
+        self.find_errors_again();
         self.pencil_unwritten = Cells::EMPTY;
         for cell in 0..CELLS as u8 {
             if self.play.marks().pencil[usize::from(cell)] != 0 {
@@ -133,26 +135,38 @@ impl SudokuBoard {
         }
     }
 
-    /// A frame of play: the errors worked out again after a change, and the cells whose error
-    /// changed drawn.
+    /// A frame of play: three units searched for repeats after a change (a third of them took
+    /// about 45k cycles on the console, most of a frame) and, once all are, the cells whose
+    /// error changed drawn: errors show 9 frames after a move.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn check(&mut self, canvas: &mut Canvas) -> Checked {
-        if !self.conflicts_stale {
+        let part = self.errors_part;
+        if part == 0 {
             return Checked::Nothing;
         }
-        self.conflicts_stale = false;
-        let found = self.play.marks().conflicts(&self.puzzle);
-        let mut shown = false;
-        for cell in 0..CELLS as u8 {
-            let now = found.contains(cell);
-            if now != self.conflicts.contains(cell) {
-                shown |= now;
-                self.draw_cell(canvas, cell, Some(now));
-            }
+        let units = 3 * (part - 1)..3 * part;
+        self.play.marks().conflicts_in(&self.puzzle, units, &mut self.errors_found);
+        if part < 9 {
+            self.errors_part = part + 1;
+            return Checked::Step;
         }
-        self.conflicts = found;
+        self.errors_part = 0;
+        let mut changed = self.errors_found.symmetric_difference(&self.conflicts);
+        self.conflicts = self.errors_found;
+        let mut shown = false;
+        while let Some(cell) = changed.first() {
+            changed.remove(cell);
+            shown |= self.conflicts.contains(cell);
+            self.draw_cell(canvas, cell);
+        }
         Checked::step(shown)
+    }
+
+    /// Starts the search for repeated digits over.
+    fn find_errors_again(&mut self) {
+        self.errors_part = 1;
+        self.errors_found = Cells::EMPTY;
     }
 
     /// Which button's mark the cell at `spot` holds: A for a digit written, B for pencil
@@ -225,18 +239,19 @@ impl SudokuBoard {
             return KeypadEvent::Closed;
         }
         // Across and down on the 3x3 keys, wrapping at the edges as the cursor does.
-        let (mut row, mut col) = ((digit - 1) / 3, (digit - 1) % 3);
+        let (mut row, mut col) = key_place(digit);
+        let (back, on) = (|k: u8| if k == 0 { 2 } else { k - 1 }, |k: u8| if k == 2 { 0 } else { k + 1 });
         if triggered.contains(Buttons::LEFT) {
-            col = (col + 2) % 3;
+            col = back(col);
         } else if triggered.contains(Buttons::RIGHT) {
-            col = (col + 1) % 3;
+            col = on(col);
         }
         if triggered.contains(Buttons::UP) {
-            row = (row + 2) % 3;
+            row = back(row);
         } else if triggered.contains(Buttons::DOWN) {
-            row = (row + 1) % 3;
+            row = on(row);
         }
-        self.keypad = row * 3 + col + 1;
+        self.keypad = (row << 1) + row + col + 1;
         if self.keypad == digit { KeypadEvent::None } else { KeypadEvent::Chose }
     }
 
@@ -266,14 +281,15 @@ impl SudokuBoard {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     fn changed(&mut self, moved: Option<Move>, _layout: &Layout, canvas: &mut Canvas) -> Changed {
-        let lit = core::mem::take(&mut self.hinted);
-        for cell in lit.iter() {
-            self.draw_cell(canvas, cell, None);
+        let mut lit = core::mem::take(&mut self.hinted);
+        while let Some(cell) = lit.first() {
+            lit.remove(cell);
+            self.draw_cell(canvas, cell);
         }
         let Some(m) = moved else { return Changed { cell: None, solved: false } };
         let cell = match m {
             Move::Digit { cell, .. } => {
-                self.conflicts_stale = true;
+                self.find_errors_again();
                 cell
             }
             Move::Pencil { cell, .. } => {
@@ -283,9 +299,9 @@ impl SudokuBoard {
         };
         let solved = self.play.marks().is_solved(&self.puzzle);
         if solved {
-            self.check(canvas);
+            while self.check(canvas) != Checked::Nothing {}
         }
-        self.draw_cell(canvas, cell, None);
+        self.draw_cell(canvas, cell);
         Changed { cell: Some(position(ROW[usize::from(cell)], COL[usize::from(cell)])), solved }
     }
 
@@ -303,11 +319,7 @@ impl SudokuBoard {
                 Some(cell)
             }
             Hint::Deduction(d) => {
-                for cell in 0..CELLS as u8 {
-                    if d.reasons.contains(cell) || d.targets.contains(cell) {
-                        self.hinted.insert(cell);
-                    }
-                }
+                self.hinted = d.reasons.union(&d.targets);
                 let text = if d.digit != 0 { PLACE[usize::from(d.digit - 1)] } else { removal_text(d.removed) };
                 *banner = Some((text, d.technique.name().as_bytes()));
                 d.targets.iter().next()
@@ -325,20 +337,21 @@ impl SudokuBoard {
             *cursor = position(ROW[usize::from(cell)], COL[usize::from(cell)]);
             self.hinted.insert(cell);
         }
-        for cell in 0..CELLS as u8 {
-            if before.contains(cell) || self.hinted.contains(cell) {
-                self.draw_cell(canvas, cell, None);
-            }
+        let mut redraw = before.union(&self.hinted);
+        while let Some(cell) = redraw.first() {
+            redraw.remove(cell);
+            self.draw_cell(canvas, cell);
         }
     }
 
-    /// A pencil-mark tile VRAM lacks: its background tile and its 16 bytes
+    /// A pencil-mark tile VRAM lacks: its background tile, its 16 bytes put in `tile`
     /// ([`SudokuBoard::pencil_tile_written`] once it is copied).
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
-    pub fn unwritten_pencil_tile(&self) -> Option<(u8, [u8; 16])> {
-        let cell = self.pencil_unwritten.iter().next()?;
-        Some((assets::SUDOKU_PENCIL_FIRST_TILE + cell, pencil_tile(self.play.marks().pencil[usize::from(cell)])))
+    pub fn unwritten_pencil_tile(&self, tile: &mut [u8; 16]) -> Option<u8> {
+        let cell = self.pencil_unwritten.first()?;
+        pencil_tile(self.play.marks().pencil[usize::from(cell)], tile);
+        Some(assets::SUDOKU_PENCIL_FIRST_TILE + cell)
     }
 
     /// VRAM holds background tile `tile` as [`SudokuBoard::unwritten_pencil_tile`] gave it.
@@ -352,29 +365,39 @@ impl SudokuBoard {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn draw_rows(&self, _layout: &Layout, canvas: &mut Canvas, from: u8, to: u8) {
+        // Tiles by running indices, no division or remainder: each is a runtime call on the
+        // console (a board's rows took about a frame more with them).
         let mut tiles = [0u8; BOARD_TILES];
+        let mut cell = 9 * from;
         for r in from..to.min(9) {
-            let across = if r % 3 == 0 { Thickness::Thick } else { Thickness::Thin };
-            for (x, tile) in tiles.iter_mut().enumerate() {
-                *tile = if x % 2 == 0 { crossing(line_at(x), across) } else { across_line(across) };
+            let across = box_edge(r);
+            for (c, pair) in tiles.chunks_mut(2).enumerate() {
+                pair[0] = crossing(box_edge(c as u8), across);
+                if let Some(tile) = pair.get_mut(1) {
+                    *tile = across_line(across);
+                }
             }
             canvas.tiles(Layer::Background, 0, 2 * r, &tiles);
-            for (x, tile) in tiles.iter_mut().enumerate() {
-                *tile = if x % 2 == 0 { down_line(line_at(x)) } else { self.cell_tile(9 * r + (x as u8 - 1) / 2, None) };
+            for (c, pair) in tiles.chunks_mut(2).enumerate() {
+                pair[0] = down_line(box_edge(c as u8));
+                if let Some(tile) = pair.get_mut(1) {
+                    *tile = self.cell_tile(cell);
+                    cell += 1;
+                }
             }
             canvas.tiles(Layer::Background, 0, 2 * r + 1, &tiles);
         }
     }
 
-    /// Draws `cell`, in error as `error` says (`None`: as last found).
-    fn draw_cell(&self, canvas: &mut Canvas, cell: u8, error: Option<bool>) {
+    /// Draws `cell` as it looks now.
+    fn draw_cell(&self, canvas: &mut Canvas, cell: u8) {
         let (r, c) = (ROW[usize::from(cell)], COL[usize::from(cell)]);
-        canvas.set(Layer::Background, 1 + 2 * c, 1 + 2 * r, self.cell_tile(cell, error));
+        canvas.set(Layer::Background, 1 + 2 * c, 1 + 2 * r, self.cell_tile(cell));
     }
 
     /// The tile of `cell` as it looks now: its digit (given or written) lit by a hint, in
     /// error or plain, else its pencil marks' tile, else blank.
-    fn cell_tile(&self, cell: u8, error: Option<bool>) -> u8 {
+    fn cell_tile(&self, cell: u8) -> u8 {
         let at = usize::from(cell);
         let (given, marks) = (self.puzzle.givens[at], self.play.marks());
         let digit = if given != 0 { given } else { marks.digits[at] };
@@ -384,7 +407,7 @@ impl SudokuBoard {
         }
         let style = if lit {
             assets::SUDOKU_STYLE_HINT
-        } else if digit != 0 && error.unwrap_or_else(|| self.conflicts.contains(cell)) {
+        } else if digit != 0 && self.conflicts.contains(cell) {
             assets::SUDOKU_STYLE_ERROR
         } else if given != 0 {
             assets::SUDOKU_STYLE_GIVEN
@@ -396,6 +419,13 @@ impl SudokuBoard {
 }
 
 puzzle_board!(SudokuBoard, Sudoku);
+
+/// The row and column of `digit`'s key (1..=9, as on a phone's keypad), from a table: a
+/// division by 3 is a runtime call on the console.
+fn key_place(digit: u8) -> (u8, u8) {
+    const PLACES: [(u8, u8); 9] = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)];
+    PLACES[usize::from(digit - 1)]
+}
 
 /// The puzzle's cell at the frame's `spot` (`position(row, column)`).
 fn cell_of(spot: u8) -> u8 {
@@ -414,9 +444,9 @@ enum Thickness {
     Thick,
 }
 
-/// The vertical line at tile column `x` (even): thick on the boxes' edges.
-fn line_at(x: usize) -> Thickness {
-    if x % 6 == 0 { Thickness::Thick } else { Thickness::Thin }
+/// The line before cell row or column `k` (0..=9): thick on the boxes' edges.
+fn box_edge(k: u8) -> Thickness {
+    if matches!(k, 0 | 3 | 6 | 9) { Thickness::Thick } else { Thickness::Thin }
 }
 
 fn down_line(down: Thickness) -> u8 {
@@ -442,23 +472,25 @@ fn crossing(down: Thickness, across: Thickness) -> u8 {
     }
 }
 
-/// A pencil-mark tile: each digit of `pencil` (bit d for digit d + 1) a 2x2 dark grey dot
-/// where a phone's keypad has it, dots 3 pixels apart.
-pub fn pencil_tile(pencil: u16) -> [u8; 16] {
-    let mut tile = [0u8; 16];
+/// Draws into `tile` a pencil-mark tile: each digit of `pencil` (bit d for digit d + 1) a 2x2
+/// dark grey dot where a phone's keypad has it, dots 3 pixels apart.
+pub fn pencil_tile(pencil: u16, tile: &mut [u8; 16]) {
+    // Each dot's pixels in a row of the tile, by its column on the keypad.
+    const DOTS: [u8; 3] = [0xC0, 0x18, 0x03];
+    *tile = [0; 16];
+    let mut digits = pencil;
     for band in 0..3 {
         let mut bits = 0u8;
-        for col in 0..3 {
-            if pencil & BIT[3 * band + col] != 0 {
-                bits |= 0xC0 >> (3 * col);
+        for dot in DOTS {
+            if digits & 1 != 0 {
+                bits |= dot;
             }
+            digits >>= 1;
         }
-        // Dark grey is colour 2: the high bit plane only.
-        for row in [3 * band, 3 * band + 1] {
-            tile[2 * row + 1] = bits;
-        }
+        // Dark grey is colour 2: the high bit plane only, of the band's two rows.
+        tile[6 * band + 1] = bits;
+        tile[6 * band + 3] = bits;
     }
-    tile
 }
 
 /// The banner's "place" line of each digit.

@@ -164,6 +164,28 @@ impl Cells {
         self.rows.iter().all(|&r| r == 0)
     }
 
+    /// The cells in either set.
+    pub fn union(&self, other: &Cells) -> Cells {
+        Cells { rows: core::array::from_fn(|r| self.rows[r] | other.rows[r]) }
+    }
+
+    /// The cells in one of the two sets but not both.
+    pub fn symmetric_difference(&self, other: &Cells) -> Cells {
+        Cells { rows: core::array::from_fn(|r| self.rows[r] ^ other.rows[r]) }
+    }
+
+    /// The lowest cell in the set: a row at a time, not a test per cell.
+    pub fn first(&self) -> Option<u8> {
+        let mut start = 0u8;
+        for &row in &self.rows {
+            if row != 0 {
+                return Some(start + lowest(row));
+            }
+            start += 9;
+        }
+        None
+    }
+
     /// The cells in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
         (0..CELLS as u8).filter(|&cell| self.contains(cell))

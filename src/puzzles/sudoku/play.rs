@@ -69,22 +69,33 @@ impl Marks {
         grid
     }
 
-    /// Whether every cell holds the solution's digit.
+    /// Whether every cell holds the solution's digit. Stops at the first that does not (the
+    /// game asks after every move).
     pub fn is_solved(&self, puzzle: &Puzzle) -> bool {
-        self.grid(puzzle) == puzzle.solution
+        (0..CELLS).all(|cell| puzzle.givens[cell] != 0 || self.digits[cell] == puzzle.solution[cell])
     }
 
     /// The cells whose digit (given or entered) repeats in their row, column or box: the
     /// game's live errors.
     pub fn conflicts(&self, puzzle: &Puzzle) -> Cells {
-        let grid = self.grid(puzzle);
         let mut found = Cells::EMPTY;
-        for unit in 0..UNITS {
-            let cells = &UNIT_CELLS[unit];
+        self.conflicts_in(puzzle, 0..UNITS as u8, &mut found);
+        found
+    }
+
+    /// Adds to `found` the cells whose digit repeats in one of `units` (a part of
+    /// [`Marks::conflicts`]: the console's board spreads the 27 units over frames).
+    pub fn conflicts_in(&self, puzzle: &Puzzle, units: core::ops::Range<u8>, found: &mut Cells) {
+        let digit_at = |cell: u8| {
+            let given = puzzle.givens[usize::from(cell)];
+            if given != 0 { given } else { self.digits[usize::from(cell)] }
+        };
+        for unit in units {
+            let cells = &UNIT_CELLS[usize::from(unit)];
             // Digits seen once and digits seen again in this unit.
             let (mut once, mut again) = (0u16, 0u16);
             for &cell in cells {
-                let digit = grid[cell as usize];
+                let digit = digit_at(cell);
                 if digit != 0 {
                     let bit = BIT[digit as usize - 1];
                     again |= once & bit;
@@ -93,14 +104,13 @@ impl Marks {
             }
             if again != 0 {
                 for &cell in cells {
-                    let digit = grid[cell as usize];
+                    let digit = digit_at(cell);
                     if digit != 0 && again & (BIT[digit as usize - 1]) != 0 {
                         found.insert(cell);
                     }
                 }
             }
         }
-        found
     }
 
     /// The next hint (see the module doc); leaves `logic` holding the candidates it read, which

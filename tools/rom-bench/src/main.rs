@@ -5,10 +5,11 @@
 //!   frame, which the ROM counts in `LATE_FRAMES`; a new screen copied whole with the LCD off
 //!   holds VBlank off meanwhile and misses none), on the title, in menus, on the
 //!   generating screen, while moving the cursor and while marking cells (and undoing some)
-//!   on a 9x9 and a 15x15 board and on a 9x9 Baby Lizards board, and while the background
+//!   on a 9x9 and a 15x15 board, on a 9x9 Baby Lizards board and on a Sudoku board (digits
+//!   and pencil marks by its keypad), and while the background
 //!   worker keeps a puzzle ready;
 //! - frames from Start on the new-game screen to a playable board, with a ready puzzle and
-//!   without one (Hitori 9x9 easy and 15x15 hard, Baby Lizards 9x9 easy), and the longest run
+//!   without one (Hitori 9x9 easy and 15x15 hard, Baby Lizards 9x9 easy, Sudoku easy), and the longest run
 //!   of frames with nothing shown;
 //! - how deep the main program's and the worker's stacks went;
 //! - the time boot takes with the LCD off, to the main loop's first frame;
@@ -42,6 +43,8 @@ use std::path::Path;
 use gbemu::{Button, CYCLES_PER_FRAME, Console, Model, Place, Profile, Symbols};
 use hitori::game::layout::Layout;
 use hitori::game::boards::lizards::read_lizard_tile;
+use hitori::assets;
+use hitori::game::boards::Playable;
 use hitori::game::read_cell_tile;
 use hitori::puzzles::hitori::board::{Board, cell_at};
 use hitori::puzzles::hitori::solve::Solver;
@@ -60,8 +63,8 @@ const NEW_GAME_SAVE: &[&str] = &["Saves>::commit_new_game::<"];
 
 struct Bench {
     console: Console,
-    /// Whether the new-game menu is on Baby Lizards (else Hitori).
-    lizards: bool,
+    /// The puzzle the new-game menu is on.
+    puzzle: Playable,
     loops_at: u16,
     worker_busy_at: u16,
     vblank_at: u16,
@@ -134,7 +137,7 @@ impl Bench {
             blank_run: 0,
             longest_blank: (0, String::new()),
             phase: String::new(),
-            lizards: false,
+            puzzle: Playable::Hitori,
             screen_copies_at: address("SCREEN_COPIES"),
             screen_copies: 0,
             symbols,
@@ -294,12 +297,15 @@ impl Bench {
         self.frames(30);
     }
 
-    /// On the new-game menu, from START: the puzzle one step towards `way`, back to START.
-    fn choose_puzzle(&mut self, way: Button) {
+    /// On the new-game menu, from START: the puzzle `to`, `steps` steps towards `way`, back
+    /// to START.
+    fn choose_puzzle(&mut self, way: Button, steps: u8, to: Playable) {
         self.tap(Button::Down);
-        self.tap(way);
+        for _ in 0..steps {
+            self.tap(way);
+        }
         self.tap(Button::Up);
-        self.lizards = !self.lizards;
+        self.puzzle = to;
     }
 
     /// On the new-game menu, from START: the size `sizes` steps and the level `levels` steps
@@ -412,6 +418,27 @@ impl Bench {
 
     /// Shades and circles in turn, moving right and down (shades along a diagonal), undoes
     /// the last four marks, then waits a second for the checks and saves.
+    /// Sudoku's digits by its keypad: on cells along a diagonal, A opens it, a digit is
+    /// chosen and written, then two pencil marks set and the keypad closed; some undone.
+    fn enter_digits(&mut self) {
+        for button in [Button::Right, Button::Down].iter().cycle().take(12) {
+            self.tap(Button::A);
+            self.tap(Button::Right);
+            self.tap(Button::A);
+            self.tap(Button::A);
+            self.tap(Button::Down);
+            self.tap(Button::B);
+            self.tap(Button::Left);
+            self.tap(Button::B);
+            self.tap(Button::Select);
+            self.tap(*button);
+        }
+        for _ in 0..4 {
+            self.tap(Button::Select);
+        }
+        self.frames(60);
+    }
+
     fn mark_cells(&mut self) {
         for (i, button) in [Button::Right, Button::Down].iter().cycle().take(16).enumerate() {
             self.tap(if i % 2 == 0 { Button::A } else { Button::B });
@@ -439,12 +466,26 @@ impl Bench {
     }
 
     /// Whether the LCD shows the background and every cell of an `n` x `n` board of the
-    /// puzzle being started (Hitori's, unless `lizards`).
+    /// puzzle being started.
     fn board_shown(&mut self, n: u8) -> bool {
-        let read_tile = if self.lizards { read_lizard_tile } else { read_cell_tile };
         if self.console.read(0xFF40) & 0x81 != 0x81 {
             return false;
         }
+        let read_tile = match self.puzzle {
+            Playable::Hitori => read_cell_tile,
+            Playable::Lizards => read_lizard_tile,
+            Playable::Sudoku => {
+                let vram = self.console.vram();
+                // Every cell's tile one of its styles' or its pencil marks'.
+                let first = assets::SUDOKU_PENCIL_FIRST_TILE;
+                return (0..9).all(|r| {
+                    (0..9).all(|c| {
+                        let tile = vram[0x1800 + (1 + 2 * r) * 32 + 1 + 2 * c];
+                        (first..first + 81).contains(&tile) || tile.wrapping_sub(assets::SUDOKU_FIRST_TILE) < 4 * assets::SUDOKU_STYLE_TILES
+                    })
+                });
+            }
+        };
         let layout = Layout::for_size(n);
         let vram = self.console.vram();
         (0..n).all(|r| {
@@ -529,7 +570,7 @@ fn main() {
     // back to Hitori's 9x9 easy.
     b.begin("pause, new-game menu");
     b.new_game_from_pause();
-    b.choose_puzzle(Button::Right);
+    b.choose_puzzle(Button::Right, 1, Playable::Lizards);
     b.report("pause, new-game menu for Baby Lizards");
     b.start_game(9, "Lizards 9x9 easy, no ready puzzle", "Baby Lizards 9x9 easy without a ready puzzle");
     b.begin("play Lizards");
@@ -544,9 +585,27 @@ fn main() {
     b.new_game_from_pause();
     b.report("pause, new-game menu");
     b.start_game(9, "Lizards 9x9 easy, ready", "Baby Lizards 9x9 easy with a ready puzzle");
+    // Sudoku, easy, likewise: digits and pencil marks by the keypad.
     b.begin("pause, new-game menu");
     b.new_game_from_pause();
-    b.choose_puzzle(Button::Left);
+    b.choose_puzzle(Button::Right, 1, Playable::Sudoku);
+    b.report("pause, new-game menu for Sudoku");
+    b.start_game(9, "Sudoku easy, no ready puzzle", "Sudoku easy without a ready puzzle");
+    b.begin("play Sudoku");
+    b.move_cursor_around();
+    b.report("play Sudoku, moving the cursor");
+    b.enter_digits();
+    b.report("play Sudoku, digits and pencil marks by the keypad (with saves)");
+    b.begin("play Sudoku, worker busy");
+    b.wait_for_idle_worker(60 * 60 * 10);
+    b.report("play Sudoku idle, worker keeping a puzzle ready");
+    b.begin("pause, new-game menu");
+    b.new_game_from_pause();
+    b.report("pause, new-game menu");
+    b.start_game(9, "Sudoku easy, ready", "Sudoku easy with a ready puzzle");
+    b.begin("pause, new-game menu");
+    b.new_game_from_pause();
+    b.choose_puzzle(Button::Left, 2, Playable::Hitori);
     // Until Hitori's 9x9 easy is kept ready again (the last one started a game above), so that
     // the start measures the switch of puzzles, not whether a Lizards job was still running.
     b.wait_for_idle_worker(60 * 60 * 10);
