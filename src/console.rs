@@ -580,10 +580,10 @@ fn load_video(canvas: &mut Canvas) {
     lcd::with_lcd_off(|off| {
         // build.rs checks that the sets do not overlap and that each fits: a failure here is
         // a build mistake.
-        video::load_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES).unwrap();
+        video::load_packed_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES).unwrap();
         load_cell_art(off, BOOT_CELL_ART);
-        video::load_tiles(off, TileAddressing::Unsigned8000, assets::LOGO_FIRST_TILE, &assets::LOGO_TILES).unwrap();
-        video::load_tiles(off, TileAddressing::Unsigned8000, assets::CURSOR_FIRST_OBJ_TILE, &assets::CURSOR_TILES).unwrap();
+        video::load_packed_tiles(off, TileAddressing::Unsigned8000, assets::LOGO_FIRST_TILE, &assets::LOGO_TILES).unwrap();
+        video::load_packed_tiles(off, TileAddressing::Unsigned8000, assets::CURSOR_FIRST_OBJ_TILE, &assets::CURSOR_TILES).unwrap();
         // VRAM and OAM hold noise at power-on: clear what the canvas does not cover.
         video::fill_map(off, TileMap::Map9800, assets::TILE_BLANK);
         video::fill_map(off, TileMap::Map9C00, assets::TILE_BLANK);
@@ -807,7 +807,7 @@ pub extern "C" fn cbe_trap(function_id: u16) -> ! {
 fn show_crash(function_id: u16) {
     lcd::with_lcd_off(|off| {
         // The font may not be loaded yet if the trap came early.
-        let _ = video::load_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES);
+        let _ = video::load_packed_tiles(off, TileAddressing::Signed8800, assets::UI_FIRST_TILE, &assets::UI_TILES);
         video::fill_map(off, TileMap::Map9800, assets::TILE_BLANK);
         write_text(off, 5, 6, b"CRASHED!");
         write_text(off, 3, 9, b"IN FUNCTION");
