@@ -418,6 +418,32 @@ impl Bench {
 
     /// Shades and circles in turn, moving right and down (shades along a diagonal), undoes
     /// the last four marks, then waits a second for the checks and saves.
+    /// From play: the new-game menu's next puzzle, `puzzle` (9x9 or its only size, easy), its
+    /// game started without a ready puzzle (`label` names the phases, `what` the starts),
+    /// played by moving the cursor and by `marks` (whose phase `marking` names), the worker
+    /// left to keep the next one ready, and a game started with it.
+    fn play_another_puzzle(&mut self, puzzle: Playable, label: &str, what: &str, marking: &str, marks: fn(&mut Bench)) {
+        // The puzzle's word of `label` ("Lizards 9x9 easy": "play Lizards, ...").
+        let name = label.split(' ').next().unwrap_or(label);
+        self.begin("pause, new-game menu");
+        self.new_game_from_pause();
+        self.choose_puzzle(Button::Right, 1, puzzle);
+        self.report(&format!("pause, new-game menu for {what}"));
+        self.start_game(9, &format!("{label}, no ready puzzle"), &format!("{what} without a ready puzzle"));
+        self.begin(&format!("play {name}"));
+        self.move_cursor_around();
+        self.report(&format!("play {name}, moving the cursor"));
+        marks(self);
+        self.report(&format!("play {name}, {marking} (with saves)"));
+        self.begin(&format!("play {name}, worker busy"));
+        self.wait_for_idle_worker(60 * 60 * 10);
+        self.report(&format!("play {name} idle, worker keeping a puzzle ready"));
+        self.begin("pause, new-game menu");
+        self.new_game_from_pause();
+        self.report("pause, new-game menu");
+        self.start_game(9, &format!("{label}, ready"), &format!("{what} with a ready puzzle"));
+    }
+
     /// Sudoku's digits by its keypad: on cells along a diagonal, A opens it, a digit is
     /// chosen and written, then two pencil marks set and the keypad closed; some undone.
     fn enter_digits(&mut self) {
@@ -565,44 +591,12 @@ fn main() {
     b.choose(Button::Left, 15 - 9, 2);
     b.report("pause, new-game menu for 9x9 easy");
     b.start_game(9, "9x9 easy, ready", "9x9 easy with a ready puzzle");
-    // Baby Lizards, 9x9 easy: generated behind the generating screen, played (lizards placed
-    // and cells marked empty, undone), then started again with the puzzle kept ready; then
-    // back to Hitori's 9x9 easy.
-    b.begin("pause, new-game menu");
-    b.new_game_from_pause();
-    b.choose_puzzle(Button::Right, 1, Playable::Lizards);
-    b.report("pause, new-game menu for Baby Lizards");
-    b.start_game(9, "Lizards 9x9 easy, no ready puzzle", "Baby Lizards 9x9 easy without a ready puzzle");
-    b.begin("play Lizards");
-    b.move_cursor_around();
-    b.report("play Lizards, moving the cursor");
-    b.mark_cells();
-    b.report("play Lizards, marking cells (with saves)");
-    b.begin("play Lizards, worker busy");
-    b.wait_for_idle_worker(60 * 60 * 10);
-    b.report("play Lizards idle, worker keeping a puzzle ready");
-    b.begin("pause, new-game menu");
-    b.new_game_from_pause();
-    b.report("pause, new-game menu");
-    b.start_game(9, "Lizards 9x9 easy, ready", "Baby Lizards 9x9 easy with a ready puzzle");
-    // Sudoku, easy, likewise: digits and pencil marks by the keypad.
-    b.begin("pause, new-game menu");
-    b.new_game_from_pause();
-    b.choose_puzzle(Button::Right, 1, Playable::Sudoku);
-    b.report("pause, new-game menu for Sudoku");
-    b.start_game(9, "Sudoku easy, no ready puzzle", "Sudoku easy without a ready puzzle");
-    b.begin("play Sudoku");
-    b.move_cursor_around();
-    b.report("play Sudoku, moving the cursor");
-    b.enter_digits();
-    b.report("play Sudoku, digits and pencil marks by the keypad (with saves)");
-    b.begin("play Sudoku, worker busy");
-    b.wait_for_idle_worker(60 * 60 * 10);
-    b.report("play Sudoku idle, worker keeping a puzzle ready");
-    b.begin("pause, new-game menu");
-    b.new_game_from_pause();
-    b.report("pause, new-game menu");
-    b.start_game(9, "Sudoku easy, ready", "Sudoku easy with a ready puzzle");
+    // Baby Lizards, 9x9 easy, then Sudoku, easy: each generated behind the generating screen,
+    // played (Lizards: lizards placed and cells marked empty; Sudoku: digits and pencil marks
+    // by the keypad; some undone), then started again with the puzzle kept ready; then back to
+    // Hitori's 9x9 easy.
+    b.play_another_puzzle(Playable::Lizards, "Lizards 9x9 easy", "Baby Lizards 9x9 easy", "marking cells", Bench::mark_cells);
+    b.play_another_puzzle(Playable::Sudoku, "Sudoku easy", "Sudoku easy", "digits and pencil marks by the keypad", Bench::enter_digits);
     b.begin("pause, new-game menu");
     b.new_game_from_pause();
     b.choose_puzzle(Button::Left, 2, Playable::Hitori);
