@@ -604,7 +604,7 @@ fn main() {
     // the start measures the switch of puzzles, not whether a Lizards job was still running.
     b.wait_for_idle_worker(60 * 60 * 10);
     b.report("pause, new-game menu for Hitori");
-    b.start_game(9, "back to Hitori 9x9 easy", "Hitori 9x9 easy after Baby Lizards");
+    b.start_game(9, "back to Hitori 9x9 easy", "Hitori 9x9 easy after Baby Lizards and Sudoku");
     // The title, as a player who quits finds it (the worker idle or keeping a puzzle ready).
     b.begin("title");
     b.tap(Button::Start);
