@@ -1,7 +1,7 @@
 //! Sudoku's jobs: `SUDOKU_SEEDS` puzzles at each level (`bench_sudoku_generate`), each one's
 //! solutions counted by the engine's dancing links (`bench_sudoku_links`) and by a plain
-//! backtracking search (`bench_sudoku_backtrack`), one line a puzzle, `sudoku level seed
-//! digest LINKS BACKTRACK` (level 0..=2, `Puzzle::digest`).
+//! backtracking search (`bench_sudoku_backtrack`, on the first seeds only, capped), one line
+//! a puzzle, `sudoku level seed digest LINKS BACKTRACK` (level 0..=2, `Puzzle::digest`).
 
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::sudoku::generate::{Generator as SudokuGenerator, Puzzle as SudokuPuzzle};
@@ -11,6 +11,15 @@ use crate::send_line;
 
 /// Sudoku puzzles generated a level, seeds 1..=this.
 const SUDOKU_SEEDS: u16 = 32;
+/// The plain backtracking count runs on seeds 1..=this of each level only, and gives up
+/// after `BACKTRACK_NODES` digits tried: it takes minutes of console time on some puzzles
+/// (20x the links' cycles on those it finishes), which would make the part emulate for hours.
+const BACKTRACK_SEEDS: u32 = 8;
+const BACKTRACK_NODES: u16 = 20_000;
+/// What [`bench_sudoku_backtrack`] answers for a seed past `BACKTRACK_SEEDS`, and when it gave
+/// up (the bench's host side knows both).
+const NOT_RUN: u8 = 0xFE;
+const GAVE_UP: u8 = 0xFF;
 static mut SUDOKU: SudokuGenerator = SudokuGenerator::new();
 static mut SUDOKU_PUZZLE: SudokuPuzzle = SudokuPuzzle::EMPTY;
 
@@ -36,12 +45,17 @@ pub extern "C" fn bench_sudoku_links() -> u8 {
 }
 
 /// The same count by plain backtracking: the first empty cell, digits 1 to 9 in order, each
-/// checked against the used digits of its row, column and box.
+/// checked against the used digits of its row, column and box. `NOT_RUN` or `GAVE_UP` as
+/// above.
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub extern "C" fn bench_sudoku_backtrack() -> u8 {
     // SAFETY: as above.
     let puzzle = unsafe { &*core::ptr::addr_of!(SUDOKU_PUZZLE) };
+    if puzzle.seed > BACKTRACK_SEEDS {
+        return NOT_RUN;
+    }
+    let mut nodes = 0u16;
     let mut grid = puzzle.givens;
     // Used digits (bit d - 1) per row, column and box.
     let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
@@ -90,6 +104,10 @@ pub extern "C" fn bench_sudoku_backtrack() -> u8 {
             digit += 1;
         }
         if digit <= 9 {
+            nodes += 1;
+            if nodes == BACKTRACK_NODES {
+                return GAVE_UP;
+            }
             grid[cell as usize] = digit;
             let bit = 1 << (digit - 1);
             rows[r] |= bit;
