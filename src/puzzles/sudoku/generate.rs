@@ -3,9 +3,10 @@
 //! random order, each removal kept only while the techniques of the requested level still
 //! finish the puzzle. Finishing proves the puzzle has one solution (the techniques never
 //! guess), so no separate count is needed there, and it keeps the puzzle within its level. A
-//! puzzle the level below also finishes is thrown away for a new grid: the level is exact.
+//! puzzle the level below also finishes is mended, a given class swapped for a removed one
+//! (`Generator::mend`), or failing that thrown away for a new grid: the level is exact.
 
-use super::grid::CELLS;
+use super::grid::{CELLS, Cells};
 use super::links::Links;
 use super::logic::Logic;
 use crate::puzzles::level::Difficulty;
@@ -158,11 +159,100 @@ impl Generator {
                 out.givens[partner] = out.solution[partner];
             }
         }
-        match level {
-            Difficulty::Easy => true,
-            Difficulty::Medium => !self.finishes(&out.givens, Difficulty::Easy),
-            Difficulty::Hard => !self.finishes(&out.givens, Difficulty::Medium),
+        let below = match level {
+            Difficulty::Easy => return true,
+            Difficulty::Medium => Difficulty::Easy,
+            Difficulty::Hard => Difficulty::Medium,
+        };
+        !self.finishes(&out.givens, below) || self.mend(level, below, &order, out)
+    }
+
+    /// A carving the level below finishes, mended rather than thrown away with its grid: a
+    /// given class is swapped for a removed one. Without the given class the puzzle has other
+    /// solutions (the loop above kept it, so the level no longer finished without it); each
+    /// one differs from the solution on a blank unavoidable set, and only a removed class with
+    /// a cell in every such set can be the one put back. So every other solution found narrows
+    /// the classes left to try, and the techniques only run on a swap that leaves one solution:
+    /// kept when the level finishes it and the level below does not. Same number of givens,
+    /// still symmetric; false when no swap works.
+    fn mend(&mut self, level: Difficulty, below: Difficulty, order: &[u8; CLASSES as usize], out: &mut Puzzle) -> bool {
+        for &given in order {
+            let (cell, partner) = (given as usize, CELLS - 1 - given as usize);
+            if out.givens[cell] == 0 {
+                continue;
+            }
+            Self::set_class(out, given, false);
+            // The removed classes still worth trying: at first all of them.
+            let mut candidates = Cells::EMPTY;
+            for &removed in order {
+                if removed != given && out.givens[removed as usize] == 0 {
+                    candidates.insert(removed);
+                }
+            }
+            let mut unique = !self.other_solution(out, cell, partner);
+            for &removed in order {
+                if !unique {
+                    candidates = self.hitting(out, &candidates);
+                }
+                if !candidates.contains(removed) {
+                    continue;
+                }
+                Self::set_class(out, removed, true);
+                unique = !self.other_solution(out, cell, partner);
+                if unique && self.finishes(&out.givens, level) && !self.finishes(&out.givens, below) {
+                    return true;
+                }
+                Self::set_class(out, removed, false);
+            }
+            Self::set_class(out, given, true);
         }
+        false
+    }
+
+    /// Puts back (`given` true) or takes away a class's two cells.
+    fn set_class(out: &mut Puzzle, class: u8, given: bool) {
+        for cell in [class as usize, CELLS - 1 - class as usize] {
+            out.givens[cell] = if given { out.solution[cell] } else { 0 };
+        }
+    }
+
+    /// The classes of `candidates` with a cell where the other solution the links hold
+    /// differs from the puzzle's.
+    fn hitting(&self, out: &Puzzle, candidates: &Cells) -> Cells {
+        let other = self.links.solution();
+        let mut kept = Cells::EMPTY;
+        for class in candidates.iter() {
+            let (cell, partner) = (class as usize, CELLS - 1 - class as usize);
+            if other[cell] != out.solution[cell] || other[partner] != out.solution[partner] {
+                kept.insert(class);
+            }
+        }
+        kept
+    }
+
+    /// Whether the givens, just blanked at `cell` and `partner`, have a solution other than
+    /// `out.solution`; if so the links hold it. The puzzle had one solution with those two
+    /// cells given, so another one differs there: first searched with `cell`'s digit ruled
+    /// out, then with `cell` as given and `partner`'s ruled out. The givens are left as found.
+    fn other_solution(&mut self, out: &mut Puzzle, cell: usize, partner: usize) -> bool {
+        for (differs, agrees) in [(cell, None), (partner, Some(cell))] {
+            if let Some(agrees) = agrees {
+                if agrees == differs {
+                    break;
+                }
+                out.givens[agrees] = out.solution[agrees];
+            }
+            self.links.set_givens(&out.givens);
+            self.links.exclude(differs as u8, out.solution[differs] - 1);
+            let found = self.links.count(1, None) == 1;
+            if let Some(agrees) = agrees {
+                out.givens[agrees] = 0;
+            }
+            if found {
+                return true;
+            }
+        }
+        false
     }
 }
 

@@ -117,6 +117,12 @@ impl Links {
         true
     }
 
+    /// Takes row (cell, digit) out of the matrix after [`Links::set_givens`]: the next search
+    /// finds only solutions without that digit in that cell. The row must still be there.
+    pub fn exclude(&mut self, cell: u8, digit: u8) {
+        self.relink_row(cell, digit, COLUMNS as u16, false);
+    }
+
     /// Selects row (cell, digit) outside the search; false when it is no longer there.
     fn give(&mut self, cell: u8, digit: u8) -> bool {
         let c = cell as usize;
