@@ -21,7 +21,7 @@
 //!   fewest rows chosen first (stopping the scan at a column of 0 or 1 rows).
 //! About 1.8 KiB in all (see [`Links`]).
 
-use super::grid::{BIT, BOX, CELLS, COL, ROW, UNIT_CELLS, box_slot, count, lowest};
+use super::grid::{ALL_DIGITS, BIT, BOX, CELLS, COL, ROW, UNIT_CELLS, UNITS, box_slot, count, lowest};
 use crate::puzzles::rng::Rng;
 
 /// Constraint columns: 81 cell columns, then 27 units x 9 digits.
@@ -91,29 +91,69 @@ impl Links {
         &self.solution
     }
 
-    /// An empty grid: every row in every column, every column in its list.
-    fn reset(&mut self) {
-        self.rows = [0x1FF; COLUMNS];
-        for i in 0..=CELL_HEAD {
-            self.cell_left[i as usize] = if i == 0 { CELL_HEAD } else { i - 1 };
-            self.cell_right[i as usize] = if i == CELL_HEAD { 0 } else { i + 1 };
-        }
-        for i in 0..=UNIT_HEAD {
-            self.unit_left[i as usize] = if i == 0 { UNIT_HEAD } else { i - 1 };
-            self.unit_right[i as usize] = if i == UNIT_HEAD { 0 } else { i + 1 };
-        }
-        self.solution = [0; CELLS];
-    }
-
     /// Takes on a puzzle's givens (0 blank, else 1..=9); false when two of them clash.
+    ///
+    /// Built directly rather than by covering the givens' rows one by one (about 3 M cycles a
+    /// puzzle on the console, a quarter of generation's time when the generator mends): a row
+    /// (cell, digit) is still in the matrix when its cell is blank and no given of its three
+    /// units holds the digit, and a column is still in its list when no given fills it. The
+    /// lists keep their columns in increasing order, as covering left them, so every search
+    /// runs as before.
     pub fn set_givens(&mut self, givens: &[u8; CELLS]) -> bool {
-        self.reset();
-        for cell in 0..CELLS as u8 {
-            let digit = givens[cell as usize];
-            if digit != 0 && !self.give(cell, digit - 1) {
-                return false;
+        let Links { rows, cell_left, cell_right, level_untried: used, solution, .. } = self;
+        // The digits each unit's givens hold, in the search stack's space (free until a
+        // search).
+        *used = [0; CELLS];
+        for cell in 0..CELLS {
+            let digit = givens[cell];
+            if digit != 0 {
+                let bit = BIT[digit as usize - 1];
+                let (r, c, b) = (ROW[cell] as usize, 9 + COL[cell] as usize, 18 + BOX[cell] as usize);
+                if (used[r] | used[c] | used[b]) & bit != 0 {
+                    return false;
+                }
+                used[r] |= bit;
+                used[c] |= bit;
+                used[b] |= bit;
             }
         }
+        *solution = *givens;
+        *rows = [0; COLUMNS];
+        let mut last = CELL_HEAD;
+        for cell in 0..CELLS as u8 {
+            let c = cell as usize;
+            if givens[c] != 0 {
+                continue;
+            }
+            let candidates = !(used[ROW[c] as usize] | used[9 + COL[c] as usize] | used[18 + BOX[c] as usize]) & ALL_DIGITS;
+            rows[c] = candidates;
+            // The row (cell, digit) sits in slot `digit` of its cell's column and in the
+            // cell's slot of each of its units' columns for that digit. Three calls rather
+            // than a loop over an array of pairs, which LLVM packs into a wide integer.
+            add_rows(rows, ROW[c], COL[c], candidates);
+            add_rows(rows, 9 + COL[c], ROW[c], candidates);
+            add_rows(rows, 18 + BOX[c], box_slot(cell), candidates);
+            cell_right[last as usize] = cell;
+            cell_left[c] = last;
+            last = cell;
+        }
+        cell_right[last as usize] = CELL_HEAD;
+        cell_left[CELL_HEAD as usize] = last;
+        let mut last = UNIT_HEAD;
+        for unit in 0..UNITS as u8 {
+            let base = times9(unit) as u8;
+            let open = !self.level_untried[unit as usize] & ALL_DIGITS;
+            for digit in 0..9u8 {
+                if open & BIT[digit as usize] != 0 {
+                    let i = base + digit;
+                    self.unit_right[last as usize] = i;
+                    self.unit_left[i as usize] = last;
+                    last = i;
+                }
+            }
+        }
+        self.unit_right[last as usize] = UNIT_HEAD;
+        self.unit_left[UNIT_HEAD as usize] = last;
         true
     }
 
@@ -121,19 +161,6 @@ impl Links {
     /// finds only solutions without that digit in that cell. The row must still be there.
     pub fn exclude(&mut self, cell: u8, digit: u8) {
         self.relink_row(cell, digit, COLUMNS as u16, false);
-    }
-
-    /// Selects row (cell, digit) outside the search; false when it is no longer there.
-    fn give(&mut self, cell: u8, digit: u8) -> bool {
-        let c = cell as usize;
-        let uncovered = self.cell_right[self.cell_left[c] as usize] == cell;
-        if !uncovered || self.rows[c] & BIT[digit as usize] == 0 {
-            return false;
-        }
-        self.cover(cell as u16);
-        self.select(cell as u16, digit);
-        self.solution[c] = digit + 1;
-        true
     }
 
     /// The cell and digit of the row in `slot` of column `k`.
@@ -369,6 +396,18 @@ impl Links {
         self.set_givens(grid);
         self.count(1, Some(rng));
         *grid = self.solution;
+    }
+}
+
+/// Puts the rows (cell, digit) for each digit of `digits` into `unit`'s columns, at the cell's
+/// `slot` there.
+fn add_rows(rows: &mut [u16; COLUMNS], unit: u8, slot: u8, digits: u16) {
+    let base = CELL_COLUMNS + times9(unit);
+    let mut left = digits;
+    while left != 0 {
+        let digit = lowest(left);
+        left &= left - 1;
+        rows[(base + digit as u16) as usize] |= BIT[slot as usize];
     }
 }
 
