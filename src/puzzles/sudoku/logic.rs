@@ -394,23 +394,28 @@ impl Logic {
                 if count(at) < 2 {
                     continue;
                 }
-                let reasons = unit_cells(unit, at);
-                let first = UNIT_CELLS[unit as usize][lowest(at) as usize];
-                let bit = BIT[digit as usize];
-                // The other unit all the places share: a line for a box, the box for a line.
-                let [row, col, bx] = units_of(first);
-                let shared = reasons.iter().fold((true, true, true), |(r, c, b), cell| {
-                    let [r2, c2, b2] = units_of(cell);
-                    (r && r2 == row, c && c2 == col, b && b2 == bx)
-                });
-                let others: [(bool, u8); 3] = [(shared.0, row), (shared.1, col), (shared.2, bx)];
-                for (all_in, other) in others {
-                    if all_in && other != unit {
-                        let targets = self.cells_with(other, bit, &reasons);
-                        if !targets.is_empty() {
-                            return Some(eliminate(technique, reasons, targets, bit));
-                        }
+                // The other unit all the places share, from their slots alone (the places
+                // are few, their cells many): a row or column of the box for a box, the box
+                // for a line. Slots in a box run along its rows.
+                let in_triple = at & !0x007 == 0 || at & !0x038 == 0 || at & !0x1C0 == 0;
+                let first = UNIT_CELLS[unit as usize][lowest(at) as usize] as usize;
+                let other = if unit < 18 {
+                    if !in_triple {
+                        continue;
                     }
+                    18 + BOX[first]
+                } else if in_triple {
+                    ROW[first]
+                } else if at & !0x049 == 0 || at & !0x092 == 0 || at & !0x124 == 0 {
+                    9 + COL[first]
+                } else {
+                    continue;
+                };
+                let reasons = unit_cells(unit, at);
+                let bit = BIT[digit as usize];
+                let targets = self.cells_with(other, bit, &reasons);
+                if !targets.is_empty() {
+                    return Some(eliminate(technique, reasons, targets, bit));
                 }
             }
         }
