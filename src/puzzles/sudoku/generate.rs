@@ -151,10 +151,17 @@ impl Generator {
             out.givens = out.solution;
             0
         };
+        // A removal that leaves another solution fails; above Easy the links find that
+        // solution (1-4 M cycles on the console) sooner than the level's techniques give up
+        // (a failing medium or hard solve runs every technique to the end). Singles give up
+        // sooner still, so Easy goes without.
         for &cell in &order[start..] {
             let partner = CELLS - 1 - cell as usize;
             clear(&mut out.givens, &[cell]);
-            if !self.singles_put_back(out, cell, partner as u8) && !self.finishes(&out.givens, level) {
+            if !self.singles_put_back(out, cell, partner as u8)
+                && ((level != Difficulty::Easy && self.other_solution(out, cell as usize, partner))
+                    || !self.finishes(&out.givens, level))
+            {
                 out.givens[cell as usize] = out.solution[cell as usize];
                 out.givens[partner] = out.solution[partner];
             }
