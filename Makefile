@@ -40,11 +40,9 @@ bench-codegen: setup
 	$(CARGO) run --quiet --release -p codegen-bench
 
 # Host puzzles per second, the hint walks' profile per level and size (examples/hint_walks.rs),
-# then exact console cycles per puzzle (checked against the host): Baby Lizards, then Hitori.
-# BENCH_ENGINE_PUZZLE=hitori (lizards, sudoku) runs one console part alone.
-# Sudoku is opt-in, BENCH_ENGINE_SUDOKU=1: hours of emulation (an easy puzzle takes 14-20 s of
-# console time, medium and hard carve 8 and 17 grids a puzzle on average, and the plain
-# backtracking count passes the 2e9-cycle limit of a call at easy seed 14; docs/sudoku-notes.md).
+# then exact console cycles per puzzle (checked against the host): Baby Lizards, Sudoku (several
+# minutes of emulation: some hard puzzles take minutes of console time; docs/sudoku-notes.md),
+# then Hitori. BENCH_ENGINE_PUZZLE=hitori (lizards, sudoku) runs one console part alone.
 bench-engine: setup
 	$(CARGO) run --quiet --release --example bench_engine
 	$(CARGO) run --quiet --release --example hint_walks

@@ -4,9 +4,9 @@
 //! level below must not finish the puzzle, and a walk of hints from the empty marks must reach
 //! the solution, each step checked against the solution here (a placed digit is the solution's,
 //! a removed candidate is not) and the hardest step of the walk being of the puzzle's level.
-//! Heavy: the acceptance run is `cargo test --release -p hitori --test engine_sudoku` (2,400
-//! puzzles over the three levels, on every core: 10,000 took 404 s here, on two shared cores;
-//! docs/sudoku-notes.md). A debug build checks a twentieth of them.
+//! Heavy: the acceptance run is `cargo test --release -p hitori --test engine_sudoku` (4,800
+//! puzzles over the three levels, on every core: 6,000 took 94 s here with the two cores
+//! shared; docs/sudoku-notes.md). A debug build checks a fortieth of them.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -17,7 +17,7 @@ use hitori::puzzles::sudoku::generate::{Generator, Puzzle};
 use hitori::puzzles::sudoku::logic::{Logic, Technique};
 use hitori::puzzles::sudoku::play::{Hint, Marks, Move};
 
-const PUZZLES: u32 = if cfg!(debug_assertions) { 2_400 / 20 } else { 2_400 };
+const PUZZLES: u32 = if cfg!(debug_assertions) { 4_800 / 40 } else { 4_800 };
 
 /// Solutions of `givens` (0 blank) up to `limit`: none when two givens clash, else by
 /// [`backtrack`].

@@ -9,12 +9,11 @@
 //! Hitori's starts with the puzzle's name:
 //! - Baby Lizards (`lizards.gb`): its table, and the cycles of its two complete solvers on
 //!   each puzzle (segment flags against walking the lines), both counting the one solution.
-//! - Sudoku (`sudoku.gb`), only with `BENCH_ENGINE_SUDOKU=1`: 32 puzzles a level, and each
-//!   one's solutions counted by the dancing links (1 each), and on the first 8 seeds of each
-//!   level by plain backtracking, which gives up after 20,000 digits tried (it takes minutes
-//!   on some puzzles): its cycles and ratio on the puzzles it finished. Opt-in: its generator
-//!   still takes 14-20 s of console time an easy puzzle, several times that for medium and
-//!   hard (docs/sudoku-notes.md).
+//! - Sudoku (`sudoku.gb`): 32 puzzles a level, and each one's solutions counted by the
+//!   dancing links (1 each), and on the first 8 seeds of each level by plain backtracking,
+//!   which gives up after 20,000 digits tried (it takes minutes on some puzzles): its cycles
+//!   and ratio on the puzzles it finished. Its generator still takes minutes of console time
+//!   on some hard puzzles, so the part emulates for several minutes (docs/sudoku-notes.md).
 //! - Hitori (`engine.gb`): its table, then a 15x15 island query by the dual union-find against
 //!   a flood fill, and a random draw from the engine's generator against `fastrand`.
 //!
@@ -95,7 +94,7 @@ fn run() -> Result<(), String> {
     if runs("lizards", true) {
         lizards(Bench::start(build_lizards_rom(sdcc_flags.clone())?, "lizards ", MAX_LIZARD_CYCLES_PER_CALL)?)?;
     }
-    if runs("sudoku", std::env::var_os("BENCH_ENGINE_SUDOKU").is_some()) {
+    if runs("sudoku", true) {
         sudoku(Bench::start(build_sudoku_rom(sdcc_flags.clone())?, "sudoku ", MAX_SUDOKU_CYCLES_PER_CALL)?)?;
     }
     if runs("hitori", true) {
