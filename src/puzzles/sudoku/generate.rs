@@ -199,7 +199,7 @@ impl Generator {
             let mut unique = !self.other_solution(out, cell, partner);
             for &removed in order {
                 if !unique {
-                    candidates = self.hitting(out, &candidates);
+                    self.keep_hitting(out, &mut candidates);
                 }
                 if !candidates.contains(removed) {
                     continue;
@@ -225,18 +225,17 @@ impl Generator {
         }
     }
 
-    /// The classes of `candidates` with a cell where the other solution the links hold
-    /// differs from the puzzle's.
-    fn hitting(&self, out: &Puzzle, candidates: &Cells) -> Cells {
+    /// Keeps in `candidates` only the classes with a cell where the other solution the links
+    /// hold differs from the puzzle's. In place: a second set would be 18 more bytes of the
+    /// back end's static frames in WRAM.
+    fn keep_hitting(&self, out: &Puzzle, candidates: &mut Cells) {
         let other = self.links.solution();
-        let mut kept = Cells::EMPTY;
-        for class in candidates.iter() {
+        for class in 0..CLASSES {
             let (cell, partner) = (class as usize, CELLS - 1 - class as usize);
-            if other[cell] != out.solution[cell] || other[partner] != out.solution[partner] {
-                kept.insert(class);
+            if candidates.contains(class) && other[cell] == out.solution[cell] && other[partner] == out.solution[partner] {
+                candidates.remove(class);
             }
         }
-        kept
     }
 
     /// Whether the givens, just blanked at `cell` and `partner`, have a solution other than
