@@ -175,9 +175,8 @@ impl Generator {
     }
 
     /// A carving the level below finishes, mended rather than thrown away with its grid: a
-    /// given class is swapped for a removed one. Without the given class the puzzle has other
-    /// solutions (the loop above kept it, so the level no longer finished without it); each
-    /// one differs from the solution on a blank unavoidable set, and only a removed class with
+    /// given class is swapped for a removed one. Without the given class the puzzle mostly has
+    /// other solutions (the loop above rejected its removal); each one differs from the solution on a blank unavoidable set, and only a removed class with
     /// a cell in every such set can be the one put back. So every other solution found narrows
     /// the classes left to try, and the techniques only run on a swap that leaves one solution:
     /// kept when the level below does not finish it and the level does. Same number of givens,
@@ -196,19 +195,19 @@ impl Generator {
                     candidates.insert(removed);
                 }
             }
-            let mut unique = !self.other_solution(out, cell, partner);
+            if self.other_solution(out, cell, partner) {
+                self.keep_hitting(out, &mut candidates);
+            }
             for &removed in order {
-                if !unique {
-                    self.keep_hitting(out, &mut candidates);
-                }
                 if !candidates.contains(removed) {
                     continue;
                 }
                 Self::set_class(out, removed, true);
-                unique = !self.other_solution(out, cell, partner);
-                // The level below first: it still finishes most swaps (seven in eight on the
-                // host), and it is the cheaper test.
-                if unique && !self.finishes(&out.givens, below) && self.finishes(&out.givens, level) {
+                // With one solution left, the level below first: it still finishes most swaps
+                // (seven in eight on the host), and it is the cheaper test.
+                if self.other_solution(out, cell, partner) {
+                    self.keep_hitting(out, &mut candidates);
+                } else if !self.finishes(&out.givens, below) && self.finishes(&out.givens, level) {
                     return true;
                 }
                 Self::set_class(out, removed, false);
