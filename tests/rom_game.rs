@@ -1316,8 +1316,8 @@ fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons_on_boytacean() {
     a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons(&mut console);
     // Its best time is in Sudoku's area, and the solved game is not offered again.
     let mut image: [u8; 0x2000] = console.cartridge_ram().try_into().expect("8 KiB of cartridge RAM");
-    let (mut best, mut marks) = (BestTimes::new(Kind::Sudoku), SudokuMarks::EMPTY);
-    let offered = Saves::new().load::<Sudoku>(&mut image, &mut best, &mut SudokuPuzzle::EMPTY, &mut marks);
+    let (mut best, mut puzzle, mut marks) = (BestTimes::new(Kind::Sudoku), SudokuPuzzle::EMPTY, SudokuMarks::EMPTY);
+    let offered = Saves::new().load::<Sudoku>(&mut image, &mut best, &mut puzzle, &mut marks);
     assert_eq!(offered, None, "the solved game is not offered");
     assert!(best.get(9, Difficulty::Easy).is_some(), "a best time in Sudoku's area");
 }
