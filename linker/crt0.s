@@ -17,6 +17,7 @@
         .globl  _gb_copy
         .globl  _gb_copy_attributes
         .globl  _gb_running_sums
+        .globl  _gb_rng_below
         .globl  _gb_worker_reset
         .globl  _gb_worker_run
         .globl  _gb_worker_yield
@@ -424,6 +425,116 @@ gb_running_sums_next:
         inc     sp
         inc     sp
         jp      (hl)
+
+;; uint8_t gb_rng_below(Rng *rng /* DE */, uint8_t bound /* A */): hitori::puzzles::rng's
+;; Rng::below (the Rust there is the reference and the host's): xorshift steps on the state's
+;; two words (x at +0, y at +2, little-endian) until bits 4-11 of the new y, masked to the
+;; next power of two above bound - 1, fall below bound (bound >= 1). The shifts by 5 and 3 are
+;; a swap and a rotate with masks, where SDCC loops a bit at a time. Result in A.
+_gb_rng_below:
+        ld      h, d
+        ld      l, e            ; HL = rng
+        ld      b, a            ; B = bound
+        dec     a
+        ld      c, a
+        srl     a
+        or      c
+        ld      c, a
+        srl     a
+        srl     a
+        or      c
+        ld      c, a
+        swap    a
+        and     #0x0F
+        or      c
+        ld      c, a            ; C = mask
+        push    bc              ; kept on the stack: every register is needed for a step
+gb_rng_below_step:
+        ld      a, (hl+)
+        ld      c, a
+        ld      a, (hl+)
+        ld      b, a            ; BC = x, HL = &y
+        ;; t = x ^ (x << 5): a byte rotated left by 5 holds its own bits 5-7 low and bits 0-2 high
+        ld      a, c
+        swap    a
+        rlca
+        ld      d, a
+        and     #0xE0
+        xor     c
+        ld      c, a
+        ld      a, b
+        swap    a
+        rlca
+        and     #0xE0
+        ld      e, a
+        ld      a, d
+        and     #0x1F
+        or      e
+        xor     b
+        ld      b, a            ; BC = t
+        ;; t ^ (t >> 3), by the same rotation
+        ld      a, b
+        swap    a
+        rlca
+        ld      d, a
+        ld      a, c
+        swap    a
+        rlca
+        and     #0x1F
+        ld      e, a
+        ld      a, d
+        and     #0xE0
+        or      e
+        xor     c
+        ld      c, a
+        ld      a, d
+        and     #0x1F
+        xor     b
+        ld      b, a            ; BC = t ^ (t >> 3)
+        ld      a, (hl+)
+        ld      e, a
+        ld      a, (hl-)
+        ld      d, a            ; DE = y, HL = &y
+        dec     hl
+        ld      (hl), d
+        dec     hl
+        ld      (hl), e         ; x = y, HL = rng
+        ;; y ^= (y >> 1) ^ BC; the low byte first, taking bit 0 of the high byte through carry
+        ld      a, d
+        rra
+        ld      a, e
+        rra
+        xor     e
+        xor     c
+        ld      c, a
+        ld      a, d
+        srl     a
+        xor     d
+        xor     b
+        ld      b, a            ; BC = the new y
+        inc     hl
+        inc     hl
+        ld      a, c
+        ld      (hl+), a
+        ld      (hl), b
+        dec     hl
+        dec     hl
+        dec     hl              ; HL = rng
+        ;; bits 4-11 of y: the high nibble of its low byte and the low nibble of its high byte
+        ld      a, c
+        swap    a
+        and     #0x0F
+        ld      c, a
+        ld      a, b
+        swap    a
+        and     #0xF0
+        or      c
+        pop     de              ; E = mask, D = bound
+        and     e
+        cp      d
+        ret     c
+        push    de
+        jr      gb_rng_below_step
 
 ;; Copies the shadow OAM (0xC000-0xC09F) to OAM. Call during VBlank with no interrupt able to
 ;; fire for 160 microseconds (only VBlank is ever enabled, and it has just been serviced).
