@@ -20,7 +20,7 @@ use crate::puzzles::play::Play;
 use crate::puzzles::sudoku::Sudoku;
 use crate::puzzles::sudoku::generate::Puzzle;
 use crate::puzzles::sudoku::grid::{BIT, CELLS, COL, Cells, ROW};
-use crate::puzzles::sudoku::play::{Hint, Move};
+use crate::puzzles::sudoku::play::{Hint, Marks, Move};
 use gb_hal::joypad::Buttons;
 
 /// Board tiles across: a line tile before each cell and after the last.
@@ -94,7 +94,7 @@ impl SudokuBoard {
     pub const fn new() -> SudokuBoard {
         SudokuBoard {
             puzzle: Puzzle::EMPTY,
-            play: Play::with_marks(crate::puzzles::sudoku::play::Marks::EMPTY),
+            play: Play::with_marks(Marks::EMPTY),
             conflicts: Cells::EMPTY,
             errors_part: 0,
             errors_found: Cells::EMPTY,
@@ -114,7 +114,7 @@ impl SudokuBoard {
     #[inline(never)]
     pub fn take_new(&mut self, puzzle: &Puzzle) {
         self.puzzle.clone_from(puzzle);
-        self.play.restore_with(|marks| *marks = crate::puzzles::sudoku::play::Marks::EMPTY);
+        self.play.restore_with(Marks::clear);
     }
 
     /// Begins a game, new or resumed with its marks: its errors are found on the first frame
@@ -270,7 +270,7 @@ impl SudokuBoard {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn restart(&mut self, layout: &Layout, canvas: &mut Canvas) -> Changed {
-        self.play.restore_with(|marks| *marks = crate::puzzles::sudoku::play::Marks::EMPTY);
+        self.play.restore_with(Marks::clear);
         self.begin();
         self.draw_rows(layout, canvas, 0, 9);
         Changed { cell: None, solved: false }
@@ -322,7 +322,7 @@ impl SudokuBoard {
                 self.hinted = d.reasons.union(&d.targets);
                 let text = if d.digit != 0 { PLACE[usize::from(d.digit - 1)] } else { removal_text(d.removed) };
                 *banner = Some((text, d.technique.name().as_bytes()));
-                d.targets.iter().next()
+                d.targets.first()
             }
             Hint::Reveal(cell, digit) => {
                 *banner = Some((PLACE[usize::from(digit - 1)], b"BY THE SOLUTION"));

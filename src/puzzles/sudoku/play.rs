@@ -51,6 +51,13 @@ pub enum Hint {
 impl Marks {
     pub const EMPTY: Marks = Marks { digits: [0; CELLS], pencil: [0; CELLS] };
 
+    /// No digit and no pencil mark, in place (assigning [`Marks::EMPTY`] copies a constant the
+    /// size of the marks, which on the console lives in ROM bank 0).
+    pub fn clear(&mut self) {
+        self.digits.fill(0);
+        self.pencil.fill(0);
+    }
+
     pub fn apply(&mut self, mv: Move) {
         match mv {
             Move::Digit { cell, to, .. } => self.digits[cell as usize] = to,
