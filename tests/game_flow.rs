@@ -894,3 +894,57 @@ fn a_sudoku_code_plays_sudoku_by_its_keypad() {
     assert_eq!(saves.load::<Sudoku>(&mut sram, &mut best, &mut scratch, &mut marks), None, "the solved game is not offered");
     assert!(best.get(9, Difficulty::Easy).is_some(), "the best time is in Sudoku's area");
 }
+
+/// The cell's look on the background (`assets::CELL_VARIANT_*`) in a Hitori game.
+fn hitori_variant(game: &Game, cell: u8) -> u8 {
+    let layout = game.session.layout();
+    let (x, y) = layout.cell_tile_xy(row_of(cell), col_of(cell));
+    hitori::game::read_cell_tile(layout.big, game.canvas.tile(Layer::Background, x, y)).expect("a cell tile").1
+}
+
+/// Two touching shaded cells (the first one of the solution's, an error only beside the
+/// second), the pause menu opened at once (before the second shade's check is done) or not
+/// at all, then the second shade undone: the board shows what a fresh check of the marks says
+/// throughout, and no error at the end.
+#[test]
+fn an_undo_after_a_pause_in_a_check_takes_the_error_away() {
+    for frames_paused in [None, Some(0), Some(1), Some(3), Some(8)] {
+        let mut p = Player::new(FakeMachine::new());
+        p.start_new_game();
+        let board = hitori(&p.game);
+        let size = board.size();
+        let first = board.puzzle.solution.iter().find(|&cell| col_of(cell) + 1 < size).unwrap();
+        let second = cell_at(row_of(first), col_of(first) + 1);
+        let shows_a_fresh_check = |p: &Player, when: &str| {
+            let board = hitori(&p.game);
+            let flagged = *board.play.violations(&board.puzzle.board).flagged();
+            for cell in [first, second] {
+                assert_eq!(
+                    hitori_variant(&p.game, cell) == hitori::assets::CELL_VARIANT_ERROR,
+                    flagged.contains(cell),
+                    "cell {cell} {when}, paused {frames_paused:?} frames"
+                );
+            }
+            flagged.contains(first)
+        };
+        p.move_cursor_to(first);
+        p.tap(Buttons::A);
+        p.idle(10);
+        assert!(!shows_a_fresh_check(&p, "shaded alone"));
+        p.tap(Buttons::RIGHT);
+        p.tap(Buttons::A);
+        if let Some(frames) = frames_paused {
+            p.tap(Buttons::START);
+            assert_eq!(p.screen(), ScreenId::Pause);
+            p.idle(frames);
+            p.tap(Buttons::START);
+            assert_eq!(p.screen(), ScreenId::Play);
+        }
+        p.idle(10);
+        assert!(shows_a_fresh_check(&p, "beside a shaded cell"));
+        p.tap(Buttons::SELECT);
+        assert_eq!(hitori(&p.game).play.mark(second), Mark::Unknown);
+        p.idle(10);
+        assert!(!shows_a_fresh_check(&p, "after the undo"));
+    }
+}
