@@ -17,6 +17,7 @@
         .globl  _gb_copy
         .globl  _gb_copy_attributes
         .globl  _gb_running_sums
+        .globl  _gb_unpack_planes
         .globl  _gb_rng_below
         .globl  _gb_worker_reset
         .globl  _gb_worker_run
@@ -425,6 +426,58 @@ gb_running_sums_next:
         inc     sp
         inc     sp
         jp      (hl)
+
+;; void gb_unpack_planes(uint8_t *tile /* DE */, const uint8_t *rows /* BC */, uint16_t head /* stack */):
+;; a tile of two colours packed by gb_hal::video::pack_tile, its 8 rows of pixel bits at rows,
+;; as the 16 bytes of a tile at tile. head is the packed tile's first byte: the ink's colour in
+;; bits 0-1, the background's in bits 2-3. Each bit plane of a row is the background's bit,
+;; flipped where a pixel has the ink and the ink's bit differs: bg ^ (bits & (bg ^ ink)). The
+;; boot's tile sets unpack here: about 4k cycles a tile in SDCC's loop.
+_gb_unpack_planes:
+        ldhl    sp, #2
+        ld      a, (hl)
+        ld      h, b
+        ld      l, c            ; HL = rows
+        push    af
+        push    hl
+        push    de
+        call    gb_unpack_plane ; the low bits: bits 0 and 2 of head
+        pop     de
+        pop     hl
+        pop     af
+        inc     de
+        rrca                    ; the high bits to bits 0 and 2
+        call    gb_unpack_plane
+        pop     hl
+        inc     sp
+        inc     sp
+        jp      (hl)
+
+;; One bit plane: A's bit 0 the ink's bit, bit 2 the background's; 8 rows from HL to every
+;; other byte from DE.
+gb_unpack_plane:
+        ld      b, a
+        and     #4
+        jr      z, gb_unpack_plane_background
+        ld      a, #0xFF
+gb_unpack_plane_background:
+        ld      c, a            ; C = the background's bit, in every pixel
+        ld      a, b
+        and     #1
+        jr      z, gb_unpack_plane_ink
+        ld      a, #0xFF
+gb_unpack_plane_ink:
+        xor     c
+        ld      b, a            ; B = the pixels whose bit the ink flips
+        .rept   8
+        ld      a, (hl+)
+        and     b
+        xor     c
+        ld      (de), a
+        inc     de
+        inc     de
+        .endm
+        ret
 
 ;; uint8_t gb_rng_below(Rng *rng /* DE */, uint8_t bound /* A */): hitori::puzzles::rng's
 ;; Rng::below (the Rust there is the reference and the host's): xorshift steps on the state's

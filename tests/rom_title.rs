@@ -63,8 +63,9 @@ fn title_screen_shows_logo_and_blinking_prompt() {
     assert_ne!(console.read(0xFF40) & 0x10, 0, "the title shows background tiles from 0x8000");
     let vram = console.vram();
     let (mut at, mut packed) = (usize::from(assets::LOGO_FIRST_TILE) * 16, &assets::LOGO_TILES[..]);
+    let mut tile = [0; 16];
     while !packed.is_empty() {
-        let (tile, len) = gb_hal::video::unpack_tile(packed).expect("whole packed tiles");
+        let len = gb_hal::video::unpack_tile(packed, &mut tile).expect("whole packed tiles");
         assert_eq!(&vram[at..at + 16], &tile[..], "logo tile at VRAM 0x{:04X}", 0x8000 + at);
         (at, packed) = (at + 16, &packed[len..]);
     }

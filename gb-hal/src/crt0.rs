@@ -22,6 +22,7 @@ mod console {
         fn gb_copy(to: *mut u8, from: *const u8, count: usize);
         fn gb_copy_attributes(to: *mut u8, tiles: *const u8, count: usize, spans: u16);
         fn gb_running_sums(bytes: *const u8, count: usize, start: u16) -> u16;
+        fn gb_unpack_planes(tile: *mut u8, rows: *const u8, head: u16);
         fn gb_worker_reset(stack_top: *mut u8);
         fn gb_worker_run(waiting: *const u8);
         fn gb_worker_yield();
@@ -104,6 +105,13 @@ mod console {
         // SAFETY: crt0's `gb_running_sums` reads the slice's bytes and nothing else.
         unsafe { gb_running_sums(bytes.as_ptr(), bytes.len(), start) }
     }
+
+    /// [`crate::video::unpack_tile`]'s two-colour tile in crt0's loop.
+    #[inline(always)]
+    pub fn unpack_planes(tile: &mut [u8; 16], rows: &[u8; 8], head: u8) {
+        // SAFETY: crt0's `gb_unpack_planes` reads the 8 rows and writes the tile's 16 bytes.
+        unsafe { gb_unpack_planes(tile.as_mut_ptr(), rows.as_ptr(), u16::from(head)) }
+    }
 }
 
 #[cfg(not(target_arch = "avr"))]
@@ -154,7 +162,7 @@ mod console {
 }
 
 #[cfg(target_arch = "avr")]
-pub(crate) use console::running_sums;
+pub(crate) use console::{running_sums, unpack_planes};
 pub(crate) use console::{copy, copy_attributes, disable_interrupts, enable_interrupts, halt, oam_dma, worker_reset, worker_run, worker_yield};
 
 #[cfg(all(test, not(target_arch = "avr")))]

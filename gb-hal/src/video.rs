@@ -177,23 +177,33 @@ pub fn pack_tile(tile: &[u8; 16], out: &mut impl FnMut(u8)) {
     }
 }
 
-/// The first tile packed in `packed` ([`pack_tile`]) and the bytes it took; `None` if
-/// `packed` ends within it.
-pub fn unpack_tile(packed: &[u8]) -> Option<([u8; 16], usize)> {
+/// Unpacks the first tile packed in `packed` ([`pack_tile`]) into `tile`; the bytes it took,
+/// or `None` if `packed` ends within it. On the console a two-colour tile is crt0's loop
+/// (`gb_unpack_planes`: SDCC's took about 4k cycles a tile, most of the boot); the host's is
+/// the Rust below.
+pub fn unpack_tile(packed: &[u8], tile: &mut [u8; 16]) -> Option<usize> {
     let (&head, rest) = packed.split_first()?;
-    let mut tile = [0; 16];
     if head & TWO_COLORS == 0 {
         tile.copy_from_slice(rest.get(..16)?);
-        return Some((tile, 17));
+        return Some(17);
     }
-    let (background, ink) = ((head >> 2) & 3, head & 3);
-    // Each bit plane of a row: the pixels whose colour has that bit.
-    let plane = |bits: u8, bit: u8| (if background & bit != 0 { !bits } else { 0 }) | (if ink & bit != 0 { bits } else { 0 });
-    for (row, &bits) in rest.get(..8)?.iter().enumerate() {
-        tile[2 * row] = plane(bits, 1);
-        tile[2 * row + 1] = plane(bits, 2);
+    let rows: &[u8; 8] = rest.get(..8)?.try_into().ok()?;
+    #[cfg(target_arch = "avr")]
+    crate::crt0::unpack_planes(tile, rows, head);
+    #[cfg(not(target_arch = "avr"))]
+    {
+        // Each bit plane of a row: the background's bit, flipped where a pixel has the ink
+        // and the ink's bit differs.
+        let all_if = |set: bool| if set { 0xFF } else { 0 };
+        for (plane, shift) in [(0, 0), (1, 1)] {
+            let background = all_if(head >> (2 + shift) & 1 != 0);
+            let flipped = background ^ all_if(head >> shift & 1 != 0);
+            for (row, &bits) in rows.iter().enumerate() {
+                tile[2 * row + plane] = background ^ (bits & flipped);
+            }
+        }
     }
-    Some((tile, 9))
+    Some(9)
 }
 
 /// The three 128-tile blocks of tile data (Pan Docs "Tile Data", "VRAM Tile Data").
@@ -347,8 +357,9 @@ pub fn load_packed_tiles(
     packed: &[u8],
 ) -> Result<(), VramRangeError> {
     let (mut tile, mut rest) = (u16::from(first_tile), packed);
+    let mut data = [0; 16];
     while !rest.is_empty() {
-        let (data, len) = unpack_tile(rest).ok_or(VramRangeError)?;
+        let len = unpack_tile(rest, &mut data).ok_or(VramRangeError)?;
         let index = u8::try_from(tile).map_err(|_| VramRangeError)?;
         copy(access, addressing.tile_address(index), &data)?;
         (tile, rest) = (tile + 1, &rest[len..]);
@@ -628,13 +639,14 @@ mod tests {
         }
         assert_eq!(packed.len(), 9 + 9 + 9 + 9 + 17 + 17);
         let mut rest = &packed[..];
+        let mut unpacked = [0; 16];
         for tile in &tiles {
-            let (unpacked, len) = unpack_tile(rest).unwrap();
+            let len = unpack_tile(rest, &mut unpacked).unwrap();
             assert_eq!(&unpacked, tile);
             rest = &rest[len..];
         }
         assert!(rest.is_empty());
-        assert_eq!(unpack_tile(&packed[..8]), None, "a packed tile cut short");
+        assert_eq!(unpack_tile(&packed[..8], &mut unpacked), None, "a packed tile cut short");
     }
 
     #[test]

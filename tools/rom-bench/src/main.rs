@@ -146,10 +146,22 @@ impl Bench {
 
     /// Boot: the LCD is off while every tile set is loaded and the saves are read, until the
     /// main loop's first frame. Returns the cycles it took.
+    /// With `BENCH_ROM_PROFILE=N`, its N most expensive functions are printed.
     fn boot(&mut self) -> u64 {
+        let mut boot_profile = Profile::default();
         while self.loops() == 0 {
-            self.console.run_cycles(LINE_CYCLES);
+            match &self.profile {
+                Some(_) => {
+                    self.console.profile_cycles(LINE_CYCLES, &mut boot_profile);
+                }
+                None => {
+                    self.console.run_cycles(LINE_CYCLES);
+                }
+            }
             assert!(self.console.cycles() < 60 * CYCLES_PER_FRAME, "no main-loop frame in the first second");
+        }
+        if let Some((_, top)) = &self.profile {
+            print!("{}", boot_profile.report(&self.symbols, *top, HOT_PLACES));
         }
         self.console.cycles()
     }
