@@ -89,7 +89,7 @@ fn hint_walk(generator: &mut Generator, puzzle: &Puzzle) -> Difficulty {
                 if d.digit != 0 {
                     let cell = d.targets.iter().next().unwrap();
                     assert_eq!(d.digit, puzzle.solution[cell as usize], "{d:?}");
-                    let from = marks.digits[cell as usize];
+                    let from = marks.digit(cell as usize);
                     marks.apply(Move::Digit { cell, from, to: d.digit });
                     continue;
                 }
@@ -97,13 +97,13 @@ fn hint_walk(generator: &mut Generator, puzzle: &Puzzle) -> Difficulty {
                     let answer = 1u16 << (puzzle.solution[cell as usize] - 1);
                     assert_eq!(d.removed & answer, 0, "{:?} removes the answer of cell {cell}", d.technique);
                     // Marks as the hint module says: take them away, or write the others.
-                    let have = match marks.pencil[cell as usize] {
+                    let have = match marks.pencil(cell as usize) {
                         0 => generator.logic().candidates(cell),
                         marked => marked,
                     };
                     let want = have & !d.removed;
                     for digit in 1..=9u8 {
-                        if (marks.pencil[cell as usize] ^ want) & (1 << (digit - 1)) != 0 {
+                        if (marks.pencil(cell as usize) ^ want) & (1 << (digit - 1)) != 0 {
                             marks.apply(Move::Pencil { cell, digit });
                         }
                     }
@@ -216,7 +216,7 @@ fn moves_undo_and_conflicts_show_repeats() {
     assert!(conflicts.contains(cell) && conflicts.contains(given));
     let mut solved = Marks::EMPTY;
     for &c in &blank {
-        solved.digits[c as usize] = puzzle.solution[c as usize];
+        solved.set_digit(c as usize, puzzle.solution[c as usize]);
     }
     assert!(solved.conflicts(&puzzle).is_empty());
     assert!(solved.is_solved(&puzzle) && !marks.is_solved(&puzzle));

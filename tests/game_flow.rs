@@ -840,7 +840,7 @@ fn a_sudoku_code_plays_sudoku_by_its_keypad() {
     p.game.tile_data_written(pencil);
     assert_eq!(p.game.unwritten_tile_data(&mut data), None);
     let Board::Sudoku(board) = &p.game.session.board else { unreachable!() };
-    assert_eq!(board.play.marks().pencil[usize::from(first)], 0b10, "Select's release undid nothing");
+    assert_eq!(board.play.marks().pencil(usize::from(first)), 0b10, "Select's release undid nothing");
 
     // A wrong digit that repeats a given of its box shows in error; tapping Select undoes it.
     let clash = (0..81u8)
@@ -853,11 +853,11 @@ fn a_sudoku_code_plays_sudoku_by_its_keypad() {
     choose_on_keypad(&mut p, clash);
     p.tap(Buttons::A);
     assert!(p.game.keypad().is_none(), "A writes the digit and closes the keypad");
-    // The repeats are searched for three units a frame.
-    p.idle(9);
+    // The repeats are searched for two units a frame.
+    p.idle(14);
     assert_eq!(sudoku_cell(&p.game, first), (clash, SUDOKU_STYLE_ERROR));
     p.tap(Buttons::SELECT);
-    p.idle(9);
+    p.idle(14);
     assert_eq!(sudoku_cell(&p.game, first).0, 0, "undone");
 
     // The solution by buttons alone, counting the presses a digit takes.
@@ -879,8 +879,8 @@ fn a_sudoku_code_plays_sudoku_by_its_keypad() {
             back.tap(Buttons::A);
             assert_eq!(back.screen(), ScreenId::Play);
             let Board::Sudoku(resumed) = &back.game.session.board else { panic!("CONTINUE offers another game than Sudoku's") };
-            assert_eq!(resumed.play.marks().digits[usize::from(cell)], digit);
-            assert_eq!(resumed.play.marks().pencil[usize::from(first)], 0b10);
+            assert_eq!(resumed.play.marks().digit(usize::from(cell)), digit);
+            assert_eq!(resumed.play.marks().pencil(usize::from(first)), 0b10);
             assert_eq!(back.game.unwritten_tile_data(&mut data), Some(pencil), "a resumed game's pencil tiles are written again");
         }
     }

@@ -886,8 +886,8 @@ mod tests {
         let mut open = (0..81).filter(|&cell| sudoku.givens[cell] == 0);
         let (digit_at, pencil_at) = (open.next().unwrap(), open.next().unwrap());
         let mut sudoku_marks = crate::puzzles::sudoku::play::Marks::EMPTY;
-        sudoku_marks.digits[digit_at] = sudoku.solution[digit_at];
-        sudoku_marks.pencil[pencil_at] = 0b1_0000_0101;
+        sudoku_marks.set_digit(digit_at, sudoku.solution[digit_at]);
+        sudoku_marks.toggle_pencil(pencil_at, 0b1_0000_0101);
         let image = keeps_its_own_game::<Sudoku>(image, &sudoku, &sudoku_marks);
         assert_eq!(found(&image), found(&hitori), "Hitori's game and best times untouched");
     }

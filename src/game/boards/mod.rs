@@ -135,8 +135,9 @@ impl Playable {
             (Playable::Hitori, false) => 2,
             (Playable::Lizards, true) => 8,
             (Playable::Lizards, false) => 4,
-            // A Sudoku row is two rows of tiles: its line tiles' row and its cells'.
-            (Playable::Sudoku, _) => 6,
+            // A Sudoku row is two rows of tiles: its line tiles' row and its cells'. (6, its
+            // measured cost, left no room for the rest of a frame that drew two rows.)
+            (Playable::Sudoku, _) => 7,
         }
     }
 
@@ -261,7 +262,7 @@ impl Board {
         match self {
             Board::Hitori(b) => b.resume(),
             Board::Lizards(b) => b.begin(),
-            Board::Sudoku(b) => b.begin(),
+            Board::Sudoku(b) => b.resume(),
         }
     }
 
@@ -270,7 +271,7 @@ impl Board {
         match self {
             Board::Hitori(b) => b.begin_new(),
             Board::Lizards(b) => b.begin(),
-            Board::Sudoku(b) => b.begin(),
+            Board::Sudoku(b) => b.begin_new(),
         }
     }
 

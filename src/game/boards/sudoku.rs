@@ -19,12 +19,16 @@ use crate::game::layout::{Layout, position};
 use crate::puzzles::play::Play;
 use crate::puzzles::sudoku::Sudoku;
 use crate::puzzles::sudoku::generate::Puzzle;
-use crate::puzzles::sudoku::grid::{BIT, CELLS, COL, Cells, ROW};
+use crate::puzzles::sudoku::grid::{BIT, CELLS, COL, Cells, ROW, UNITS};
 use crate::puzzles::sudoku::play::{Hint, Marks, Move};
 use gb_hal::joypad::Buttons;
 
 /// Board tiles across: a line tile before each cell and after the last.
 const BOARD_TILES: usize = 19;
+
+/// Units searched for repeated digits a frame ([`SudokuBoard::check`]).
+const UNITS_A_FRAME: u8 = 2;
+
 /// Where the keypad's keys are drawn from its corner: 8-pixel keys a pixel apart.
 const KEY_PITCH: u8 = 9;
 const KEYPAD_PIXELS: u8 = 2 * KEY_PITCH + 8;
@@ -70,8 +74,8 @@ pub struct SudokuBoard {
     pub play: Play<Sudoku>,
     /// The cells shown in error: a digit repeated in one of their units.
     conflicts: Cells,
-    /// The ninth of the units (three of them) to search next for repeats after a change
-    /// (1..=9; 0: none left), and the cells in error found so far.
+    /// The part of the units ([`UNITS_A_FRAME`] of them) to search next for repeats after a
+    /// change (from 1; 0: none left), and the cells in error found so far.
     errors_part: u8,
     errors_found: Cells,
     /// Cells the last hint lights up, until the next move.
@@ -117,27 +121,37 @@ impl SudokuBoard {
         self.play.restore_with(Marks::clear);
     }
 
-    /// Begins a game, new or resumed with its marks: its errors are found on the first frame
-    /// of play, its pencil marks' tiles written as VRAM has time.
-    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
-    #[inline(never)]
-    pub fn begin(&mut self) {
+    /// Begins a new game (or one restarted): no digit or pencil mark, so no error to find
+    /// and no pencil tile to write. (Looking through the 81 cells for them took 24k cycles,
+    /// which with the rest of the start's frame ran late.)
+    pub fn begin_new(&mut self) {
         self.hinted = Cells::EMPTY;
         self.keypad = 0;
         self.last_digit = if (1..=9).contains(&self.last_digit) { self.last_digit } else { 5 };
         self.conflicts = Cells::EMPTY;
-        self.find_errors_again();
+        self.errors_found = Cells::EMPTY;
+        self.errors_part = 0;
         self.pencil_unwritten = Cells::EMPTY;
+    }
+
+    /// Begins a game resumed with its marks: its errors are found on the first frames of
+    /// play, its pencil marks' tiles written as VRAM has time.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn resume(&mut self) {
+        self.begin_new();
+        self.find_errors_again();
         for cell in 0..CELLS as u8 {
-            if self.play.marks().pencil[usize::from(cell)] != 0 {
+            if self.play.marks().pencil(usize::from(cell)) != 0 {
                 self.pencil_unwritten.insert(cell);
             }
         }
     }
 
-    /// A frame of play: three units searched for repeats after a change (a third of them took
-    /// about 45k cycles on the console, most of a frame) and, once all are, the cells whose
-    /// error changed drawn: errors show 9 frames after a move.
+    /// A frame of play: [`UNITS_A_FRAME`] units searched for repeats after a change and, once
+    /// all are, the cells whose error changed drawn: errors show 14 frames after a move. (Three
+    /// units a frame took about 31k cycles on the console: with a pencil mark's tile made in
+    /// the same frame, the frame ran late.)
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn check(&mut self, canvas: &mut Canvas) -> Checked {
@@ -145,9 +159,10 @@ impl SudokuBoard {
         if part == 0 {
             return Checked::Nothing;
         }
-        let units = 3 * (part - 1)..3 * part;
-        self.play.marks().conflicts_in(&self.puzzle, units, &mut self.errors_found);
-        if part < 9 {
+        let first = UNITS_A_FRAME * (part - 1);
+        let end = first + UNITS_A_FRAME;
+        self.play.marks().conflicts_in(&self.puzzle, first..end.min(UNITS as u8), &mut self.errors_found);
+        if end < UNITS as u8 {
             self.errors_part = part + 1;
             return Checked::Step;
         }
@@ -174,9 +189,9 @@ impl SudokuBoard {
     pub fn marked_by(&self, spot: u8) -> Option<Press> {
         let cell = usize::from(cell_of(spot));
         let marks = self.play.marks();
-        if marks.digits[cell] != 0 {
+        if marks.digit(cell) != 0 {
             Some(Press::A)
-        } else if marks.pencil[cell] != 0 {
+        } else if marks.pencil(cell) != 0 {
             Some(Press::B)
         } else {
             None
@@ -222,7 +237,7 @@ impl SudokuBoard {
         if pressed.contains(Buttons::A) {
             self.keypad = 0;
             self.last_digit = digit;
-            let to = if self.play.marks().digits[usize::from(cell)] == digit { 0 } else { digit };
+            let to = if self.play.marks().digit(usize::from(cell)) == digit { 0 } else { digit };
             return match self.write(cell, to, layout, canvas) {
                 Some(changed) => KeypadEvent::Changed { changed, pencil: false },
                 None => KeypadEvent::Closed,
@@ -257,7 +272,7 @@ impl SudokuBoard {
 
     /// Writes `digit` (0: none) in the open `cell`; `None` if it already holds it.
     fn write(&mut self, cell: u8, digit: u8, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
-        let from = self.play.marks().digits[usize::from(cell)];
+        let from = self.play.marks().digit(usize::from(cell));
         if from == digit {
             return None;
         }
@@ -271,7 +286,7 @@ impl SudokuBoard {
     #[inline(never)]
     pub fn restart(&mut self, layout: &Layout, canvas: &mut Canvas) -> Changed {
         self.play.restore_with(Marks::clear);
-        self.begin();
+        self.begin_new();
         self.draw_rows(layout, canvas, 0, 9);
         Changed { cell: None, solved: false }
     }
@@ -350,7 +365,7 @@ impl SudokuBoard {
     #[inline(never)]
     pub fn unwritten_pencil_tile(&self, tile: &mut [u8; 16]) -> Option<u8> {
         let cell = self.pencil_unwritten.first()?;
-        pencil_tile(self.play.marks().pencil[usize::from(cell)], tile);
+        pencil_tile(self.play.marks().pencil(usize::from(cell)), tile);
         Some(assets::SUDOKU_PENCIL_FIRST_TILE + cell)
     }
 
@@ -400,9 +415,9 @@ impl SudokuBoard {
     fn cell_tile(&self, cell: u8) -> u8 {
         let at = usize::from(cell);
         let (given, marks) = (self.puzzle.givens[at], self.play.marks());
-        let digit = if given != 0 { given } else { marks.digits[at] };
+        let digit = if given != 0 { given } else { marks.digit(at) };
         let lit = self.hinted.contains(cell);
-        if digit == 0 && !lit && marks.pencil[at] != 0 {
+        if digit == 0 && !lit && marks.pencil(at) != 0 {
             return assets::SUDOKU_PENCIL_FIRST_TILE + cell;
         }
         let style = if lit {

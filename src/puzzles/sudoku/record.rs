@@ -1,6 +1,7 @@
 //! Sudoku's bodies in the save records. Puzzle: size (9), level, seed (4), the givens (81
 //! bytes, 0 for a blank cell) and the solution (81 digits): 168 bytes. Marks: one 16-bit word
-//! a cell, its pencil marks in bits 0..9 and its digit (0 for none) in bits 12..16: 162 bytes,
+//! a cell, its pencil marks in bits 0..9 and its digit (0 for none) in bits 12..16, the
+//! [`Marks`] bytes as they are in memory: 162 bytes,
 //! so that the progress record (178 bytes) fits its 256-byte slot (a byte a digit beside the
 //! 16-bit pencil marks would make it 259).
 
@@ -11,9 +12,6 @@ use super::play::Marks;
 use crate::puzzles::Backend;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::record::{Reader, Record, Writer};
-
-/// Where a cell's digit sits in its marks' word.
-const DIGIT_SHIFT: u16 = 12;
 
 impl Record for Sudoku {
     const PUZZLE_BYTES: usize = 2 + 4 + 2 * CELLS;
@@ -54,28 +52,16 @@ impl Record for Sudoku {
     }
 
     fn write_marks(marks: &Marks, out: &mut Writer) {
-        for (word, cell) in out.take(2 * CELLS).chunks_exact_mut(2).zip(0..CELLS) {
-            let packed = marks.pencil[cell] | u16::from(marks.digits[cell]) << DIGIT_SHIFT;
-            word.copy_from_slice(&packed.to_le_bytes());
-        }
+        out.bytes(marks.as_bytes());
     }
 
     /// Digits 0..=9 and pencil marks of the nine digits only.
     fn read_marks(input: &mut Reader, marks: &mut Marks) -> Option<()> {
-        for cell in 0..CELLS {
-            let packed = input.u16();
-            let (digit, pencil) = (packed >> DIGIT_SHIFT, packed & !(0xF << DIGIT_SHIFT));
-            if digit > 9 || pencil & !ALL_DIGITS != 0 {
-                return None;
-            }
-            marks.digits[cell] = digit as u8;
-            marks.pencil[cell] = pencil;
-        }
-        Some(())
+        Marks::from_bytes(input.bytes(2 * CELLS), marks)
     }
 
     /// No digit or pencil mark on a given cell.
     fn marks_fit(puzzle: &Puzzle, marks: &Marks) -> bool {
-        (0..CELLS).all(|cell| puzzle.givens[cell] == 0 || (marks.digits[cell] == 0 && marks.pencil[cell] == 0))
+        (0..CELLS).all(|cell| puzzle.givens[cell] == 0 || marks.is_blank(cell))
     }
 }
