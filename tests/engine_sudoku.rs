@@ -1,11 +1,12 @@
 //! Generated Sudoku puzzles checked by code written plainly here, independent of the engine: a
 //! backtracking search proves each puzzle has exactly the generator's solution and that the
-//! givens are symmetric under a half turn; the engine's grade must be the requested level, the
-//! level below must not finish the puzzle, and a walk of hints from the empty marks must reach
-//! the solution, each step checked against the solution here (a placed digit is the solution's,
-//! a removed candidate is not) and the hardest step of the walk being of the puzzle's level.
-//! Heavy: the acceptance run is `cargo test --release -p hitori --test engine_sudoku` (4,800
-//! puzzles over the three levels, on every core: 6,000 took 94 s here with the two cores
+//! givens are symmetric under a half turn; a plain human solver (`plain`) grades it exactly
+//! (the puzzle's level finishes it, the level below does not), as the engine's grade must; and
+//! a walk of hints from the empty marks must reach the solution, each step checked against the
+//! solution here (a placed digit is the solution's, a removed candidate is not) and the
+//! hardest step of the walk being of the puzzle's level.
+//! Heavy: the acceptance run is `cargo test --release -p hitori --test engine_sudoku` (10,002
+//! puzzles over the three levels, on every core: 4,800 took 38 s here with the two cores
 //! shared; docs/sudoku-notes.md). A debug build checks a fortieth of them.
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -17,7 +18,7 @@ use hitori::puzzles::sudoku::generate::{Generator, Puzzle};
 use hitori::puzzles::sudoku::logic::{Logic, Technique};
 use hitori::puzzles::sudoku::play::{Hint, Marks, Move};
 
-const PUZZLES: u32 = if cfg!(debug_assertions) { 4_800 / 40 } else { 4_800 };
+const PUZZLES: u32 = if cfg!(debug_assertions) { 10_002 / 40 } else { 10_002 };
 
 /// Solutions of `givens` (0 blank) up to `limit`: none when two givens clash, else by
 /// [`backtrack`].
@@ -70,6 +71,221 @@ fn valid_grid(grid: &[u8; 81]) -> bool {
         let bx: Vec<u8> = (0..9).map(|j| grid[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3]).collect();
         [row, col, bx].iter().all(|unit| (1..=9).all(|d| unit.contains(&d)))
     })
+}
+
+/// An independent human solver, written plainly from the techniques' definitions (candidates
+/// as a bit set a cell, every unit scanned every time): the closure of a level's techniques,
+/// true when it fills the grid. The tests grade with it apart from the engine's `Logic`.
+mod plain {
+    use hitori::puzzles::level::Difficulty;
+
+    /// The 27 units: rows, columns, boxes.
+    pub fn units() -> Vec<[usize; 9]> {
+        let mut units = Vec::new();
+        for i in 0..9 {
+            units.push(core::array::from_fn(|j| i * 9 + j));
+            units.push(core::array::from_fn(|j| j * 9 + i));
+            units.push(core::array::from_fn(|j| (i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3));
+        }
+        units
+    }
+
+    fn sees(a: usize, b: usize) -> bool {
+        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+    }
+
+    /// Every combination of `k` of `items`.
+    fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+        if k == 0 {
+            return vec![vec![]];
+        }
+        let mut all = Vec::new();
+        for (i, &first) in items.iter().enumerate() {
+            for mut rest in combinations(&items[i + 1..], k - 1) {
+                rest.insert(0, first);
+                all.push(rest);
+            }
+        }
+        all
+    }
+
+    struct Grid {
+        /// Candidates of each cell, bit d - 1 for digit d; a placed cell has its digit's alone.
+        cand: [u16; 81],
+        placed: [bool; 81],
+        units: Vec<[usize; 9]>,
+    }
+
+    impl Grid {
+        fn place(&mut self, cell: usize, digit: u8) {
+            let bit = 1 << (digit - 1);
+            self.cand[cell] = bit;
+            self.placed[cell] = true;
+            for other in 0..81 {
+                if sees(cell, other) {
+                    self.cand[other] &= !bit;
+                }
+            }
+        }
+
+        /// Removes `bits` from `cell` (not placed); true if any went.
+        fn remove(&mut self, cell: usize, bits: u16) -> bool {
+            let before = self.cand[cell];
+            self.cand[cell] &= !bits;
+            before != self.cand[cell]
+        }
+
+        fn singles(&mut self) -> bool {
+            for cell in 0..81 {
+                if !self.placed[cell] && self.cand[cell].count_ones() == 1 {
+                    self.place(cell, self.cand[cell].trailing_zeros() as u8 + 1);
+                    return true;
+                }
+            }
+            for u in 0..27 {
+                let unit = self.units[u];
+                for digit in 1..=9u8 {
+                    let bit = 1 << (digit - 1);
+                    if unit.iter().any(|&c| self.placed[c] && self.cand[c] == bit) {
+                        continue;
+                    }
+                    let places: Vec<usize> = unit.iter().copied().filter(|&c| !self.placed[c] && self.cand[c] & bit != 0).collect();
+                    if places.len() == 1 {
+                        self.place(places[0], digit);
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+
+        /// A digit's places in a box all in one line, or in a line all in one box: it leaves
+        /// the rest of the other unit.
+        fn locked(&mut self) -> bool {
+            let mut changed = false;
+            for a in 0..27 {
+                for b in 0..27 {
+                    let (ua, ub) = (self.units[a], self.units[b]);
+                    if a == b || !ua.iter().any(|c| ub.contains(c)) {
+                        continue;
+                    }
+                    for digit in 1..=9u8 {
+                        let bit = 1 << (digit - 1);
+                        let places: Vec<usize> = ua.iter().copied().filter(|&c| !self.placed[c] && self.cand[c] & bit != 0).collect();
+                        if !places.is_empty() && places.iter().all(|c| ub.contains(c)) {
+                            let rest: Vec<usize> = ub.iter().copied().filter(|c| !ua.contains(c) && !self.placed[*c]).collect();
+                            for c in rest {
+                                changed |= self.remove(c, bit);
+                            }
+                        }
+                    }
+                }
+            }
+            changed
+        }
+
+        /// `k` open cells of a unit whose candidates together are `k` digits (naked), or `k`
+        /// digits whose places in a unit are `k` cells (hidden).
+        fn subsets(&mut self, k: usize) -> bool {
+            let mut changed = false;
+            for u in 0..27 {
+                let unit = self.units[u];
+                let open: Vec<usize> = unit.iter().copied().filter(|&c| !self.placed[c]).collect();
+                for cells in combinations(&open, k) {
+                    let union = cells.iter().fold(0, |bits, &c| bits | self.cand[c]);
+                    if union.count_ones() as usize == k {
+                        for &c in open.iter().filter(|c| !cells.contains(c)) {
+                            changed |= self.remove(c, union);
+                        }
+                    }
+                }
+                let digits: Vec<usize> = (0..9).filter(|&d| open.iter().any(|&c| self.cand[c] & 1 << d != 0)).collect();
+                for set in combinations(&digits, k) {
+                    let bits = set.iter().fold(0u16, |bits, &d| bits | 1 << d);
+                    let places: Vec<usize> = open.iter().copied().filter(|&c| self.cand[c] & bits != 0).collect();
+                    if places.len() == k {
+                        for &c in &places {
+                            changed |= self.remove(c, !bits & 0x1FF);
+                        }
+                    }
+                }
+            }
+            changed
+        }
+
+        /// A digit whose places in `k` rows lie in `k` columns (or the other way round) leaves
+        /// the rest of those columns (rows).
+        fn fish(&mut self, k: usize) -> bool {
+            let mut changed = false;
+            for digit in 0..9 {
+                let bit = 1u16 << digit;
+                for by_rows in [true, false] {
+                    let at = |line: usize, i: usize| if by_rows { line * 9 + i } else { i * 9 + line };
+                    let lines: Vec<usize> = (0..9).filter(|&l| (0..9).any(|i| !self.placed[at(l, i)] && self.cand[at(l, i)] & bit != 0)).collect();
+                    for set in combinations(&lines, k) {
+                        let cross: Vec<usize> = (0..9).filter(|&i| set.iter().any(|&l| !self.placed[at(l, i)] && self.cand[at(l, i)] & bit != 0)).collect();
+                        if cross.len() == k {
+                            for &i in &cross {
+                                for l in (0..9).filter(|l| !set.contains(l)) {
+                                    if !self.placed[at(l, i)] {
+                                        changed |= self.remove(at(l, i), bit);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            changed
+        }
+
+        /// A cell with candidates {x, y} and two cells it sees with {x, z} and {y, z}: z
+        /// leaves every cell both of those see.
+        fn xy_wing(&mut self) -> bool {
+            let mut changed = false;
+            let pairs: Vec<usize> = (0..81).filter(|&c| !self.placed[c] && self.cand[c].count_ones() == 2).collect();
+            for &pivot in &pairs {
+                for &a in pairs.iter().filter(|&&a| sees(pivot, a)) {
+                    for &b in pairs.iter().filter(|&&b| b > a && sees(pivot, b)) {
+                        let (p, x, y) = (self.cand[pivot], self.cand[a], self.cand[b]);
+                        let z = x & y;
+                        if z.count_ones() == 1 && z & p == 0 && (x | y) & !z == p && x != y {
+                            let seen: Vec<usize> = (0..81).filter(|&c| !self.placed[c] && c != pivot && sees(c, a) && sees(c, b)).collect();
+                            for c in seen {
+                                changed |= self.remove(c, z);
+                            }
+                        }
+                    }
+                }
+            }
+            changed
+        }
+    }
+
+    /// Whether the techniques of `level` and below fill `givens`.
+    pub fn finishes(givens: &[u8; 81], level: Difficulty) -> bool {
+        let mut grid = Grid { cand: [0x1FF; 81], placed: [false; 81], units: units() };
+        for cell in 0..81 {
+            if givens[cell] != 0 {
+                grid.place(cell, givens[cell]);
+            }
+        }
+        loop {
+            if grid.singles() {
+                continue;
+            }
+            let progress = match level {
+                Difficulty::Easy => false,
+                Difficulty::Medium => grid.locked() || grid.subsets(2),
+                Difficulty::Hard => {
+                    grid.locked() || grid.subsets(2) || grid.fish(2) || grid.subsets(3) || grid.fish(3) || grid.xy_wing()
+                }
+            };
+            if !progress {
+                return grid.placed.iter().all(|&p| p);
+            }
+        }
+    }
 }
 
 /// Follows hints from no marks to the solution, checking each against it; returns the hardest
@@ -128,10 +344,13 @@ fn check(generator: &mut Generator, level: Difficulty, seed: u32) {
     assert!(valid_grid(&puzzle.solution), "{what}");
     assert_eq!(generator.count_solutions(&puzzle.givens, 2), 1, "{what}");
     assert_eq!(generator.grade(&puzzle.givens), Some(level), "{what}");
+    // Graded exactly by the plain solver too: its level finishes it, the level below does not.
+    assert!(plain::finishes(&puzzle.givens, level), "{what}: the plain solver's {} does not finish it", level.name());
     if level > Difficulty::Easy {
         let below = Difficulty::from_index(level as u8 - 1).unwrap();
         let mut logic = Logic::new();
         assert!(logic.set_digits(&puzzle.givens) && !logic.solve(below), "{what}: {} finishes it", below.name());
+        assert!(!plain::finishes(&puzzle.givens, below), "{what}: the plain solver's {} finishes it", below.name());
     }
     assert_eq!(hint_walk(generator, &puzzle), level, "{what}: the hint walk's hardest step");
 }
