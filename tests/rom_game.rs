@@ -1,7 +1,7 @@
 //! The game ROM in the emulator, played through the joypad like a person would: a puzzle
 //! generated on the console is read back from VRAM, solved on the host and entered with the
 //! D-pad and A; marks, undo and redo, a game resumed after power-off, a hint, a soft reset; the
-//! power cut at every write of every kind of save (Hitori's, Baby Lizards', the settings);
+//! power cut at every write of every kind of save (Hitori's, Baby Lizards', Sudoku's, the settings);
 //! random, blank and bit-flipped saves; 100,000 frames of random button mashing; what a move shows at once (an undo, the move that
 //! solves); a typed Baby Lizards code played to its solved screen; each event's sound effect
 //! (the sound chip's registers as the ROM writes them) and the sound setting through a
@@ -629,6 +629,7 @@ fn best_times(sram: &[u8], kind: Kind) -> BestTimes {
     let mut best = BestTimes::new(kind);
     match kind {
         Kind::Lizards => Saves::new().load_places::<Lizards>(&mut image, &mut best),
+        Kind::Sudoku => Saves::new().load_places::<hitori::puzzles::sudoku::Sudoku>(&mut image, &mut best),
         _ => Saves::new().load_places::<Hitori>(&mut image, &mut best),
     }
     best
@@ -639,6 +640,11 @@ fn best_times(sram: &[u8], kind: Kind) -> BestTimes {
 fn board_tiles(console: &mut impl Emulator, kind: Kind, n: u8) -> Option<Vec<u8>> {
     let shown = match kind {
         Kind::Lizards => read_lizards_board(console, n).is_some(),
+        // Each Sudoku cell is one tile, between line tiles.
+        Kind::Sudoku => {
+            let vram = console.vram();
+            return read_sudoku_board(console).map(|_| (0..81).map(|cell| vram[BACKGROUND_MAP + (1 + 2 * cell / 9) * 32 + 1 + 2 * (cell % 9)]).collect());
+        }
         _ => read_board(console, n).is_some(),
     };
     let layout = Layout::for_size(n);
@@ -671,15 +677,16 @@ fn offered(sram: &[u8], boards: &[(Kind, u8)]) -> Option<(Kind, Vec<u8>)> {
     Some((kind, board_tiles(&mut console, kind, n).unwrap()))
 }
 
-/// What a boot finds: the game offered, and Hitori's and Baby Lizards' best times.
+/// What a boot finds: the game offered, and Hitori's, Baby Lizards' and Sudoku's best times.
 #[derive(Clone, PartialEq, Debug)]
 struct Found {
     offered: Option<(Kind, Vec<u8>)>,
-    best: [BestTimes; 2],
+    best: [BestTimes; 3],
 }
 
 fn found(sram: &[u8], boards: &[(Kind, u8)]) -> Found {
-    Found { offered: offered(sram, boards), best: [best_times(sram, Kind::Hitori), best_times(sram, Kind::Lizards)] }
+    let best = [Kind::Hitori, Kind::Lizards, Kind::Sudoku].map(|kind| best_times(sram, kind));
+    Found { offered: offered(sram, boards), best }
 }
 
 /// `found` for each image, booted on two threads (the consoles are independent).
@@ -694,22 +701,31 @@ fn found_in_each(images: &[Vec<u8>], boards: &[(Kind, u8)]) -> Vec<Found> {
     })
 }
 
-/// Every copy of every record kind: Hitori's and Baby Lizards' areas, and the settings.
+/// Every copy of every record kind: Hitori's, Baby Lizards' and Sudoku's areas, and the
+/// settings.
 fn every_record_copy() -> Vec<std::ops::Range<usize>> {
-    let areas = record_copies::<Hitori>().into_iter().chain(record_copies::<Lizards>());
+    let areas = record_copies::<Hitori>().into_iter().chain(record_copies::<Lizards>()).chain(record_copies::<hitori::puzzles::sudoku::Sudoku>());
     let settings = SETTINGS.map(|offset| (offset, SETTINGS_LEN));
     areas.chain(settings).map(|(offset, len)| usize::from(offset)..usize::from(offset) + len).collect()
 }
 
-/// Taps `button` and runs `frames` frames from the press, one instruction at a time; returns
-/// the cartridge RAM as it was before them and after each write to it: every state a power
-/// cut in those frames can leave (a cut between two writes leaves what the first did).
-fn ram_at_every_write(console: &mut Console, button: Button, frames: u32) -> Vec<Vec<u8>> {
+/// Taps `button` and runs `frames` frames from the press (or fewer: until a frame after which
+/// `done` holds), one instruction at a time; returns the cartridge RAM as it was before them
+/// and after each write to it: every state a power cut in those frames can leave (a cut
+/// between two writes leaves what the first did).
+fn ram_at_every_write(console: &mut Console, button: Button, frames: u32, done: &dyn Fn(&mut Console) -> bool) -> Vec<Vec<u8>> {
     let mut states = vec![console.cartridge_ram()];
     console.press(button);
     let start = console.cycles();
-    let (release, end) = (start + u64::from(TAP_FRAMES) * CYCLES_PER_FRAME, start + u64::from(frames) * CYCLES_PER_FRAME);
+    let (release, mut end) = (start + u64::from(TAP_FRAMES) * CYCLES_PER_FRAME, start + u64::from(frames) * CYCLES_PER_FRAME);
+    let mut next_frame = start + CYCLES_PER_FRAME;
     while console.cycles() < end {
+        if console.cycles() >= next_frame {
+            next_frame += CYCLES_PER_FRAME;
+            if done(console) {
+                end = console.cycles();
+            }
+        }
         if console.cycles() >= release {
             console.release(button);
         }
@@ -731,7 +747,19 @@ fn ram_at_every_write(console: &mut Console, button: Button, frames: u32) -> Vec
 /// what it found before the save or what it finds after it, never a lost or mixed state, and
 /// that the save changed something. Returns what it found before and after, and the RAM after.
 fn check_cuts_in_save(console: &mut Console, button: Button, frames: u32, boards: &[(Kind, u8)], what: &str) -> (Found, Found, Vec<u8>) {
-    let states = ram_at_every_write(console, button, frames);
+    check_cuts_in_save_until(console, button, frames, &|_| false, boards, what)
+}
+
+/// [`check_cuts_in_save`] over the frames until `done` holds (at most `frames`).
+fn check_cuts_in_save_until(
+    console: &mut Console,
+    button: Button,
+    frames: u32,
+    done: &dyn Fn(&mut Console) -> bool,
+    boards: &[(Kind, u8)],
+    what: &str,
+) -> (Found, Found, Vec<u8>) {
+    let states = ram_at_every_write(console, button, frames, done);
     assert!(states.len() > 2, "{what}: no save in {frames} frames");
     // The order of the ROM's own writes: a record copy is as before the save, as after it, or
     // marked invalid (first byte 0) while it is written. (A copy torn otherwise would be caught
@@ -860,12 +888,77 @@ fn a_power_cut_at_any_write_of_a_lizards_save_leaves_the_old_or_the_new_state() 
     assert!(new.best[1].get(n, difficulty).is_some(), "a Lizards best time");
 }
 
+/// Sudoku's saves beside a Hitori game in progress, with the power cut at every write: a new
+/// Sudoku game from a typed code (generated on the console, then its puzzle, its first
+/// progress record and the settings record), a digit, a pencil mark, and the finished game
+/// with its best time. Each boot finds the old state or the new one, the Hitori game never
+/// lost.
+#[test]
+fn a_power_cut_at_any_write_of_a_sudoku_save_leaves_the_old_or_the_new_state() {
+    use hitori::puzzles::sudoku::generate::Generator as SudokuGenerator;
+    let (hitori_n, difficulty, seed) = (5, Difficulty::Easy, 3);
+    let boards = [(Kind::Hitori, hitori_n), (Kind::Sudoku, 9)];
+    let puzzle = SudokuGenerator::new().generate(difficulty, seed);
+    let mut console = power_on(None);
+    start_game(&mut console, hitori_n);
+
+    // Pause, NEW GAME, a Sudoku code, Start: the console generates it (up to about 20 s); the
+    // cuts stop once the board and its cursor show (the new game is saved before play; later
+    // frames would hold the next save).
+    tap(&mut console, Button::Start);
+    for _ in 0..5 {
+        tap(&mut console, Button::Down);
+    }
+    tap(&mut console, Button::A);
+    assert!(wait_for(&mut console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
+    type_code(&mut console, &SeedCode { kind: Kind::Sudoku, size: 9, difficulty, seed }.encode().unwrap());
+    let playing = |c: &mut Console| read_sudoku_board(c).is_some() && c.read(OAM) != 0;
+    let (old, new, _) = check_cuts_in_save_until(&mut console, Button::Start, 3 * GENERATE_FRAMES, &playing, &boards, "saving a new Sudoku game");
+    assert_eq!(old.offered.as_ref().map(|o| o.0), Some(Kind::Hitori), "before: the Hitori game");
+    assert_eq!(new.offered.as_ref().map(|o| o.0), Some(Kind::Sudoku), "after: the Sudoku game");
+    assert!(wait_for(&mut console, 10, |c| c.read(OAM) != 0), "no cursor");
+
+    // Each open cell's digit by the keypad (A, the D-pad, A); the first digit's save and a
+    // pencil mark's (B on the keypad) cut, then the last digit's, which finishes the game.
+    let open: Vec<u8> = (0..81u8).filter(|&cell| puzzle.givens[usize::from(cell)] == 0).collect();
+    for (done, &cell) in open.iter().enumerate() {
+        move_cursor_with(&mut console, (cell / 9, cell % 9), sudoku_cursor_cell);
+        tap(&mut console, Button::A);
+        assert!(wait_for(&mut console, 10, |c| sudoku_chosen_key(c).is_some()), "no keypad on cell {cell}");
+        let digit = puzzle.solution[usize::from(cell)];
+        let from = sudoku_chosen_key(&mut console).unwrap();
+        if done == 1 {
+            console.run_frames(90);
+            check_cuts_in_save(&mut console, Button::B, 90, &boards, "saving a Sudoku pencil mark");
+        }
+        let (across, down) = ((i16::from(digit - 1) % 3) - (i16::from(from - 1) % 3), (i16::from(digit - 1) / 3) - (i16::from(from - 1) / 3));
+        for _ in 0..across.unsigned_abs() {
+            tap(&mut console, if across > 0 { Button::Right } else { Button::Left });
+        }
+        for _ in 0..down.unsigned_abs() {
+            tap(&mut console, if down > 0 { Button::Down } else { Button::Up });
+        }
+        assert_eq!(sudoku_chosen_key(&mut console), Some(digit));
+        if done == 0 {
+            check_cuts_in_save(&mut console, Button::A, 90, &boards, "saving a Sudoku digit");
+        } else if done + 1 == open.len() {
+            console.run_frames(90);
+            let (_, new, _) = check_cuts_in_save(&mut console, Button::A, 60, &boards, "saving a finished Sudoku game and its time");
+            assert_eq!(new.offered.as_ref().map(|o| o.0), Some(Kind::Hitori), "finished: CONTINUE offers the Hitori game again");
+            assert!(new.best[2].get(9, difficulty).is_some(), "a Sudoku best time");
+        } else {
+            tap(&mut console, Button::A);
+        }
+    }
+    assert!(wait_for(&mut console, 60, |c| window_shows(c, b"SOLVED!")), "not solved");
+}
+
 #[test]
 fn random_blank_and_erased_saves_boot_to_a_title_with_nothing_to_continue() {
     let mut rng = fastrand::Rng::with_seed(99);
     let images: Vec<Vec<u8>> =
         [vec![0; 0x2000], vec![0xFF; 0x2000]].into_iter().chain((0..4).map(|_| (0..0x2000).map(|_| rng.u8(..)).collect())).collect();
-    let nothing = Found { offered: None, best: [BestTimes::new(Kind::Hitori), BestTimes::new(Kind::Lizards)] };
+    let nothing = Found { offered: None, best: [Kind::Hitori, Kind::Lizards, Kind::Sudoku].map(BestTimes::new) };
     for (image, now) in images.iter().zip(found_in_each(&images, &[(Kind::Hitori, 9)])) {
         assert_eq!(now, nothing, "image starting {:02x?}", &image[..8]);
     }
