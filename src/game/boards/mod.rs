@@ -127,11 +127,13 @@ impl Playable {
 
     /// The console's time a row of its board takes to draw, in the LCD's lines (456 cycles)
     /// per cell, of 16x16 pixels (`big`) or 8x8 (`make bench-rom` profiles with some room: a
-    /// row of Hitori's 9x9 board takes about 20k cycles, of its 15x15 11k; Baby Lizards'
-    /// cells take about twice Hitori's, four sets asked about each).
+    /// row of Hitori's 9x9 board takes about 15k cycles (33 lines; 20k before session 23's
+    /// VBlank planning moved to bank 3, and 6 lines a cell then left half of each frame of
+    /// the start idle), of its 15x15 11k; Baby Lizards' cells take about twice Hitori's, four
+    /// sets asked about each).
     pub fn row_lines_per_cell(self, big: bool) -> u8 {
         match (self, big) {
-            (Playable::Hitori, true) => 6,
+            (Playable::Hitori, true) => 5,
             (Playable::Hitori, false) => 2,
             (Playable::Lizards, true) => 8,
             (Playable::Lizards, false) => 4,
