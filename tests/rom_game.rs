@@ -845,6 +845,21 @@ fn a_power_cut_at_any_write_of_a_save_leaves_the_old_or_the_new_state() {
     }
 }
 
+/// A console playing an `n` x `n` Hitori game, then on the new-game screen (pause, NEW GAME)
+/// with `code` typed, before Start.
+fn code_typed_beside_a_hitori_game(n: u8, code: &SeedCode) -> Console {
+    let mut console = power_on(None);
+    start_game(&mut console, n);
+    tap(&mut console, Button::Start);
+    for _ in 0..5 {
+        tap(&mut console, Button::Down);
+    }
+    tap(&mut console, Button::A);
+    assert!(wait_for(&mut console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
+    type_code(&mut console, &code.encode().unwrap());
+    console
+}
+
 /// Baby Lizards' saves beside a Hitori game in progress, with the power cut at every write: a
 /// new Lizards game from a typed code (its puzzle, its first progress record and the settings
 /// record naming the puzzle last played), a move, and the finished game with its best time.
@@ -856,17 +871,8 @@ fn a_power_cut_at_any_write_of_a_lizards_save_leaves_the_old_or_the_new_state() 
     let mut engine = LizardsEngine::new();
     let mut puzzle = LizardsPuzzle::new();
     assert!(engine.generate_puzzle(n, difficulty, seed, &mut puzzle));
-    let mut console = power_on(None);
-    start_game(&mut console, hitori_n);
-
-    // Pause, NEW GAME, a Lizards code, Start.
-    tap(&mut console, Button::Start);
-    for _ in 0..5 {
-        tap(&mut console, Button::Down);
-    }
-    tap(&mut console, Button::A);
-    assert!(wait_for(&mut console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
-    type_code(&mut console, &SeedCode { kind: Kind::Lizards, size: n, difficulty, seed }.encode().unwrap());
+    // A Hitori game, then pause, NEW GAME, a Lizards code, Start.
+    let mut console = code_typed_beside_a_hitori_game(hitori_n, &SeedCode { kind: Kind::Lizards, size: n, difficulty, seed });
     let (old, new, _) = check_cuts_in_save(&mut console, Button::Start, 420, &boards, "saving a new Lizards game");
     assert_eq!(old.offered.as_ref().map(|o| o.0), Some(Kind::Hitori), "before: the Hitori game");
     assert_eq!(new.offered.as_ref().map(|o| o.0), Some(Kind::Lizards), "after: the Lizards game");
@@ -899,19 +905,10 @@ fn a_power_cut_at_any_write_of_a_sudoku_save_leaves_the_old_or_the_new_state() {
     let (hitori_n, difficulty, seed) = (5, Difficulty::Easy, 3);
     let boards = [(Kind::Hitori, hitori_n), (Kind::Sudoku, 9)];
     let puzzle = SudokuGenerator::new().generate(difficulty, seed);
-    let mut console = power_on(None);
-    start_game(&mut console, hitori_n);
-
-    // Pause, NEW GAME, a Sudoku code, Start: the console generates it (up to about 20 s); the
-    // cuts stop once the board and its cursor show (the new game is saved before play; later
-    // frames would hold the next save).
-    tap(&mut console, Button::Start);
-    for _ in 0..5 {
-        tap(&mut console, Button::Down);
-    }
-    tap(&mut console, Button::A);
-    assert!(wait_for(&mut console, 60, |c| map_shows(c, BACKGROUND_MAP, b"NEW GAME")), "no new-game screen");
-    type_code(&mut console, &SeedCode { kind: Kind::Sudoku, size: 9, difficulty, seed }.encode().unwrap());
+    // A Hitori game, then pause, NEW GAME, a Sudoku code, Start: the console generates it (up
+    // to about 20 s); the cuts stop once the board and its cursor show (the new game is saved
+    // before play; later frames would hold the next save).
+    let mut console = code_typed_beside_a_hitori_game(hitori_n, &SeedCode { kind: Kind::Sudoku, size: 9, difficulty, seed });
     let playing = |c: &mut Console| read_sudoku_board(c).is_some() && c.read(OAM) != 0;
     let (old, new, _) = check_cuts_in_save_until(&mut console, Button::Start, 3 * GENERATE_FRAMES, &playing, &boards, "saving a new Sudoku game");
     assert_eq!(old.offered.as_ref().map(|o| o.0), Some(Kind::Hitori), "before: the Hitori game");
@@ -925,20 +922,11 @@ fn a_power_cut_at_any_write_of_a_sudoku_save_leaves_the_old_or_the_new_state() {
         move_cursor_with(&mut console, (cell / 9, cell % 9), sudoku_cursor_cell);
         tap(&mut console, Button::A);
         assert!(wait_for(&mut console, 10, |c| sudoku_chosen_key(c).is_some()), "no keypad on cell {cell}");
-        let digit = puzzle.solution[usize::from(cell)];
-        let from = sudoku_chosen_key(&mut console).unwrap();
         if done == 1 {
             console.run_frames(90);
             check_cuts_in_save(&mut console, Button::B, 90, &boards, "saving a Sudoku pencil mark");
         }
-        let (across, down) = ((i16::from(digit - 1) % 3) - (i16::from(from - 1) % 3), (i16::from(digit - 1) / 3) - (i16::from(from - 1) / 3));
-        for _ in 0..across.unsigned_abs() {
-            tap(&mut console, if across > 0 { Button::Right } else { Button::Left });
-        }
-        for _ in 0..down.unsigned_abs() {
-            tap(&mut console, if down > 0 { Button::Down } else { Button::Up });
-        }
-        assert_eq!(sudoku_chosen_key(&mut console), Some(digit));
+        choose_sudoku_key(&mut console, puzzle.solution[usize::from(cell)]);
         if done == 0 {
             check_cuts_in_save(&mut console, Button::A, 90, &boards, "saving a Sudoku digit");
         } else if done + 1 == open.len() {
@@ -1345,6 +1333,19 @@ fn sudoku_chosen_key(console: &mut impl Emulator) -> Option<u8> {
     })
 }
 
+/// On the open keypad: from its chosen digit to `digit` by the D-pad (across, then down).
+fn choose_sudoku_key(console: &mut impl Emulator, digit: u8) {
+    let from = sudoku_chosen_key(console).expect("the keypad is open");
+    let (across, down) = ((i16::from(digit - 1) % 3) - (i16::from(from - 1) % 3), (i16::from(digit - 1) / 3) - (i16::from(from - 1) / 3));
+    for _ in 0..across.unsigned_abs() {
+        tap(console, if across > 0 { Button::Right } else { Button::Left });
+    }
+    for _ in 0..down.unsigned_abs() {
+        tap(console, if down > 0 { Button::Down } else { Button::Up });
+    }
+    assert_eq!(sudoku_chosen_key(console), Some(digit));
+}
+
 /// A typed Sudoku code: the console shows the givens the host generates for that code (read
 /// back from VRAM); each open cell takes its digit by A, the keypad's D-pad and A, walking
 /// the cursor there; a pencil mark's tile reaches VRAM; the solved screen shows a new best time.
@@ -1394,16 +1395,7 @@ fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl Emu
                 "the pencil tile of cell {cell} in VRAM"
             );
         }
-        let digit = puzzle.solution[usize::from(cell)];
-        let from = sudoku_chosen_key(console).unwrap();
-        let (across, down) = ((i16::from(digit - 1) % 3) - (i16::from(from - 1) % 3), (i16::from(digit - 1) / 3) - (i16::from(from - 1) / 3));
-        for _ in 0..across.unsigned_abs() {
-            tap(console, if across > 0 { Button::Right } else { Button::Left });
-        }
-        for _ in 0..down.unsigned_abs() {
-            tap(console, if down > 0 { Button::Down } else { Button::Up });
-        }
-        assert_eq!(sudoku_chosen_key(console), Some(digit));
+        choose_sudoku_key(console, puzzle.solution[usize::from(cell)]);
         tap(console, Button::A);
     }
     assert!(wait_for(console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
