@@ -5,6 +5,9 @@
 //! contradiction steps) a puzzle has, and how many distinct rules it uses.
 //! Run: `cargo run --release -p hitori --example hint_walks -- [PUZZLES [SIZE...]]` (200
 //! puzzles of every level at 9, 12 and 15 by default; `make bench-engine` runs that).
+//! Also the candidates a puzzle cost and, for hard puzzles, the hard moments as the look-ahead
+//! closure counts them (`Solver::hard_moments`: what a generator's check could ask for), with
+//! how many puzzles agree with the walk's count.
 //! `--levels hard,medium` picks levels; `--tatham FILE` also writes every hard puzzle as a
 //! game id of Simon Tatham's Singles (`9x9:...`, one a line), for his solver.
 
@@ -118,8 +121,10 @@ fn main() {
         for &n in &sizes {
             let mut by_rule = [0usize; Rule::ALL.len()];
             let mut shapes = Vec::new();
+            let (mut candidates, mut closure_moments, mut agree) = (0usize, 0usize, 0usize);
             for seed in 0..puzzles {
                 let puzzle = generator.generate(n, difficulty, seed).expect("size in range");
+                candidates += usize::from(generator.candidates_tried);
                 if difficulty == Difficulty::Hard {
                     let _ = writeln!(ids, "{}", tatham_id(&puzzle));
                 }
@@ -127,7 +132,14 @@ fn main() {
                 for rule in &rules {
                     by_rule[Rule::ALL.iter().position(|r| r == rule).expect("every rule is listed")] += 1;
                 }
-                shapes.push(shape(&rules));
+                let walked = shape(&rules);
+                if difficulty == Difficulty::Hard {
+                    solver.reset(&puzzle.board);
+                    solver.deduce(&puzzle.board, Difficulty::Hard).expect("a generated puzzle has a solution");
+                    closure_moments += usize::from(solver.hard_moments());
+                    agree += usize::from(usize::from(solver.hard_moments()) == walked.hard_moments);
+                }
+                shapes.push(walked);
             }
             let count = shapes.len() as f64;
             let firsts: Vec<f64> = shapes.iter().filter_map(|s| s.first_lookahead).collect();
@@ -145,6 +157,11 @@ fn main() {
                 firsts.len(),
                 mean(shapes.iter().filter(|s| s.first_lookahead.is_some()).map(|s| s.tail as f64)),
             );
+            print!("    candidates {:.2} a puzzle", candidates as f64 / count);
+            if difficulty == Difficulty::Hard {
+                print!("; hard moments as the look-ahead closure counts them {:.2} (the walk's count in {agree} puzzles)", closure_moments as f64 / count);
+            }
+            println!();
             let mut moments = [0usize; 4];
             for s in &shapes {
                 moments[s.hard_moments.min(3)] += 1;

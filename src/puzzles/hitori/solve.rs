@@ -107,6 +107,11 @@ pub struct Solver {
     /// plus [`GUESS`] on the search's guesses: one load where the two sets took two 16-bit row
     /// lookups (1,300 cycles a call on the console, a tenth of generation).
     marks: [u8; CELL_SLOTS],
+    /// Hard moments of the last Hard closure: look-ahead deductions met after the Medium rules
+    /// had made progress (the first, and each one after a look-ahead whose closure marked more
+    /// than its own cell). A hint walk's runs of contradiction steps, nearly (the walk's
+    /// look-ahead may pick other cells).
+    hard_moments: u8,
 }
 
 impl Solver {
@@ -128,6 +133,7 @@ impl Solver {
             found: CellSet::EMPTY,
             links: [0; CELL_SLOTS],
             marks: [Mark::Unknown as u8; CELL_SLOTS],
+            hard_moments: 0,
         }
     }
 
@@ -535,10 +541,16 @@ impl Solver {
         if level < Difficulty::Hard {
             return Ok(());
         }
+        let mut moments: u8 = 0;
+        let mut progressed = true;
         while let Some(d) = self.lookahead(board)? {
+            moments += u8::from(progressed);
+            let before = self.trail_len;
             self.apply(board, d)?;
             self.propagate(board, closure_level)?;
+            progressed = self.trail_len > before + 1;
         }
+        self.hard_moments = moments;
         Ok(())
     }
 
@@ -846,6 +858,13 @@ impl Solver {
     #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank5"), inline(never))]
     pub fn reset(&mut self, board: &Board) {
         self.reset_state(board)
+    }
+
+    /// The hard moments of the last Hard closure ([`Solver::deduce`] at Hard): look-ahead
+    /// steps met after the Medium rules had made progress, which is what a hint walk counts as
+    /// separate hard moments (runs of contradiction steps; `examples/hint_walks.rs` compares).
+    pub fn hard_moments(&self) -> u8 {
+        self.hard_moments
     }
 
     /// Marks `cell` and checks rules 1-3 at once; refuses a mark that breaks one.
