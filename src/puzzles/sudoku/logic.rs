@@ -104,8 +104,11 @@ pub struct Deduction {
     pub removed: u16,
 }
 
-/// Candidates and placed digits: the human solver's state.
+/// Candidates and placed digits: the human solver's state. `repr(C)`: crt0's
+/// `gb_sudoku_singles` reads and writes it on the console (used at 0, excluded at 54, digits
+/// at 216, open at 297).
 #[derive(Clone)]
+#[repr(C)]
 pub struct Logic {
     /// The digits placed in each unit: an open cell's candidates are the digits its three
     /// units lack, less `excluded`. Placing a digit is three ORs, not twenty updates of
@@ -220,25 +223,7 @@ impl Logic {
     pub fn solve(&mut self, level: Difficulty) -> bool {
         let mut seen = [0u16; CELLS];
         loop {
-            // Every single found in a pass is placed at once (each checked against the state
-            // as it is then, so it stays sound): far fewer scans than one single a pass.
-            self.snapshot(&mut seen);
-            let mut placed = false;
-            for unit in HIDDEN_SINGLE_ORDER {
-                if let Some((cell, digit)) = self.hidden_single_in(&seen, unit) {
-                    self.place(cell, digit);
-                    placed = true;
-                }
-            }
-            for cell in 0..CELLS as u8 {
-                if let Some(digit) = self.naked_single_at(&seen, cell) {
-                    self.place(cell, digit);
-                    placed = true;
-                }
-            }
-            if placed {
-                continue;
-            }
+            self.singles(&mut seen);
             if self.is_complete() || level == Difficulty::Easy {
                 return self.is_complete();
             }
@@ -246,6 +231,49 @@ impl Logic {
                 Some(deduction) => self.apply(&deduction),
                 None => return false,
             }
+        }
+    }
+
+    /// Places singles until none is left. Which singles a pass finds first changes nothing:
+    /// every one placed is a digit each solution has there, so the grid they reach is the same.
+    #[cfg(not(target_arch = "avr"))]
+    fn singles(&mut self, seen: &mut [u16; CELLS]) {
+        loop {
+            // Every single found in a pass is placed at once (each checked against the state
+            // as it is then, so it stays sound): far fewer scans than one single a pass.
+            self.snapshot(seen);
+            let mut placed = false;
+            for unit in HIDDEN_SINGLE_ORDER {
+                if let Some((cell, digit)) = self.hidden_single_in(seen, unit) {
+                    self.place(cell, digit);
+                    placed = true;
+                }
+            }
+            for cell in 0..CELLS as u8 {
+                if let Some(digit) = self.naked_single_at(seen, cell) {
+                    self.place(cell, digit);
+                    placed = true;
+                }
+            }
+            if !placed {
+                return;
+            }
+        }
+    }
+
+    /// The same on the console: crt0's `gb_sudoku_singles` (linker/crt0.s), which keeps each
+    /// unit's digits seen once and twice in `scratch` (108 of its bytes) and checks every
+    /// single it places against the candidates as they are then. Same grid as above; the
+    /// engine bench compares every console puzzle with the host's.
+    #[cfg(target_arch = "avr")]
+    fn singles(&mut self, scratch: &mut [u16; CELLS]) {
+        unsafe extern "C" {
+            fn gb_sudoku_singles(logic: *mut Logic, scratch: *mut u16) -> u8;
+        }
+        // SAFETY: the routine reads and writes `self` (repr(C), layout above) and the first
+        // 108 bytes of `scratch`, nothing else.
+        unsafe {
+            gb_sudoku_singles(self, scratch.as_mut_ptr());
         }
     }
 
@@ -681,3 +709,17 @@ impl Iterator for BitIter {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// crt0's `gb_sudoku_singles` reads the state at these offsets.
+    #[test]
+    fn logic_layout_is_the_one_crt0_reads() {
+        assert_eq!(core::mem::offset_of!(Logic, used), 0);
+        assert_eq!(core::mem::offset_of!(Logic, excluded), 54);
+        assert_eq!(core::mem::offset_of!(Logic, digits), 216);
+        assert_eq!(core::mem::offset_of!(Logic, open), 297);
+    }
+}
