@@ -19,6 +19,7 @@
         .globl  _gb_running_sums
         .globl  _gb_rng_below
         .globl  _gb_sudoku_singles
+        .globl  _gb_sudoku_set_digits
         .globl  _gb_worker_reset
         .globl  _gb_worker_run
         .globl  _gb_worker_yield
@@ -963,6 +964,117 @@ gbs_set_used:
         ld      (hl), a
         pop     hl
         ret
+
+;; uint8_t gb_sudoku_set_digits(Logic *logic /* DE */, const uint8_t *digits /* BC */):
+;; hitori::puzzles::sudoku::logic's Logic::set_digits (the Rust there is the host's): clears
+;; the state (nothing used, excluded or placed, 81 cells open), then places each digit of the
+;; 81 given (0 for an open cell), returning 0 in A at the first that its row, column or box
+;; already holds (the state is then left half built, as the Rust leaves it), else 1.
+_gb_sudoku_set_digits:
+        ld      h, d
+        ld      l, e
+        push    de                      ; logic
+        ld      e, #99
+        xor     a
+1$:
+        ld      (hl+), a
+        ld      (hl+), a
+        ld      (hl+), a
+        dec     e
+        jr      nz, 1$                  ; 297 bytes: used, excluded, digits
+        ld      (hl), #81               ; open
+        ld      de, #-81
+        add     hl, de
+        push    hl                      ; the next cell's place in digits
+        ld      de, #gbs_cell_units
+gbsd_cell:
+        ld      a, (bc)
+        inc     bc
+        or      a
+        jr      z, gbsd_open
+        pop     hl
+        ld      (hl+), a
+        push    hl
+        push    bc                      ; logic is now at SP+4
+        ld      hl, #gbs_bits - 2
+        add     a, a
+        add     a, l
+        ld      l, a
+        jr      nc, 2$
+        inc     h
+2$:
+        ld      a, (hl+)
+        ld      c, a
+        ld      b, (hl)                 ; BC = the digit's bit
+        call    gbsd_unit
+        jr      c, gbsd_clash
+        call    gbsd_unit
+        jr      c, gbsd_clash
+        call    gbsd_unit
+        jr      c, gbsd_clash
+        ldhl    sp, #4
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      bc, #GBS_OPEN
+        add     hl, bc
+        dec     (hl)
+        pop     bc
+        jr      gbsd_next
+gbsd_open:
+        inc     de
+        inc     de
+        inc     de
+        pop     hl
+        inc     hl
+        push    hl
+gbsd_next:
+        ld      a, e
+        cp      #<(gbs_cell_units + 243)
+        jr      nz, gbsd_cell
+        add     sp, #4
+        ld      a, #1
+        ret
+gbsd_clash:
+        add     sp, #6
+        xor     a
+        ret
+
+;; Puts bit BC in the used word of the unit at offset (DE) of logic (at SP+6 here), carry set
+;; when it is already there; DE advanced.
+gbsd_unit:
+        ldhl    sp, #6
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      a, (de)
+        inc     de
+        add     a, l
+        ld      l, a
+        jr      nc, 1$
+        inc     h
+1$:
+        ld      a, (hl)
+        and     c
+        jr      nz, 2$
+        ld      a, (hl)
+        or      c
+        ld      (hl+), a
+        ld      a, (hl)
+        and     b
+        jr      nz, 2$
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
+        and     a
+        ret
+2$:
+        scf
+        ret
+
+;; Bit d - 1 of each digit d.
+gbs_bits:
+        .dw     1, 2, 4, 8, 16, 32, 64, 128, 256
 
 ;; Each cell's units as byte offsets of their words in Logic::used (row, column, box).
 gbs_cell_units:
