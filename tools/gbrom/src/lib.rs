@@ -283,8 +283,11 @@ fn link(
     let piece_count = pieces.len();
     jobs.extend(pieces);
     let mut compiled = compile_all(&jobs, &runtime, sdcc_flags)?;
-    let piece_objects = compiled.split_off(compiled.len() - piece_count);
+    let mut piece_objects = compiled.split_off(compiled.len() - piece_count);
     objects.extend(compiled);
+    let banks = code_banks(&sources)?;
+    // The Sudoku solver's assembly, in the library too: only programs that call it link it.
+    piece_objects.push(assemble_sudoku(&root.join("linker/sudoku.s"), &work, &banks)?);
     let library = work.join("cbe_runtime.lib");
     let _ = fs::remove_file(&library);
     run("archive (sdar)", Command::new("sdar").arg("-rc").arg(&library).args(&piece_objects))?;
@@ -295,7 +298,7 @@ fn link(
         .args(["--code-loc", &format!("{:#06x}", layout::CODE_START)])
         .args(["--data-loc", &format!("{:#06x}", layout::DATA_START)]);
     // Each switchable bank's code (SDCC's `_CODE_N` for `#pragma bank N`) at its linker base.
-    for bank in code_banks(&sources)? {
+    for bank in banks {
         link.arg(format!("-Wl-b_CODE_{bank}={:#x}", layout::bank_base(bank)));
     }
     link.arg("-o").arg(&ihx).args(&objects).arg("-L").arg(&work).args(["-l", "cbe_runtime.lib"]);
@@ -405,6 +408,20 @@ fn runtime_pieces(sources: &[PathBuf], work: &Path) -> Result<Vec<CompileJob>, B
         }
     }
     Ok(jobs)
+}
+
+/// The bank of the Sudoku solver (`finishes_sudoku` and the entries that call
+/// `linker/sudoku.s`, `.bank15` in `src/puzzles/sudoku/`).
+const SUDOKU_BANK: u32 = 15;
+
+/// `linker/sudoku.s` with its area `_CODE_SUDOKU` put in the solver's bank when the program has
+/// code there, else in `_CODE` (ROMs without banks).
+fn assemble_sudoku(source: &Path, work: &Path, banks: &[u32]) -> Result<PathBuf, BuildError> {
+    let text = fs::read_to_string(source).map_err(io_error(source))?;
+    let area = if banks.contains(&SUDOKU_BANK) { format!("_CODE_{SUDOKU_BANK}") } else { String::from("_CODE") };
+    let placed = work.join("sudoku.s");
+    fs::write(&placed, text.replace("_CODE_SUDOKU", &area)).map_err(io_error(&placed))?;
+    assemble(&placed, work)
 }
 
 fn assemble(source: &Path, work: &Path) -> Result<PathBuf, BuildError> {

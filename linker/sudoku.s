@@ -1,0 +1,594 @@
+;; The Sudoku solver's console routines (hitori::puzzles::sudoku::logic, whose Rust is the host's
+;; and the reference): SDCC makes slow work of their loops, where every value lives in memory.
+;; gbrom assembles this file with `_CODE_SUDOKU` renamed to the solver's bank's area (`_CODE_15`)
+;; when the program has banked code, else `_CODE`, and links it from the runtime's library, so
+;; only programs that call it have it. The callers (`Logic::set_digits` and `Logic::singles`) are
+;; that bank's, entries of their own. Calling convention as crt0's (SDCC 4.2 sm83,
+;; sdcccall(1)): a 16-bit first argument in DE, a second in BC; 8-bit results in A.
+
+        .module sudoku
+
+        .globl  _gb_sudoku_singles
+        .globl  _gb_sudoku_set_digits
+
+        .area   _CODE_SUDOKU
+
+;; uint8_t gb_sudoku_singles(Logic *logic /* DE */, uint16_t *scratch /* BC */):
+;; hitori::puzzles::sudoku::logic's Logic::singles (the Rust there is the host's): places
+;; naked and hidden singles until none is left. The grid reached does not depend on the order
+;; singles are found in (each is a digit every solution has there), so this finds them its own
+;; way: a pass computes every open cell's candidates (the digits its three units lack, less
+;; those excluded), places a cell with one at once, and adds the others to its units' digits
+;; seen once and twice (4 bytes a unit in scratch: once and twice low, once and twice high);
+;; then a digit seen once in a unit and not yet placed there goes in the unit's cell that has
+;; it as a candidate now, if one does. Passes until one places nothing. Logic is repr(C):
+;; used (27 words) at 0, excluded (81 words) at 54, digits (81 bytes) at 216, open at 297.
+;; Returns 1 in A when it placed a digit. Frame: the flags and loop variables below, then
+;; logic and scratch as pushed.
+        GBS_USED        = 0
+        GBS_EXCLUDED    = 54
+        GBS_DIGITS      = 216
+        GBS_OPEN        = 297
+        GBS_ANY         = 0             ; a digit placed by this call
+        GBS_PASS        = 1             ; a digit placed by this pass
+        GBS_INDEX       = 2             ; the cell (first half of a pass) or unit (second)
+        GBS_SLOT        = 3             ; slots of the unit left to look at
+        GBS_CELL        = 4             ; the cell looked at
+        GBS_LONE        = 5             ; the unit's digits seen once not yet placed (2 bytes)
+        GBS_BIT         = 7             ; the digit placed (its bit, 2 bytes)
+        GBS_LIST        = 9             ; the next of the unit's cells (2 bytes)
+        GBS_LOGIC       = 11
+        GBS_SCRATCH     = 13
+        GBS_FRAME       = 11            ; bytes below the pushed arguments
+_gb_sudoku_singles:
+        push    bc
+        push    de
+        add     sp, #-GBS_FRAME
+        xor     a
+        ldhl    sp, #GBS_ANY
+        ld      (hl), a
+gbs_pass:
+        ;; The units' digits seen once and twice start empty.
+        ldhl    sp, #GBS_SCRATCH
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      b, #108
+        xor     a
+1$:
+        ld      (hl+), a
+        dec     b
+        jr      nz, 1$
+        ldhl    sp, #GBS_PASS
+        ld      (hl+), a
+        ld      (hl), a                 ; GBS_INDEX: cell 0
+gbs_cells:
+        ldhl    sp, #GBS_INDEX
+        ld      b, (hl)
+        ldhl    sp, #GBS_LOGIC
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      a, b
+        call    gbs_candidates          ; BC = the cell's candidates (0 for a placed cell)
+        ld      a, b
+        or      c
+        jr      z, gbs_cells_next
+        ld      a, b
+        or      a
+        jr      nz, 2$
+        ld      a, c                    ; digits 1-8 only: one when C & (C - 1) is 0
+        dec     a
+        and     c
+        jr      nz, gbs_cells_seen
+        jr      gbs_cells_place
+2$:
+        ld      a, c                    ; digit 9: alone when C is 0
+        or      a
+        jr      nz, gbs_cells_seen
+gbs_cells_place:
+        ldhl    sp, #GBS_INDEX
+        ld      a, (hl)
+        call    gbs_place_here
+        jr      gbs_cells_next
+gbs_cells_seen:
+        ldhl    sp, #GBS_INDEX
+        ld      e, (hl)
+        ld      d, #0
+        ld      hl, #gbs_cell_units
+        add     hl, de
+        add     hl, de
+        add     hl, de
+        ld      d, h
+        ld      e, l                    ; DE = the cell's unit offsets
+        ldhl    sp, #GBS_SCRATCH
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        call    gbs_seen
+        call    gbs_seen
+        call    gbs_seen
+gbs_cells_next:
+        ldhl    sp, #GBS_INDEX
+        inc     (hl)
+        ld      a, (hl)
+        cp      #81
+        jp      c, gbs_cells
+        ;; Hidden singles, unit by unit.
+        xor     a
+        ld      (hl), a                 ; GBS_INDEX: unit 0
+gbs_units:
+        ldhl    sp, #GBS_INDEX
+        ld      a, (hl)
+        add     a, a
+        ld      e, a
+        ld      d, #0                   ; DE = 2 x unit
+        ldhl    sp, #GBS_SCRATCH
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        add     hl, de
+        add     hl, de
+        ld      a, (hl+)                ; once, low
+        ld      c, a
+        ld      a, (hl+)                ; twice, low
+        cpl
+        and     c
+        ld      c, a
+        ld      a, (hl+)                ; once, high
+        ld      b, a
+        ld      a, (hl)                 ; twice, high
+        cpl
+        and     b
+        and     #1
+        ld      b, a                    ; BC = seen once
+        ldhl    sp, #GBS_LOGIC
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        add     hl, de                  ; the unit's used digits
+        ld      a, (hl+)
+        cpl
+        and     c
+        ld      c, a
+        ld      a, (hl)
+        cpl
+        and     b
+        ld      b, a
+        or      c
+        jp      z, gbs_units_next
+        ldhl    sp, #GBS_LONE
+        ld      (hl), c
+        inc     hl
+        ld      (hl), b
+gbs_lone:
+        ;; The lowest digit of GBS_LONE, taken out of it, into GBS_BIT.
+        ldhl    sp, #GBS_LONE
+        ld      a, (hl+)
+        ld      c, a
+        ld      a, (hl-)
+        or      c
+        jp      z, gbs_units_next
+        ld      a, c
+        or      a
+        jr      z, 3$
+        cpl
+        inc     a
+        and     c                       ; the lowest bit of C
+        ld      e, a
+        xor     c
+        ld      (hl), a
+        ld      d, #0
+        jr      4$
+3$:
+        inc     hl
+        ld      (hl), a                 ; A = 0: digit 9 taken out
+        ld      de, #0x0100
+4$:
+        ldhl    sp, #GBS_BIT
+        ld      (hl), e
+        inc     hl
+        ld      (hl), d
+        ;; The unit's cells from the first: the first with the digit as a candidate now.
+        ldhl    sp, #GBS_INDEX
+        ld      a, (hl)
+        ld      l, a
+        ld      h, #0
+        ld      e, l
+        ld      d, h
+        add     hl, hl
+        add     hl, hl
+        add     hl, hl
+        add     hl, de
+        ld      de, #gbs_unit_cells
+        add     hl, de
+        ld      d, h
+        ld      e, l
+        ldhl    sp, #GBS_LIST
+        ld      (hl), e
+        inc     hl
+        ld      (hl), d
+        ldhl    sp, #GBS_SLOT
+        ld      (hl), #9
+gbs_lone_cell:
+        ldhl    sp, #GBS_LIST
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      a, (hl+)
+        ld      b, a                    ; B = the cell
+        ld      d, h
+        ld      e, l
+        ldhl    sp, #GBS_LIST
+        ld      (hl), e
+        inc     hl
+        ld      (hl), d
+        ldhl    sp, #GBS_CELL
+        ld      (hl), b
+        ldhl    sp, #GBS_LOGIC
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      a, b
+        call    gbs_candidates
+        ldhl    sp, #GBS_BIT
+        ld      a, (hl+)
+        and     c
+        ld      c, a
+        ld      a, (hl)
+        and     b
+        or      c
+        jr      nz, 5$
+        ldhl    sp, #GBS_SLOT
+        dec     (hl)
+        jr      nz, gbs_lone_cell
+        jr      gbs_lone
+5$:
+        ldhl    sp, #GBS_BIT
+        ld      a, (hl+)
+        ld      c, a
+        ld      b, (hl)
+        ldhl    sp, #GBS_CELL
+        ld      a, (hl)
+        call    gbs_place_here
+        jr      gbs_lone
+gbs_units_next:
+        ldhl    sp, #GBS_INDEX
+        inc     (hl)
+        ld      a, (hl)
+        cp      #27
+        jp      c, gbs_units
+        ldhl    sp, #GBS_PASS
+        ld      a, (hl)
+        or      a
+        jp      nz, gbs_pass
+        ldhl    sp, #GBS_ANY
+        ld      a, (hl)
+        add     sp, #GBS_FRAME + 4
+        ret
+
+;; Called from gb_sudoku_singles' own level: puts digit BC (one bit) in cell A and sets both
+;; flags. The frame is 2 bytes further up here.
+gbs_place_here:
+        push    af
+        ldhl    sp, #GBS_LOGIC + 4
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        pop     af
+        call    gbs_place
+        ldhl    sp, #GBS_ANY + 2
+        ld      a, #1
+        ld      (hl+), a
+        ld      (hl), a                 ; GBS_PASS
+        ret
+
+;; BC = the candidates of cell A now, 0 when it holds a digit: the digits its three units lack
+;; less those excluded. HL = logic, kept; DE clobbered.
+gbs_candidates:
+        ld      e, a
+        ld      d, #0
+        push    hl
+        ld      bc, #GBS_DIGITS
+        add     hl, bc
+        add     hl, de
+        ld      a, (hl)
+        or      a
+        jr      z, 1$
+        pop     hl
+        ld      bc, #0
+        ret
+1$:
+        pop     hl
+        push    hl
+        ld      bc, #GBS_EXCLUDED
+        add     hl, bc
+        add     hl, de
+        add     hl, de
+        ld      a, (hl+)
+        ld      c, a
+        ld      b, (hl)                 ; BC = excluded
+        ld      hl, #gbs_cell_units
+        add     hl, de
+        add     hl, de
+        add     hl, de
+        ld      d, h
+        ld      e, l
+        pop     hl
+        call    gbs_or_used
+        call    gbs_or_used
+        call    gbs_or_used
+        ld      a, c
+        cpl
+        ld      c, a
+        ld      a, b
+        cpl
+        and     #1
+        ld      b, a
+        ret
+
+;; BC |= the used word at logic (HL) plus the offset at (DE); DE advanced, HL kept.
+gbs_or_used:
+        ld      a, (de)
+        inc     de
+        push    hl
+        add     a, l
+        ld      l, a
+        jr      nc, 1$
+        inc     h
+1$:
+        ld      a, (hl+)
+        or      c
+        ld      c, a
+        ld      a, (hl)
+        or      b
+        ld      b, a
+        pop     hl
+        ret
+
+;; Adds candidates BC to the digits seen once and twice of the unit at offset (DE) (doubled:
+;; 4 bytes a unit) in scratch (HL); DE advanced, HL and BC kept.
+gbs_seen:
+        ld      a, (de)
+        inc     de
+        push    hl
+        add     a, a
+        add     a, l
+        ld      l, a
+        jr      nc, 1$
+        inc     h
+1$:
+        ld      a, (hl+)                ; once, low
+        and     c
+        or      (hl)
+        ld      (hl-), a                ; twice, low
+        ld      a, (hl)
+        or      c
+        ld      (hl+), a
+        inc     hl
+        ld      a, (hl+)                ; once, high
+        and     b
+        or      (hl)
+        ld      (hl-), a                ; twice, high
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
+        pop     hl
+        ret
+
+;; Puts the digit of bit BC (one bit) in cell A: its digit, one cell fewer open, and the
+;; digit used in its three units. HL = logic; BC and HL kept.
+gbs_place:
+        push    hl
+        push    bc
+        ld      e, a
+        ld      d, #0                   ; DE = the cell
+        ld      a, b
+        or      a
+        ld      a, #9
+        jr      nz, 2$
+        ld      a, c
+        ld      b, #0
+1$:
+        inc     b
+        rra
+        jr      nc, 1$
+        ld      a, b                    ; the digit, 1-8
+2$:
+        ld      bc, #GBS_DIGITS
+        add     hl, bc
+        add     hl, de
+        ld      (hl), a
+        pop     bc
+        pop     hl
+        push    hl
+        push    de
+        ld      de, #GBS_OPEN
+        add     hl, de
+        dec     (hl)
+        pop     de
+        ld      hl, #gbs_cell_units
+        add     hl, de
+        add     hl, de
+        add     hl, de
+        ld      d, h
+        ld      e, l
+        pop     hl
+        push    hl
+        call    gbs_set_used
+        call    gbs_set_used
+        call    gbs_set_used
+        pop     hl
+        ret
+
+;; The used word at logic (HL) plus the offset at (DE) |= BC; DE advanced, HL kept.
+gbs_set_used:
+        ld      a, (de)
+        inc     de
+        push    hl
+        add     a, l
+        ld      l, a
+        jr      nc, 1$
+        inc     h
+1$:
+        ld      a, (hl)
+        or      c
+        ld      (hl+), a
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
+        pop     hl
+        ret
+
+;; uint8_t gb_sudoku_set_digits(Logic *logic /* DE */, const uint8_t *digits /* BC */):
+;; hitori::puzzles::sudoku::logic's Logic::set_digits (the Rust there is the host's): clears
+;; the state (nothing used, excluded or placed, 81 cells open), then places each digit of the
+;; 81 given (0 for an open cell), returning 0 in A at the first that its row, column or box
+;; already holds (the state is then left half built, as the Rust leaves it), else 1.
+_gb_sudoku_set_digits:
+        ld      h, d
+        ld      l, e
+        push    de                      ; logic
+        ld      e, #99
+        xor     a
+1$:
+        ld      (hl+), a
+        ld      (hl+), a
+        ld      (hl+), a
+        dec     e
+        jr      nz, 1$                  ; 297 bytes: used, excluded, digits
+        ld      (hl), #81               ; open
+        ld      de, #-81
+        add     hl, de
+        push    hl                      ; the next cell's place in digits
+        ld      de, #gbs_cell_units
+gbsd_cell:
+        ld      a, (bc)
+        inc     bc
+        or      a
+        jr      z, gbsd_open
+        pop     hl
+        ld      (hl+), a
+        push    hl
+        push    bc                      ; logic is now at SP+4
+        ld      hl, #gbs_bits - 2
+        add     a, a
+        add     a, l
+        ld      l, a
+        jr      nc, 2$
+        inc     h
+2$:
+        ld      a, (hl+)
+        ld      c, a
+        ld      b, (hl)                 ; BC = the digit's bit
+        call    gbsd_unit
+        jr      c, gbsd_clash
+        call    gbsd_unit
+        jr      c, gbsd_clash
+        call    gbsd_unit
+        jr      c, gbsd_clash
+        ldhl    sp, #4
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      bc, #GBS_OPEN
+        add     hl, bc
+        dec     (hl)
+        pop     bc
+        jr      gbsd_next
+gbsd_open:
+        inc     de
+        inc     de
+        inc     de
+        pop     hl
+        inc     hl
+        push    hl
+gbsd_next:
+        ld      a, e
+        cp      #<(gbs_cell_units + 243)
+        jr      nz, gbsd_cell
+        add     sp, #4
+        ld      a, #1
+        ret
+gbsd_clash:
+        add     sp, #6
+        xor     a
+        ret
+
+;; Puts bit BC in the used word of the unit at offset (DE) of logic (at SP+6 here), carry set
+;; when it is already there; DE advanced.
+gbsd_unit:
+        ldhl    sp, #6
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      a, (de)
+        inc     de
+        add     a, l
+        ld      l, a
+        jr      nc, 1$
+        inc     h
+1$:
+        ld      a, (hl)
+        and     c
+        jr      nz, 2$
+        ld      a, (hl)
+        or      c
+        ld      (hl+), a
+        ld      a, (hl)
+        and     b
+        jr      nz, 2$
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
+        and     a
+        ret
+2$:
+        scf
+        ret
+
+;; Bit d - 1 of each digit d.
+gbs_bits:
+        .dw     1, 2, 4, 8, 16, 32, 64, 128, 256
+
+;; Each cell's units as byte offsets of their words in Logic::used (row, column, box).
+gbs_cell_units:
+        .db     0, 18, 36, 0, 20, 36, 0, 22, 36, 0, 24, 38, 0, 26, 38, 0, 28, 38, 0, 30, 40, 0, 32, 40, 0, 34, 40
+        .db     2, 18, 36, 2, 20, 36, 2, 22, 36, 2, 24, 38, 2, 26, 38, 2, 28, 38, 2, 30, 40, 2, 32, 40, 2, 34, 40
+        .db     4, 18, 36, 4, 20, 36, 4, 22, 36, 4, 24, 38, 4, 26, 38, 4, 28, 38, 4, 30, 40, 4, 32, 40, 4, 34, 40
+        .db     6, 18, 42, 6, 20, 42, 6, 22, 42, 6, 24, 44, 6, 26, 44, 6, 28, 44, 6, 30, 46, 6, 32, 46, 6, 34, 46
+        .db     8, 18, 42, 8, 20, 42, 8, 22, 42, 8, 24, 44, 8, 26, 44, 8, 28, 44, 8, 30, 46, 8, 32, 46, 8, 34, 46
+        .db     10, 18, 42, 10, 20, 42, 10, 22, 42, 10, 24, 44, 10, 26, 44, 10, 28, 44, 10, 30, 46, 10, 32, 46, 10, 34, 46
+        .db     12, 18, 48, 12, 20, 48, 12, 22, 48, 12, 24, 50, 12, 26, 50, 12, 28, 50, 12, 30, 52, 12, 32, 52, 12, 34, 52
+        .db     14, 18, 48, 14, 20, 48, 14, 22, 48, 14, 24, 50, 14, 26, 50, 14, 28, 50, 14, 30, 52, 14, 32, 52, 14, 34, 52
+        .db     16, 18, 48, 16, 20, 48, 16, 22, 48, 16, 24, 50, 16, 26, 50, 16, 28, 50, 16, 30, 52, 16, 32, 52, 16, 34, 52
+;; The nine cells of each unit (rows, columns, boxes), as grid.rs's UNIT_CELLS.
+gbs_unit_cells:
+        .db     0, 1, 2, 3, 4, 5, 6, 7, 8
+        .db     9, 10, 11, 12, 13, 14, 15, 16, 17
+        .db     18, 19, 20, 21, 22, 23, 24, 25, 26
+        .db     27, 28, 29, 30, 31, 32, 33, 34, 35
+        .db     36, 37, 38, 39, 40, 41, 42, 43, 44
+        .db     45, 46, 47, 48, 49, 50, 51, 52, 53
+        .db     54, 55, 56, 57, 58, 59, 60, 61, 62
+        .db     63, 64, 65, 66, 67, 68, 69, 70, 71
+        .db     72, 73, 74, 75, 76, 77, 78, 79, 80
+        .db     0, 9, 18, 27, 36, 45, 54, 63, 72
+        .db     1, 10, 19, 28, 37, 46, 55, 64, 73
+        .db     2, 11, 20, 29, 38, 47, 56, 65, 74
+        .db     3, 12, 21, 30, 39, 48, 57, 66, 75
+        .db     4, 13, 22, 31, 40, 49, 58, 67, 76
+        .db     5, 14, 23, 32, 41, 50, 59, 68, 77
+        .db     6, 15, 24, 33, 42, 51, 60, 69, 78
+        .db     7, 16, 25, 34, 43, 52, 61, 70, 79
+        .db     8, 17, 26, 35, 44, 53, 62, 71, 80
+        .db     0, 1, 2, 9, 10, 11, 18, 19, 20
+        .db     3, 4, 5, 12, 13, 14, 21, 22, 23
+        .db     6, 7, 8, 15, 16, 17, 24, 25, 26
+        .db     27, 28, 29, 36, 37, 38, 45, 46, 47
+        .db     30, 31, 32, 39, 40, 41, 48, 49, 50
+        .db     33, 34, 35, 42, 43, 44, 51, 52, 53
+        .db     54, 55, 56, 63, 64, 65, 72, 73, 74
+        .db     57, 58, 59, 66, 67, 68, 75, 76, 77
+        .db     60, 61, 62, 69, 70, 71, 78, 79, 80
+
