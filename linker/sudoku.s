@@ -105,9 +105,79 @@ gbs_cells_seen:
         ld      a, (hl+)
         ld      h, (hl)
         ld      l, a
-        call    gbs_seen
-        call    gbs_seen
-        call    gbs_seen
+        push    hl                      ; the three units' digits seen, inline (see gbs_seen)
+        ld      a, (de)
+        inc     de
+        add     a, a
+        add     a, l
+        ld      l, a
+        jr      nc, 3$
+        inc     h
+3$:
+        ld      a, (hl+)                ; once, low
+        and     c
+        or      (hl)
+        ld      (hl-), a                ; twice, low
+        ld      a, (hl)
+        or      c
+        ld      (hl+), a
+        inc     hl
+        ld      a, (hl+)                ; once, high
+        and     b
+        or      (hl)
+        ld      (hl-), a                ; twice, high
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
+        pop     hl
+        push    hl
+        ld      a, (de)
+        inc     de
+        add     a, a
+        add     a, l
+        ld      l, a
+        jr      nc, 4$
+        inc     h
+4$:
+        ld      a, (hl+)                ; once, low
+        and     c
+        or      (hl)
+        ld      (hl-), a                ; twice, low
+        ld      a, (hl)
+        or      c
+        ld      (hl+), a
+        inc     hl
+        ld      a, (hl+)                ; once, high
+        and     b
+        or      (hl)
+        ld      (hl-), a                ; twice, high
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
+        pop     hl
+        ld      a, (de)
+        inc     de
+        add     a, a
+        add     a, l
+        ld      l, a
+        jr      nc, 5$
+        inc     h
+5$:
+        ld      a, (hl+)                ; once, low
+        and     c
+        or      (hl)
+        ld      (hl-), a                ; twice, low
+        ld      a, (hl)
+        or      c
+        ld      (hl+), a
+        inc     hl
+        ld      a, (hl+)                ; once, high
+        and     b
+        or      (hl)
+        ld      (hl-), a                ; twice, high
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
 gbs_cells_next:
         ldhl    sp, #GBS_INDEX
         inc     (hl)
@@ -315,9 +385,51 @@ gbs_candidates:
         ld      d, h
         ld      e, l
         pop     hl
-        call    gbs_or_used
-        call    gbs_or_used
-        call    gbs_or_used
+        push    hl                      ; the three units' used digits, inline
+        ld      a, (de)
+        inc     de
+        add     a, l
+        ld      l, a
+        jr      nc, 2$
+        inc     h
+2$:
+        ld      a, (hl+)
+        or      c
+        ld      c, a
+        ld      a, (hl)
+        or      b
+        ld      b, a
+        pop     hl
+        push    hl
+        ld      a, (de)
+        inc     de
+        add     a, l
+        ld      l, a
+        jr      nc, 3$
+        inc     h
+3$:
+        ld      a, (hl+)
+        or      c
+        ld      c, a
+        ld      a, (hl)
+        or      b
+        ld      b, a
+        pop     hl
+        push    hl
+        ld      a, (de)
+        inc     de
+        add     a, l
+        ld      l, a
+        jr      nc, 4$
+        inc     h
+4$:
+        ld      a, (hl+)
+        or      c
+        ld      c, a
+        ld      a, (hl)
+        or      b
+        ld      b, a
+        pop     hl
         ld      a, c
         cpl
         ld      c, a
@@ -327,54 +439,9 @@ gbs_candidates:
         ld      b, a
         ret
 
-;; BC |= the used word at logic (HL) plus the offset at (DE); DE advanced, HL kept.
-gbs_or_used:
-        ld      a, (de)
-        inc     de
-        push    hl
-        add     a, l
-        ld      l, a
-        jr      nc, 1$
-        inc     h
-1$:
-        ld      a, (hl+)
-        or      c
-        ld      c, a
-        ld      a, (hl)
-        or      b
-        ld      b, a
-        pop     hl
-        ret
-
-;; Adds candidates BC to the digits seen once and twice of the unit at offset (DE) (doubled:
-;; 4 bytes a unit) in scratch (HL); DE advanced, HL and BC kept.
-gbs_seen:
-        ld      a, (de)
-        inc     de
-        push    hl
-        add     a, a
-        add     a, l
-        ld      l, a
-        jr      nc, 1$
-        inc     h
-1$:
-        ld      a, (hl+)                ; once, low
-        and     c
-        or      (hl)
-        ld      (hl-), a                ; twice, low
-        ld      a, (hl)
-        or      c
-        ld      (hl+), a
-        inc     hl
-        ld      a, (hl+)                ; once, high
-        and     b
-        or      (hl)
-        ld      (hl-), a                ; twice, high
-        ld      a, (hl)
-        or      b
-        ld      (hl), a
-        pop     hl
-        ret
+;; gbs_seen's steps (inline in the cells' pass): adds candidates BC to the digits seen once and
+;; twice of the unit at offset (DE) (doubled: 4 bytes a unit) in scratch (HL), laid out once
+;; low, twice low, once high, twice high.
 
 ;; Puts the digit of bit BC (one bit) in cell A: its digit, one cell fewer open, and the
 ;; digit used in its three units. HL = logic; BC and HL kept.
