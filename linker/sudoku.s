@@ -10,6 +10,7 @@
 
         .globl  _gb_sudoku_singles
         .globl  _gb_sudoku_set_digits
+        .globl  _gb_links_relink
 
         .area   _CODE_SUDOKU
 
@@ -659,3 +660,225 @@ gbs_unit_cells:
         .db     57, 58, 59, 66, 67, 68, 75, 76, 77
         .db     60, 61, 62, 69, 70, 71, 78, 79, 80
 
+;; The dancing links' routine, in the links' bank (gbrom renames `_CODE_SUDOKU_LINKS` as it
+;; does `_CODE_SUDOKU`).
+        .area   _CODE_SUDOKU_LINKS
+
+;; void gb_links_relink(uint16_t *rows /* DE */, uint16_t row /* BC */, uint16_t skip /* stack */):
+;; hitori::puzzles::sudoku::links' Links::relink_row (the Rust there is the host's). Row (cell,
+;; digit), C the cell, B the digit with bit 7 set to put it back (clear to take it out), sits in
+;; four columns: the cell's (slot: the digit) and its row's, column's and box's for the digit
+;; (slot: the cell's place there). Each column but `skip` gets the row's slot bit set or
+;; cleared in its 9-bit set (`Links::rows`, a word a column). The callee removes `skip`.
+;; Frame: 2 x digit at SP+0, the flag at SP+1, the skipped column's address at SP+2, rows at
+;; SP+4, then the return and `skip`.
+_gb_links_relink:
+        push    de
+        ldhl    sp, #4
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        add     hl, hl
+        add     hl, de
+        push    hl                      ; the skipped column's word
+        ld      a, b
+        and     #0x80
+        ld      h, a
+        ld      a, b
+        and     #0x0F
+        add     a, a
+        ld      l, a
+        push    hl
+        ld      b, #0                   ; BC = the cell
+        ldhl    sp, #4
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        add     hl, bc
+        add     hl, bc                  ; the cell's column
+        push    hl
+        ld      l, c
+        ld      h, b
+        ld      d, h
+        ld      e, l
+        add     hl, hl
+        add     hl, hl
+        add     hl, hl
+        add     hl, de
+        ld      de, #gbl_cells
+        add     hl, de
+        ld      d, h
+        ld      e, l                    ; DE = the cell's three unit columns
+        ldhl    sp, #2
+        ld      a, (hl)                 ; the digit's slot
+        pop     hl
+        call    gbl_apply
+        call    gbl_unit
+        call    gbl_unit
+        call    gbl_unit
+        add     sp, #6
+        pop     hl
+        add     sp, #2
+        jp      (hl)
+
+;; From gb_links_relink's level: the next unit column of the cell's (DE, advanced), for the
+;; digit, to gbl_apply.
+gbl_unit:
+        ldhl    sp, #6
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      a, (de)
+        inc     de
+        add     a, l
+        ld      l, a
+        ld      a, (de)
+        inc     de
+        adc     a, h
+        ld      h, a                    ; the unit column for digit 1
+        push    hl
+        ldhl    sp, #4
+        ld      a, (hl)                 ; 2 x digit
+        pop     hl
+        add     a, l
+        ld      l, a
+        jr      nc, 1$
+        inc     h
+1$:
+        ld      a, (de)
+        inc     de
+        jp      gbl_apply
+
+;; Called from gb_links_relink's level (or tail-called from gbl_unit): sets or clears (the
+;; frame's flag) bit A / 2 of the column word at HL unless it is the skipped one. DE kept.
+gbl_apply:
+        ld      c, a
+        push    hl
+        ldhl    sp, #6
+        ld      a, (hl+)
+        ld      b, (hl)
+        pop     hl
+        cp      l
+        jr      nz, 1$
+        ld      a, b
+        cp      h
+        ret     z
+1$:
+        push    hl
+        ld      hl, #gbl_bits
+        ld      b, #0
+        add     hl, bc
+        ld      a, (hl+)
+        ld      c, a
+        ld      b, (hl)                 ; BC = the slot's bit
+        ldhl    sp, #5
+        ld      a, (hl)
+        pop     hl
+        or      a
+        jr      z, 2$
+        ld      a, (hl)
+        or      c
+        ld      (hl+), a
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
+        ret
+2$:
+        ld      a, c
+        cpl
+        and     (hl)
+        ld      (hl+), a
+        ld      a, b
+        cpl
+        and     (hl)
+        ld      (hl), a
+        ret
+
+;; Bit s of each slot s.
+gbl_bits:
+        .dw     1, 2, 4, 8, 16, 32, 64, 128, 256
+
+;; Per cell, its row's, column's and box's columns: the byte offset in rows of the column for
+;; digit 1 (2 x (81 + 9 x unit)), then 2 x the cell's slot there.
+gbl_cells:
+        .db     162, 0, 0, 68, 1, 0, 230, 1, 0
+        .db     162, 0, 2, 86, 1, 0, 230, 1, 2
+        .db     162, 0, 4, 104, 1, 0, 230, 1, 4
+        .db     162, 0, 6, 122, 1, 0, 248, 1, 0
+        .db     162, 0, 8, 140, 1, 0, 248, 1, 2
+        .db     162, 0, 10, 158, 1, 0, 248, 1, 4
+        .db     162, 0, 12, 176, 1, 0, 10, 2, 0
+        .db     162, 0, 14, 194, 1, 0, 10, 2, 2
+        .db     162, 0, 16, 212, 1, 0, 10, 2, 4
+        .db     180, 0, 0, 68, 1, 2, 230, 1, 6
+        .db     180, 0, 2, 86, 1, 2, 230, 1, 8
+        .db     180, 0, 4, 104, 1, 2, 230, 1, 10
+        .db     180, 0, 6, 122, 1, 2, 248, 1, 6
+        .db     180, 0, 8, 140, 1, 2, 248, 1, 8
+        .db     180, 0, 10, 158, 1, 2, 248, 1, 10
+        .db     180, 0, 12, 176, 1, 2, 10, 2, 6
+        .db     180, 0, 14, 194, 1, 2, 10, 2, 8
+        .db     180, 0, 16, 212, 1, 2, 10, 2, 10
+        .db     198, 0, 0, 68, 1, 4, 230, 1, 12
+        .db     198, 0, 2, 86, 1, 4, 230, 1, 14
+        .db     198, 0, 4, 104, 1, 4, 230, 1, 16
+        .db     198, 0, 6, 122, 1, 4, 248, 1, 12
+        .db     198, 0, 8, 140, 1, 4, 248, 1, 14
+        .db     198, 0, 10, 158, 1, 4, 248, 1, 16
+        .db     198, 0, 12, 176, 1, 4, 10, 2, 12
+        .db     198, 0, 14, 194, 1, 4, 10, 2, 14
+        .db     198, 0, 16, 212, 1, 4, 10, 2, 16
+        .db     216, 0, 0, 68, 1, 6, 28, 2, 0
+        .db     216, 0, 2, 86, 1, 6, 28, 2, 2
+        .db     216, 0, 4, 104, 1, 6, 28, 2, 4
+        .db     216, 0, 6, 122, 1, 6, 46, 2, 0
+        .db     216, 0, 8, 140, 1, 6, 46, 2, 2
+        .db     216, 0, 10, 158, 1, 6, 46, 2, 4
+        .db     216, 0, 12, 176, 1, 6, 64, 2, 0
+        .db     216, 0, 14, 194, 1, 6, 64, 2, 2
+        .db     216, 0, 16, 212, 1, 6, 64, 2, 4
+        .db     234, 0, 0, 68, 1, 8, 28, 2, 6
+        .db     234, 0, 2, 86, 1, 8, 28, 2, 8
+        .db     234, 0, 4, 104, 1, 8, 28, 2, 10
+        .db     234, 0, 6, 122, 1, 8, 46, 2, 6
+        .db     234, 0, 8, 140, 1, 8, 46, 2, 8
+        .db     234, 0, 10, 158, 1, 8, 46, 2, 10
+        .db     234, 0, 12, 176, 1, 8, 64, 2, 6
+        .db     234, 0, 14, 194, 1, 8, 64, 2, 8
+        .db     234, 0, 16, 212, 1, 8, 64, 2, 10
+        .db     252, 0, 0, 68, 1, 10, 28, 2, 12
+        .db     252, 0, 2, 86, 1, 10, 28, 2, 14
+        .db     252, 0, 4, 104, 1, 10, 28, 2, 16
+        .db     252, 0, 6, 122, 1, 10, 46, 2, 12
+        .db     252, 0, 8, 140, 1, 10, 46, 2, 14
+        .db     252, 0, 10, 158, 1, 10, 46, 2, 16
+        .db     252, 0, 12, 176, 1, 10, 64, 2, 12
+        .db     252, 0, 14, 194, 1, 10, 64, 2, 14
+        .db     252, 0, 16, 212, 1, 10, 64, 2, 16
+        .db     14, 1, 0, 68, 1, 12, 82, 2, 0
+        .db     14, 1, 2, 86, 1, 12, 82, 2, 2
+        .db     14, 1, 4, 104, 1, 12, 82, 2, 4
+        .db     14, 1, 6, 122, 1, 12, 100, 2, 0
+        .db     14, 1, 8, 140, 1, 12, 100, 2, 2
+        .db     14, 1, 10, 158, 1, 12, 100, 2, 4
+        .db     14, 1, 12, 176, 1, 12, 118, 2, 0
+        .db     14, 1, 14, 194, 1, 12, 118, 2, 2
+        .db     14, 1, 16, 212, 1, 12, 118, 2, 4
+        .db     32, 1, 0, 68, 1, 14, 82, 2, 6
+        .db     32, 1, 2, 86, 1, 14, 82, 2, 8
+        .db     32, 1, 4, 104, 1, 14, 82, 2, 10
+        .db     32, 1, 6, 122, 1, 14, 100, 2, 6
+        .db     32, 1, 8, 140, 1, 14, 100, 2, 8
+        .db     32, 1, 10, 158, 1, 14, 100, 2, 10
+        .db     32, 1, 12, 176, 1, 14, 118, 2, 6
+        .db     32, 1, 14, 194, 1, 14, 118, 2, 8
+        .db     32, 1, 16, 212, 1, 14, 118, 2, 10
+        .db     50, 1, 0, 68, 1, 16, 82, 2, 12
+        .db     50, 1, 2, 86, 1, 16, 82, 2, 14
+        .db     50, 1, 4, 104, 1, 16, 82, 2, 16
+        .db     50, 1, 6, 122, 1, 16, 100, 2, 12
+        .db     50, 1, 8, 140, 1, 16, 100, 2, 14
+        .db     50, 1, 10, 158, 1, 16, 100, 2, 16
+        .db     50, 1, 12, 176, 1, 16, 118, 2, 12
+        .db     50, 1, 14, 194, 1, 16, 118, 2, 14
+        .db     50, 1, 16, 212, 1, 16, 118, 2, 16

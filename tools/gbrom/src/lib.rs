@@ -410,17 +410,21 @@ fn runtime_pieces(sources: &[PathBuf], work: &Path) -> Result<Vec<CompileJob>, B
     Ok(jobs)
 }
 
-/// The bank of the Sudoku solver (`finishes_sudoku` and the entries that call
-/// `linker/sudoku.s`, `.bank15` in `src/puzzles/sudoku/`).
-const SUDOKU_BANK: u32 = 15;
+/// The banks of the Sudoku solver (`finishes_sudoku` and the entries that call
+/// `linker/sudoku.s`, `.bank15` in `src/puzzles/sudoku/`) and of its dancing links (the
+/// generator's entries, `.bank9`), each the area `linker/sudoku.s` names in its place.
+const SUDOKU_AREAS: [(&str, u32); 2] = [("_CODE_SUDOKU_LINKS", 9), ("_CODE_SUDOKU", 15)];
 
-/// `linker/sudoku.s` with its area `_CODE_SUDOKU` put in the solver's bank when the program has
-/// code there, else in `_CODE` (ROMs without banks).
+/// `linker/sudoku.s` with each of its areas put in its bank when the program has code there,
+/// else in `_CODE` (ROMs without banks).
 fn assemble_sudoku(source: &Path, work: &Path, banks: &[u32]) -> Result<PathBuf, BuildError> {
-    let text = fs::read_to_string(source).map_err(io_error(source))?;
-    let area = if banks.contains(&SUDOKU_BANK) { format!("_CODE_{SUDOKU_BANK}") } else { String::from("_CODE") };
+    let mut text = fs::read_to_string(source).map_err(io_error(source))?;
+    for (name, bank) in SUDOKU_AREAS {
+        let area = if banks.contains(&bank) { format!("_CODE_{bank}") } else { String::from("_CODE") };
+        text = text.replace(name, &area);
+    }
     let placed = work.join("sudoku.s");
-    fs::write(&placed, text.replace("_CODE_SUDOKU", &area)).map_err(io_error(&placed))?;
+    fs::write(&placed, text).map_err(io_error(&placed))?;
     assemble(&placed, work)
 }
 
