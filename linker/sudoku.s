@@ -11,6 +11,7 @@
         .globl  _gb_sudoku_singles
         .globl  _gb_sudoku_set_digits
         .globl  _gb_links_relink
+        .globl  _gb_links_add_rows
 
         .area   _CODE_SUDOKU
 
@@ -793,6 +794,49 @@ gbl_apply:
         and     (hl)
         ld      (hl), a
         ret
+
+;; void gb_links_add_rows(uint16_t *column /* DE */, uint16_t digits /* BC */): links.rs'
+;; add_rows: the unit's column for each digit of bits 0-8 of BC (DE the one for digit 1, the
+;; next ones a word apart) gets the bit of slot B >> 4.
+_gb_links_add_rows:
+        ld      a, b
+        swap    a
+        and     #0x0F
+        add     a, a
+        ld      hl, #gbl_bits
+        add     a, l
+        ld      l, a
+        jr      nc, 1$
+        inc     h
+1$:
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        push    hl
+        ld      h, d
+        ld      l, e                    ; HL = digit 1's column
+        pop     de                      ; DE = the slot's bit
+        ld      a, b
+        and     #1
+        ld      b, a                    ; BC = the digits
+2$:
+        ld      a, b
+        or      c
+        ret     z
+        srl     b
+        rr      c
+        jr      nc, 3$
+        ld      a, (hl)
+        or      e
+        ld      (hl+), a
+        ld      a, (hl)
+        or      d
+        ld      (hl+), a
+        jr      2$
+3$:
+        inc     hl
+        inc     hl
+        jr      2$
 
 ;; Bit s of each slot s.
 gbl_bits:
