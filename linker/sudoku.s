@@ -12,6 +12,7 @@
         .globl  _gb_sudoku_set_digits
         .globl  _gb_links_relink
         .globl  _gb_links_add_rows
+        .globl  _gb_links_choose
 
         .area   _CODE_SUDOKU
 
@@ -837,6 +838,130 @@ _gb_links_add_rows:
         inc     hl
         inc     hl
         jr      2$
+
+;; uint16_t gb_links_choose(const Links *links /* DE */): links.rs' Links::choose, the
+;; uncovered column with the fewest rows (the first such in the cell columns' list, then the
+;; unit columns'; the first with 0 or 1 rows ends the scan), 0xFFFF when every column is
+;; covered. Links is repr(C): rows (324 words) at 0, cell_right at 730, unit_right at 1056.
+;; The best column so far at SP+0, B the fewest rows, C the column looked at.
+_gb_links_choose:
+        ld      bc, #0xFFFF
+        push    bc
+        ld      b, #10
+        ld      hl, #730 + 81
+        add     hl, de
+        ld      c, (hl)                 ; the first cell column
+1$:
+        ld      a, c
+        cp      #81
+        jr      z, gblc_units
+        ld      l, c
+        ld      h, #0
+        add     hl, hl
+        add     hl, de
+        call    gblc_size
+        cp      b
+        jr      nc, 2$
+        ld      b, a
+        ldhl    sp, #0
+        ld      (hl), c
+        inc     hl
+        ld      (hl), #0
+        cp      #2
+        jr      c, gblc_done
+2$:
+        ld      hl, #730
+        add     hl, de
+        ld      a, l
+        add     a, c
+        ld      l, a
+        jr      nc, 3$
+        inc     h
+3$:
+        ld      c, (hl)
+        jr      1$
+gblc_units:
+        ld      hl, #1056 + 243
+        add     hl, de
+        ld      c, (hl)                 ; the first unit column
+4$:
+        ld      a, c
+        cp      #243
+        jr      z, gblc_done
+        ld      l, c
+        ld      h, #0
+        add     hl, hl
+        ld      a, l
+        add     a, #162
+        ld      l, a
+        jr      nc, 5$
+        inc     h
+5$:
+        add     hl, de                  ; rows[81 + C]
+        call    gblc_size
+        cp      b
+        jr      nc, 6$
+        ld      b, a
+        ldhl    sp, #0
+        ld      a, c
+        add     a, #81
+        ld      (hl+), a
+        ld      a, #0
+        adc     a, #0
+        ld      (hl), a
+        ld      a, b
+        cp      #2
+        jr      c, gblc_done
+6$:
+        ld      hl, #1056
+        add     hl, de
+        ld      a, l
+        add     a, c
+        ld      l, a
+        jr      nc, 7$
+        inc     h
+7$:
+        ld      c, (hl)
+        jr      4$
+gblc_done:
+        pop     bc
+        ret
+
+;; A = the rows of the column whose word HL points at (9 bits). BC and DE kept.
+gblc_size:
+        ld      a, (hl+)
+        push    hl
+        ld      hl, #gbl_popcount
+        add     a, l
+        ld      l, a
+        jr      nc, 1$
+        inc     h
+1$:
+        ld      a, (hl)
+        pop     hl
+        bit     0, (hl)
+        ret     z
+        inc     a
+        ret
+
+;; The set bits of each byte.
+gbl_popcount:
+        .db     0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
+        .db     1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5
+        .db     1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5
+        .db     2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6
+        .db     1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5
+        .db     2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6
+        .db     2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6
+        .db     3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7
+        .db     1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5
+        .db     2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6
+        .db     2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6
+        .db     3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7
+        .db     2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6
+        .db     3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7
+        .db     3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7
+        .db     4, 5, 5, 6, 5, 6, 6, 7, 5, 6, 6, 7, 6, 7, 7, 8
 
 ;; Bit s of each slot s.
 gbl_bits:

@@ -38,6 +38,7 @@ const NO_SLOT: u8 = 0xFF;
 /// Working memory for the exact-cover search, about 1.8 KiB: row sets (648 bytes), header
 /// links (652), the search stack (405) and the solution (81).
 #[derive(Clone)]
+#[repr(C)]
 pub struct Links {
     /// For each column, the slots (bits 0..9) of its rows still in it.
     rows: [u16; COLUMNS],
@@ -299,7 +300,23 @@ impl Links {
     }
 
     /// The uncovered column with the fewest rows (the first found with 0 or 1 rows ends the
+    /// scan); `None` when every column is covered, that is, the grid is full. On the console
+    /// `gb_links_choose` (linker/sudoku.s), the same scan.
+    #[cfg(target_arch = "avr")]
+    fn choose(&self) -> Option<u16> {
+        unsafe extern "C" {
+            fn gb_links_choose(links: *const Links) -> u16;
+        }
+        // SAFETY: the routine reads `self` (repr(C), see the layout test), nothing else.
+        match unsafe { gb_links_choose(self) } {
+            0xFFFF => None,
+            k => Some(k),
+        }
+    }
+
+    /// The uncovered column with the fewest rows (the first found with 0 or 1 rows ends the
     /// scan); `None` when every column is covered, that is, the grid is full.
+    #[cfg(not(target_arch = "avr"))]
     fn choose(&self) -> Option<u16> {
         let mut best: Option<u16> = None;
         let mut fewest = 10;
@@ -451,6 +468,14 @@ fn nth_bit(mut bits: u16, n: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// linker/sudoku.s's `gb_links_choose` reads the links at these offsets.
+    #[test]
+    fn links_layout_is_the_one_the_console_reads() {
+        assert_eq!(core::mem::offset_of!(Links, rows), 0);
+        assert_eq!(core::mem::offset_of!(Links, cell_right), 730);
+        assert_eq!(core::mem::offset_of!(Links, unit_right), 1056);
+    }
 
     #[test]
     fn div9_is_exact_over_every_unit_column() {
