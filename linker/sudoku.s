@@ -13,6 +13,7 @@
         .globl  _gb_links_relink
         .globl  _gb_links_add_rows
         .globl  _gb_links_choose
+        .globl  _gb_links_relink_rows
 
         .area   _CODE_SUDOKU
 
@@ -962,6 +963,175 @@ gbl_popcount:
         .db     3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7
         .db     3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7
         .db     4, 5, 5, 6, 5, 6, 6, 7, 5, 6, 6, 7, 6, 7, 7, 8
+
+;; void gb_links_relink_rows(Links *links /* DE */, uint16_t k /* BC */): the row loop of
+;; links.rs' Links::cover (bit 15 of BC clear: the rows leave) and Links::uncover (set: they
+;; come back): every row still in column k (0..324), lowest slot first, gets its bits in its
+;; other three columns cleared or set by gb_links_relink. A cell column's rows are (k, slot);
+;; a unit column's (unit cell `slot`, (k - 81) % 9). Frame: links at SP+0, k at SP+2, the flag
+;; (0x80 to set) at SP+4, the rows left at SP+5, the digit at SP+7, the unit's cells at SP+8.
+_gb_links_relink_rows:
+        add     sp, #-10
+        ldhl    sp, #0
+        ld      (hl), e
+        inc     hl
+        ld      (hl), d
+        inc     hl
+        ld      (hl), c
+        inc     hl
+        ld      a, b
+        and     #0x7F
+        ld      (hl+), a
+        ld      a, b
+        and     #0x80
+        ld      (hl), a
+        res     7, b                    ; BC = k
+        ld      h, d
+        ld      l, e
+        add     hl, bc
+        add     hl, bc                  ; &rows[k]
+        ld      a, (hl+)
+        ld      e, a
+        ld      d, (hl)
+        ldhl    sp, #5
+        ld      (hl), e
+        inc     hl
+        ld      (hl), d
+        ld      a, b
+        or      a
+        jr      nz, 1$
+        ld      a, c
+        cp      #81
+        jr      c, gblr_next
+1$:
+        ld      a, c
+        sub     #81
+        ld      c, a
+        ld      a, b
+        sbc     a, #0
+        ld      b, a                    ; BC = k - 81 (< 243)
+        ld      hl, #gblr_nines
+        add     hl, bc
+        ld      e, (hl)                 ; 9 x its unit
+        ld      a, c
+        sub     e                       ; the digit
+        ld      d, #0
+        ld      hl, #gblr_unit_cells
+        add     hl, de
+        ld      c, l
+        ld      b, h                    ; the unit's cells
+        ldhl    sp, #7
+        ld      (hl+), a
+        ld      (hl), c
+        inc     hl
+        ld      (hl), b
+gblr_next:
+        ldhl    sp, #5
+        ld      a, (hl+)
+        ld      c, a
+        ld      a, (hl-)
+        or      c
+        jr      z, gblr_done
+        ld      a, c
+        or      a
+        jr      z, 5$
+        ld      b, #0xFF
+6$:
+        inc     b
+        rra
+        jr      nc, 6$                  ; B = the lowest slot (0..7)
+        ld      a, c
+        dec     a
+        and     c
+        ld      (hl), a
+        jr      7$
+5$:
+        inc     hl
+        ld      (hl), a                 ; A = 0: slot 8 taken
+        ld      b, #8
+7$:
+        ldhl    sp, #3
+        ld      a, (hl-)
+        or      a
+        jr      nz, 8$
+        ld      a, (hl)
+        cp      #81
+        jr      nc, 8$
+        ld      c, a                    ; the cell is k, the digit the slot
+        jr      10$
+8$:
+        ldhl    sp, #8
+        ld      a, (hl+)
+        ld      h, (hl)
+        add     a, b
+        ld      l, a
+        jr      nc, 9$
+        inc     h
+9$:
+        ld      c, (hl)                 ; the cell
+        ldhl    sp, #7
+        ld      b, (hl)                 ; the digit
+10$:
+        ldhl    sp, #4
+        ld      a, (hl)
+        or      b
+        ld      b, a
+        ldhl    sp, #2
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        push    hl                      ; skip: k (gb_links_relink removes it)
+        ldhl    sp, #2
+        ld      a, (hl+)
+        ld      d, (hl)
+        ld      e, a
+        call    _gb_links_relink
+        jr      gblr_next
+gblr_done:
+        add     sp, #10
+        ret
+
+;; 9 x (j / 9) for each unit column j (0..243): no division on the SM83.
+gblr_nines:
+        .db     0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 18, 18, 18, 18, 18, 18, 18, 18, 18
+        .db     27, 27, 27, 27, 27, 27, 27, 27, 27, 36, 36, 36, 36, 36, 36, 36, 36, 36, 45, 45, 45, 45, 45, 45, 45, 45, 45
+        .db     54, 54, 54, 54, 54, 54, 54, 54, 54, 63, 63, 63, 63, 63, 63, 63, 63, 63, 72, 72, 72, 72, 72, 72, 72, 72, 72
+        .db     81, 81, 81, 81, 81, 81, 81, 81, 81, 90, 90, 90, 90, 90, 90, 90, 90, 90, 99, 99, 99, 99, 99, 99, 99, 99, 99
+        .db     108, 108, 108, 108, 108, 108, 108, 108, 108, 117, 117, 117, 117, 117, 117, 117, 117, 117, 126, 126, 126, 126, 126, 126, 126, 126, 126
+        .db     135, 135, 135, 135, 135, 135, 135, 135, 135, 144, 144, 144, 144, 144, 144, 144, 144, 144, 153, 153, 153, 153, 153, 153, 153, 153, 153
+        .db     162, 162, 162, 162, 162, 162, 162, 162, 162, 171, 171, 171, 171, 171, 171, 171, 171, 171, 180, 180, 180, 180, 180, 180, 180, 180, 180
+        .db     189, 189, 189, 189, 189, 189, 189, 189, 189, 198, 198, 198, 198, 198, 198, 198, 198, 198, 207, 207, 207, 207, 207, 207, 207, 207, 207
+        .db     216, 216, 216, 216, 216, 216, 216, 216, 216, 225, 225, 225, 225, 225, 225, 225, 225, 225, 234, 234, 234, 234, 234, 234, 234, 234, 234
+
+;; The nine cells of each unit (rows, columns, boxes), as grid.rs's UNIT_CELLS.
+gblr_unit_cells:
+        .db     0, 1, 2, 3, 4, 5, 6, 7, 8
+        .db     9, 10, 11, 12, 13, 14, 15, 16, 17
+        .db     18, 19, 20, 21, 22, 23, 24, 25, 26
+        .db     27, 28, 29, 30, 31, 32, 33, 34, 35
+        .db     36, 37, 38, 39, 40, 41, 42, 43, 44
+        .db     45, 46, 47, 48, 49, 50, 51, 52, 53
+        .db     54, 55, 56, 57, 58, 59, 60, 61, 62
+        .db     63, 64, 65, 66, 67, 68, 69, 70, 71
+        .db     72, 73, 74, 75, 76, 77, 78, 79, 80
+        .db     0, 9, 18, 27, 36, 45, 54, 63, 72
+        .db     1, 10, 19, 28, 37, 46, 55, 64, 73
+        .db     2, 11, 20, 29, 38, 47, 56, 65, 74
+        .db     3, 12, 21, 30, 39, 48, 57, 66, 75
+        .db     4, 13, 22, 31, 40, 49, 58, 67, 76
+        .db     5, 14, 23, 32, 41, 50, 59, 68, 77
+        .db     6, 15, 24, 33, 42, 51, 60, 69, 78
+        .db     7, 16, 25, 34, 43, 52, 61, 70, 79
+        .db     8, 17, 26, 35, 44, 53, 62, 71, 80
+        .db     0, 1, 2, 9, 10, 11, 18, 19, 20
+        .db     3, 4, 5, 12, 13, 14, 21, 22, 23
+        .db     6, 7, 8, 15, 16, 17, 24, 25, 26
+        .db     27, 28, 29, 36, 37, 38, 45, 46, 47
+        .db     30, 31, 32, 39, 40, 41, 48, 49, 50
+        .db     33, 34, 35, 42, 43, 44, 51, 52, 53
+        .db     54, 55, 56, 63, 64, 65, 72, 73, 74
+        .db     57, 58, 59, 66, 67, 68, 75, 76, 77
+        .db     60, 61, 62, 69, 70, 71, 78, 79, 80
 
 ;; Bit s of each slot s.
 gbl_bits:

@@ -236,24 +236,36 @@ impl Links {
             self.unit_right[l as usize] = r;
             self.unit_left[r as usize] = l;
         }
-        let mut live = self.rows[k as usize];
-        while live != 0 {
-            let slot = lowest(live);
-            live &= live - 1;
+        self.relink_rows(k, false);
+    }
+
+    /// Takes every row still in column `k` out of (`live` false) or back into (true) its
+    /// other columns.
+    #[cfg(not(target_arch = "avr"))]
+    fn relink_rows(&mut self, k: u16, live: bool) {
+        let mut rows = self.rows[k as usize];
+        while rows != 0 {
+            let slot = lowest(rows);
+            rows &= rows - 1;
             let (cell, digit) = Self::row_at(k, slot);
-            self.relink_row(cell, digit, k, false);
+            self.relink_row(cell, digit, k, live);
         }
+    }
+
+    /// The same on the console: `gb_links_relink_rows` (linker/sudoku.s), each row's cell and
+    /// digit found as `row_at` does and relinked by `gb_links_relink`.
+    #[cfg(target_arch = "avr")]
+    fn relink_rows(&mut self, k: u16, live: bool) {
+        unsafe extern "C" {
+            fn gb_links_relink_rows(links: *mut Links, k: u16);
+        }
+        // SAFETY: the routine changes bits of `self.rows` (repr(C), at offset 0) only.
+        unsafe { gb_links_relink_rows(self, k | if live { 0x8000 } else { 0 }) }
     }
 
     /// Undoes [`Links::cover`] of `k`, the last column covered and not yet uncovered.
     fn uncover(&mut self, k: u16) {
-        let mut live = self.rows[k as usize];
-        while live != 0 {
-            let slot = lowest(live);
-            live &= live - 1;
-            let (cell, digit) = Self::row_at(k, slot);
-            self.relink_row(cell, digit, k, true);
-        }
+        self.relink_rows(k, true);
         if k < CELL_COLUMNS {
             let i = k as usize;
             self.cell_right[self.cell_left[i] as usize] = k as u8;
