@@ -24,6 +24,9 @@
 //! included), with the cycles of their calls (callees included), the number of calls and their
 //! hottest places, `BB:AAAA` (look them up in `target/bench-engine/<rom>.build/*.lst`, or the
 //! function in `<rom>_*.asm`).
+//! `BENCH_ENGINE_SUDOKU_SEEDS=N`, `BENCH_ENGINE_SUDOKU_LEVELS=012` (the levels' digits) and
+//! `BENCH_ENGINE_SUDOKU_BACKTRACK=N` (seeds with the backtracking count, 8 by default) make a
+//! shorter Sudoku part: the ROM is built with them, so they change what it runs.
 //! `BENCH_ENGINE_EACH=1` also prints every Hitori puzzle's cycles and candidates (`each LEVEL
 //! SIZE SEED CYCLES CANDIDATES`), to set against host figures per seed
 //! (`examples/generation_spread.rs --each`), and each Sudoku job's cycles as it ends (`sudoku
