@@ -38,6 +38,7 @@ const NO_SLOT: u8 = 0xFF;
 /// Working memory for the exact-cover search, about 1.8 KiB: row sets (648 bytes), header
 /// links (652), the search stack (405) and the solution (81).
 #[derive(Clone)]
+#[repr(C)]
 pub struct Links {
     /// For each column, the slots (bits 0..9) of its rows still in it.
     rows: [u16; COLUMNS],
@@ -189,7 +190,21 @@ impl Links {
     }
 
     /// Takes row (cell, digit) out of (`live` false) or back into (`live` true) every column
+    /// but `skip`. On the console `gb_links_relink` (linker/sudoku.s) does the same steps in
+    /// about a fifth of the cycles: it was a quarter of medium and hard generation's.
+    #[cfg(target_arch = "avr")]
+    fn relink_row(&mut self, cell: u8, digit: u8, skip: u16, live: bool) {
+        unsafe extern "C" {
+            fn gb_links_relink(rows: *mut u16, row: u16, skip: u16);
+        }
+        let row = u16::from(cell) | u16::from(digit) << 8 | if live { 0x8000 } else { 0 };
+        // SAFETY: the routine changes the row's bits in four words of `rows`, nothing else.
+        unsafe { gb_links_relink(self.rows.as_mut_ptr(), row, skip) }
+    }
+
+    /// Takes row (cell, digit) out of (`live` false) or back into (`live` true) every column
     /// but `skip`.
+    #[cfg(not(target_arch = "avr"))]
     fn relink_row(&mut self, cell: u8, digit: u8, skip: u16, live: bool) {
         let c = cell as usize;
         let (k0, k1, k2, k3) = Self::columns_of(cell, digit);
@@ -221,24 +236,36 @@ impl Links {
             self.unit_right[l as usize] = r;
             self.unit_left[r as usize] = l;
         }
-        let mut live = self.rows[k as usize];
-        while live != 0 {
-            let slot = lowest(live);
-            live &= live - 1;
+        self.relink_rows(k, false);
+    }
+
+    /// Takes every row still in column `k` out of (`live` false) or back into (true) its
+    /// other columns.
+    #[cfg(not(target_arch = "avr"))]
+    fn relink_rows(&mut self, k: u16, live: bool) {
+        let mut rows = self.rows[k as usize];
+        while rows != 0 {
+            let slot = lowest(rows);
+            rows &= rows - 1;
             let (cell, digit) = Self::row_at(k, slot);
-            self.relink_row(cell, digit, k, false);
+            self.relink_row(cell, digit, k, live);
         }
+    }
+
+    /// The same on the console: `gb_links_relink_rows` (linker/sudoku.s), each row's cell and
+    /// digit found as `row_at` does and relinked by `gb_links_relink`.
+    #[cfg(target_arch = "avr")]
+    fn relink_rows(&mut self, k: u16, live: bool) {
+        unsafe extern "C" {
+            fn gb_links_relink_rows(links: *mut Links, k: u16);
+        }
+        // SAFETY: the routine changes bits of `self.rows` (repr(C), at offset 0) only.
+        unsafe { gb_links_relink_rows(self, k | if live { 0x8000 } else { 0 }) }
     }
 
     /// Undoes [`Links::cover`] of `k`, the last column covered and not yet uncovered.
     fn uncover(&mut self, k: u16) {
-        let mut live = self.rows[k as usize];
-        while live != 0 {
-            let slot = lowest(live);
-            live &= live - 1;
-            let (cell, digit) = Self::row_at(k, slot);
-            self.relink_row(cell, digit, k, true);
-        }
+        self.relink_rows(k, true);
         if k < CELL_COLUMNS {
             let i = k as usize;
             self.cell_right[self.cell_left[i] as usize] = k as u8;
@@ -285,7 +312,23 @@ impl Links {
     }
 
     /// The uncovered column with the fewest rows (the first found with 0 or 1 rows ends the
+    /// scan); `None` when every column is covered, that is, the grid is full. On the console
+    /// `gb_links_choose` (linker/sudoku.s), the same scan.
+    #[cfg(target_arch = "avr")]
+    fn choose(&self) -> Option<u16> {
+        unsafe extern "C" {
+            fn gb_links_choose(links: *const Links) -> u16;
+        }
+        // SAFETY: the routine reads `self` (repr(C), see the layout test), nothing else.
+        match unsafe { gb_links_choose(self) } {
+            0xFFFF => None,
+            k => Some(k),
+        }
+    }
+
+    /// The uncovered column with the fewest rows (the first found with 0 or 1 rows ends the
     /// scan); `None` when every column is covered, that is, the grid is full.
+    #[cfg(not(target_arch = "avr"))]
     fn choose(&self) -> Option<u16> {
         let mut best: Option<u16> = None;
         let mut fewest = 10;
@@ -400,7 +443,22 @@ impl Links {
 }
 
 /// Puts the rows (cell, digit) for each digit of `digits` into `unit`'s columns, at the cell's
+/// `slot` there. On the console `gb_links_add_rows` (linker/sudoku.s): the same steps, where
+/// SDCC took about 3k cycles a call (15% of medium and hard generation's cycles).
+#[cfg(target_arch = "avr")]
+fn add_rows(rows: &mut [u16; COLUMNS], unit: u8, slot: u8, digits: u16) {
+    unsafe extern "C" {
+        fn gb_links_add_rows(column: *mut u16, digits: u16);
+    }
+    let base = CELL_COLUMNS + times9(unit);
+    // SAFETY: the routine sets one bit in some of the unit's 9 columns (base.. base + 9, all
+    // within `rows`), nothing else.
+    unsafe { gb_links_add_rows(rows.as_mut_ptr().add(base as usize), digits | u16::from(slot) << 12) }
+}
+
+/// Puts the rows (cell, digit) for each digit of `digits` into `unit`'s columns, at the cell's
 /// `slot` there.
+#[cfg(not(target_arch = "avr"))]
 fn add_rows(rows: &mut [u16; COLUMNS], unit: u8, slot: u8, digits: u16) {
     let base = CELL_COLUMNS + times9(unit);
     let mut left = digits;
@@ -422,6 +480,14 @@ fn nth_bit(mut bits: u16, n: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// linker/sudoku.s's `gb_links_choose` reads the links at these offsets.
+    #[test]
+    fn links_layout_is_the_one_the_console_reads() {
+        assert_eq!(core::mem::offset_of!(Links, rows), 0);
+        assert_eq!(core::mem::offset_of!(Links, cell_right), 730);
+        assert_eq!(core::mem::offset_of!(Links, unit_right), 1056);
+    }
 
     #[test]
     fn div9_is_exact_over_every_unit_column() {

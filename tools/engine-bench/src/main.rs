@@ -24,6 +24,9 @@
 //! included), with the cycles of their calls (callees included), the number of calls and their
 //! hottest places, `BB:AAAA` (look them up in `target/bench-engine/<rom>.build/*.lst`, or the
 //! function in `<rom>_*.asm`).
+//! `BENCH_ENGINE_SUDOKU_SEEDS=N`, `BENCH_ENGINE_SUDOKU_LEVELS=012` (the levels' digits) and
+//! `BENCH_ENGINE_SUDOKU_BACKTRACK=N` (seeds with the backtracking count, 8 by default) make a
+//! shorter Sudoku part: the ROM is built with them, so they change what it runs.
 //! `BENCH_ENGINE_EACH=1` also prints every Hitori puzzle's cycles and candidates (`each LEVEL
 //! SIZE SEED CYCLES CANDIDATES`), to set against host figures per seed
 //! (`examples/generation_spread.rs --each`), and each Sudoku job's cycles as it ends (`sudoku
@@ -54,9 +57,10 @@ const MAX_SUDOKU_CYCLES_PER_CALL: u64 = 16_000_000_000;
 const HITORI_JOBS: usize = 4 * (32 + 32 + 32);
 /// Baby Lizards puzzles the ROM makes: 3 levels, its `LIZARD_SIZES` (3), `LIZARD_SEEDS` (32).
 const LIZARD_JOBS: usize = 3 * 3 * 32;
-/// Sudoku puzzles the ROM makes: its `SUDOKU_SEEDS` at each of the three levels.
+/// Sudoku puzzles the ROM makes: its `SUDOKU_SEEDS` at each of its levels (32 at each of the
+/// three unless `BENCH_ENGINE_SUDOKU_SEEDS` and `BENCH_ENGINE_SUDOKU_LEVELS` say otherwise, as
+/// they did when the ROM was built).
 const SUDOKU_SEEDS: usize = 32;
-const SUDOKU_JOBS: usize = 3 * SUDOKU_SEEDS;
 /// The ROM's plain backtracking count: not run (a seed past its first few), or given up at
 /// its node cap.
 const BACKTRACK_NOT_RUN: u32 = 0xFE;
@@ -396,15 +400,24 @@ fn lizards(mut bench: Bench) -> Result<(), String> {
 fn sudoku(mut bench: Bench) -> Result<(), String> {
     let calls = [bench.symbol("bench_sudoku_generate")?, bench.symbol("bench_sudoku_links")?, bench.symbol("bench_sudoku_backtrack")?];
     let each = bench.each;
-    let timed = bench.time_jobs(calls, SUDOKU_JOBS, |job, [generate, links, backtrack]| {
+    let seeds = match std::env::var("BENCH_ENGINE_SUDOKU_SEEDS") {
+        Ok(n) => n.parse().map_err(|_| format!("BENCH_ENGINE_SUDOKU_SEEDS={n}: expected a count of seeds"))?,
+        Err(_) => SUDOKU_SEEDS,
+    };
+    let levels: Vec<u8> = std::env::var("BENCH_ENGINE_SUDOKU_LEVELS").unwrap_or_else(|_| String::from("012")).into_bytes();
+    if seeds == 0 || levels.is_empty() || levels.iter().any(|l| !(b'0'..=b'2').contains(l)) {
+        return Err(String::from("BENCH_ENGINE_SUDOKU_SEEDS must be at least 1, BENCH_ENGINE_SUDOKU_LEVELS digits 0..=2"));
+    }
+    let jobs = seeds * levels.len();
+    let timed = bench.time_jobs(calls, jobs, |job, [generate, links, backtrack]| {
         if each {
-            println!("sudoku each {} {} {generate} {links} {backtrack}", job / SUDOKU_SEEDS, job % SUDOKU_SEEDS + 1);
+            println!("sudoku each {} {} {generate} {links} {backtrack}", levels[job / seeds] - b'0', job % seeds + 1);
         }
     })?;
-    let lines = bench.job_lines(SUDOKU_JOBS)?;
+    let lines = bench.job_lines(jobs)?;
     let mut generator = SudokuGenerator::new();
     let mut table = Table::default();
-    let mut outcomes = Vec::with_capacity(SUDOKU_JOBS);
+    let mut outcomes = Vec::with_capacity(jobs);
     for (line, &[spent, ..]) in lines.iter().zip(&timed) {
         let [level_number, seed, digest, links, backtrack] = numbers(line)?;
         let difficulty = level(level_number, line)?;
@@ -418,18 +431,18 @@ fn sudoku(mut bench: Bench) -> Result<(), String> {
         table.add(difficulty, 9, spent, u32::from(generator.candidates_tried));
         outcomes.push(backtrack);
     }
-    bench.print_agreement(SUDOKU_JOBS, timed.iter().map(|[generate, ..]| generate).sum());
+    bench.print_agreement(jobs, timed.iter().map(|[generate, ..]| generate).sum());
     table.print("sudoku ", "grid");
     let mut links: Vec<u64> = timed.iter().map(|[_, links, _]| *links).collect();
     // The backtracking count against the links on the puzzles it finished.
-    let finished: Vec<usize> = (0..SUDOKU_JOBS).filter(|&job| outcomes[job] == 1).collect();
+    let finished: Vec<usize> = (0..jobs).filter(|&job| outcomes[job] == 1).collect();
     let mut backtrack: Vec<u64> = finished.iter().map(|&job| timed[job][2]).collect();
     let ratio = backtrack.iter().sum::<u64>() as f64 / finished.iter().map(|&job| timed[job][1]).sum::<u64>() as f64;
     let gave_up = outcomes.iter().filter(|&&outcome| outcome == BACKTRACK_GAVE_UP).count();
     links.sort_unstable();
     backtrack.sort_unstable();
     println!(
-        "sudoku count of solutions up to 2: dancing links on all {SUDOKU_JOBS} puzzles median {} cycles ({:.3} s); plain backtracking finished {} puzzles (1 solution each; gave up on {gave_up} after its node cap): median {} cycles ({:.3} s), worst {:.2} s, {ratio:.1}x the links' cycles on the same puzzles",
+        "sudoku count of solutions up to 2: dancing links on all {jobs} puzzles median {} cycles ({:.3} s); plain backtracking finished {} puzzles (1 solution each; gave up on {gave_up} after its node cap): median {} cycles ({:.3} s), worst {:.2} s, {ratio:.1}x the links' cycles on the same puzzles",
         median(&links),
         seconds(median(&links)),
         finished.len(),

@@ -283,8 +283,11 @@ fn link(
     let piece_count = pieces.len();
     jobs.extend(pieces);
     let mut compiled = compile_all(&jobs, &runtime, sdcc_flags)?;
-    let piece_objects = compiled.split_off(compiled.len() - piece_count);
+    let mut piece_objects = compiled.split_off(compiled.len() - piece_count);
     objects.extend(compiled);
+    let banks = code_banks(&sources)?;
+    // The Sudoku solver's assembly, in the library too: only programs that call it link it.
+    piece_objects.push(assemble_sudoku(&root.join("linker/sudoku.s"), &work, &banks)?);
     let library = work.join("cbe_runtime.lib");
     let _ = fs::remove_file(&library);
     run("archive (sdar)", Command::new("sdar").arg("-rc").arg(&library).args(&piece_objects))?;
@@ -295,7 +298,7 @@ fn link(
         .args(["--code-loc", &format!("{:#06x}", layout::CODE_START)])
         .args(["--data-loc", &format!("{:#06x}", layout::DATA_START)]);
     // Each switchable bank's code (SDCC's `_CODE_N` for `#pragma bank N`) at its linker base.
-    for bank in code_banks(&sources)? {
+    for bank in banks {
         link.arg(format!("-Wl-b_CODE_{bank}={:#x}", layout::bank_base(bank)));
     }
     link.arg("-o").arg(&ihx).args(&objects).arg("-L").arg(&work).args(["-l", "cbe_runtime.lib"]);
@@ -405,6 +408,24 @@ fn runtime_pieces(sources: &[PathBuf], work: &Path) -> Result<Vec<CompileJob>, B
         }
     }
     Ok(jobs)
+}
+
+/// The banks of the Sudoku solver (`finishes_sudoku` and the entries that call
+/// `linker/sudoku.s`, `.bank15` in `src/puzzles/sudoku/`) and of its dancing links (the
+/// generator's entries, `.bank9`), each the area `linker/sudoku.s` names in its place.
+const SUDOKU_AREAS: [(&str, u32); 2] = [("_CODE_SUDOKU_LINKS", 9), ("_CODE_SUDOKU", 15)];
+
+/// `linker/sudoku.s` with each of its areas put in its bank when the program has code there,
+/// else in `_CODE` (ROMs without banks).
+fn assemble_sudoku(source: &Path, work: &Path, banks: &[u32]) -> Result<PathBuf, BuildError> {
+    let mut text = fs::read_to_string(source).map_err(io_error(source))?;
+    for (name, bank) in SUDOKU_AREAS {
+        let area = if banks.contains(&bank) { format!("_CODE_{bank}") } else { String::from("_CODE") };
+        text = text.replace(name, &area);
+    }
+    let placed = work.join("sudoku.s");
+    fs::write(&placed, text).map_err(io_error(&placed))?;
+    assemble(&placed, work)
 }
 
 fn assemble(source: &Path, work: &Path) -> Result<PathBuf, BuildError> {

@@ -9,12 +9,30 @@ use hitori::puzzles::sudoku::grid::{BOX, COL, ROW};
 
 use crate::send_line;
 
-/// Sudoku puzzles generated a level, seeds 1..=this.
-const SUDOKU_SEEDS: u16 = 32;
+/// Sudoku puzzles generated a level, seeds 1..=this (`BENCH_ENGINE_SUDOKU_SEEDS` at build time,
+/// for quicker runs while working on the engine).
+const SUDOKU_SEEDS: u16 = knob(option_env!("BENCH_ENGINE_SUDOKU_SEEDS"), 32);
+/// The levels generated, a digit each (`BENCH_ENGINE_SUDOKU_LEVELS`, e.g. `0` for easy alone).
+const SUDOKU_LEVELS: &str = match option_env!("BENCH_ENGINE_SUDOKU_LEVELS") {
+    Some(levels) => levels,
+    None => "012",
+};
 /// The plain backtracking count runs on seeds 1..=this of each level only, and gives up
 /// after `BACKTRACK_NODES` digits tried: it takes minutes of console time on some puzzles
 /// (20x the links' cycles on those it finishes), which would make the part emulate for hours.
-const BACKTRACK_SEEDS: u32 = 8;
+/// `BENCH_ENGINE_SUDOKU_BACKTRACK` sets it (0 for none).
+const BACKTRACK_SEEDS: u32 = knob(option_env!("BENCH_ENGINE_SUDOKU_BACKTRACK"), 8) as u32;
+
+/// A decimal build-time setting, `default` when unset.
+const fn knob(text: Option<&str>, default: u16) -> u16 {
+    let Some(text) = text else { return default };
+    let (bytes, mut value, mut i) = (text.as_bytes(), 0u16, 0);
+    while i < bytes.len() {
+        value = value * 10 + (bytes[i] - b'0') as u16;
+        i += 1;
+    }
+    value
+}
 const BACKTRACK_NODES: u16 = 20_000;
 /// What [`bench_sudoku_backtrack`] answers for a seed past `BACKTRACK_SEEDS`, and when it gave
 /// up (the bench's host side knows both).
@@ -125,12 +143,13 @@ pub extern "C" fn bench_sudoku_backtrack() -> u8 {
 }
 
 pub fn jobs() {
-    for level in Difficulty::ALL {
+    for &level in SUDOKU_LEVELS.as_bytes() {
+        let level = level - b'0';
         for seed in 1..=SUDOKU_SEEDS {
-            let digest = bench_sudoku_generate(level as u8, seed);
+            let digest = bench_sudoku_generate(level, seed);
             let links = bench_sudoku_links();
             let backtrack = bench_sudoku_backtrack();
-            send_line(b"sudoku ", &[level as u16, seed, digest, u16::from(links), u16::from(backtrack)]);
+            send_line(b"sudoku ", &[u16::from(level), seed, digest, u16::from(links), u16::from(backtrack)]);
         }
     }
 }
