@@ -27,6 +27,11 @@
 //! `BENCH_ENGINE_SUDOKU_SEEDS=N`, `BENCH_ENGINE_SUDOKU_LEVELS=012` (the levels' digits) and
 //! `BENCH_ENGINE_SUDOKU_BACKTRACK=N` (seeds with the backtracking count, 8 by default) make a
 //! shorter Sudoku part: the ROM is built with them, so they change what it runs.
+//! A call that does not return within its part's limit (Hitori: 2 G cycles;
+//! `BENCH_ENGINE_CALL_LIMIT=CYCLES` sets Hitori's) ends the run with its job's index, counted from 0;
+//! with `BENCH_ENGINE_PROFILE` the profile so far is printed first, and with
+//! `BENCH_ENGINE_PROFILE_EACH=1` the profile restarts at every call, so that it is the
+//! runaway call's alone.
 //! `BENCH_ENGINE_EACH=1` also prints every Hitori puzzle's cycles and candidates (`each LEVEL
 //! SIZE SEED CYCLES CANDIDATES`), to set against host figures per seed
 //! (`examples/generation_spread.rs --each`), and each Sudoku job's cycles as it ends (`sudoku
@@ -102,7 +107,8 @@ fn run() -> Result<(), String> {
         sudoku(Bench::start(build_sudoku_rom(sdcc_flags.clone())?, "sudoku ", MAX_SUDOKU_CYCLES_PER_CALL)?)?;
     }
     if runs("hitori", true) {
-        hitori(Bench::start(build_rom(sdcc_flags)?, "", MAX_CYCLES_PER_CALL)?)?;
+        let limit = std::env::var("BENCH_ENGINE_CALL_LIMIT").ok().and_then(|v| v.parse().ok());
+        hitori(Bench::start(build_rom(sdcc_flags)?, "", limit.unwrap_or(MAX_CYCLES_PER_CALL))?)?;
     }
     Ok(())
 }
@@ -116,6 +122,8 @@ struct Bench {
     /// The most cycles one timed call may take before it counts as hung.
     call_limit: u64,
     profile: Option<(usize, Profile)>,
+    /// `BENCH_ENGINE_PROFILE_EACH`: the profile restarts at every call (the last one's is printed).
+    profile_each: bool,
     each: bool,
     started: Instant,
 }
@@ -130,7 +138,8 @@ impl Bench {
         let mut console = Console::from_file(&rom.rom).map_err(|e| e.to_string())?;
         console.reset_lowest_sp();
         let each = std::env::var_os("BENCH_ENGINE_EACH").is_some();
-        Ok(Bench { rom, console, prefix, call_limit, profile, each, started: Instant::now() })
+        let profile_each = std::env::var_os("BENCH_ENGINE_PROFILE_EACH").is_some();
+        Ok(Bench { rom, console, prefix, call_limit, profile, profile_each, each, started: Instant::now() })
     }
 
     fn symbol(&self, name: &str) -> Result<u16, String> {
@@ -149,15 +158,31 @@ impl Bench {
         for job in 0..jobs {
             let mut spent = [0; N];
             for (cycles, &entry) in spent.iter_mut().zip(&entries) {
+                if self.profile_each {
+                    if let Some((_, p)) = self.profile.as_mut() {
+                        *p = Profile::default();
+                    }
+                }
                 let ran = match self.profile.as_mut() {
                     Some((_, profile)) => self.console.profile_next_call(entry, self.call_limit, profile),
                     None => self.console.time_next_call(entry, self.call_limit),
                 };
                 // A call that never returns is most likely a trap: show what the console said.
+                if ran.is_none() {
+                    if let Some((top, profile)) = &self.profile {
+                        let symbols = Symbols::read(&self.rom.intermediates, &self.rom.sym)?;
+                        println!("{}job {job} did not return: profile of its {} cycles so far", self.prefix, profile.total());
+                        print!("{}", profile.report(&symbols, *top, HOT_ADDRESSES));
+                    }
+                }
                 *cycles = ran.ok_or_else(|| {
                     let serial = String::from_utf8_lossy(&self.console.serial_output()).into_owned();
                     let said = self.trap(&serial).unwrap_or(format!("serial: {serial}"));
-                    format!("{}job {job}: the function at {entry:#06x} did not return; {said}", self.prefix)
+                    format!(
+                        "{}job {job} (counted from 0; the serial output's last line is the job before it): \
+                         the function at {entry:#06x} did not return within {} cycles; {said}",
+                        self.prefix, self.call_limit
+                    )
                 })?;
             }
             on_job(job, &spent);
