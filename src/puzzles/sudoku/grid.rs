@@ -73,7 +73,10 @@ pub const COL: [u8; CELLS] = build_col();
 /// The box (0..9, row by row) of each cell.
 pub const BOX: [u8; CELLS] = build_box();
 /// The nine cells of each unit in order: along the row, down the column, row by row in the box.
-pub const UNIT_CELLS: [[u8; 9]; UNITS] = build_unit_cells();
+/// A static under a C name of its own: `linker/sudoku.s` reads this one table (in ROM bank 0)
+/// rather than a copy in each of its banks.
+#[unsafe(export_name = "sudoku_unit_cells")]
+pub static UNIT_CELLS: [[u8; 9]; UNITS] = build_unit_cells();
 const POPCOUNT: [u8; 256] = build_popcount();
 /// The lowest set bit's index of each byte (8 for 0).
 const LOWEST: [u8; 256] = build_lowest();
