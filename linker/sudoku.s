@@ -46,6 +46,24 @@ in_page:
         ld      (hl), a
         .endm
 
+;; Adds to BC the digits used in the unit at offset (DE) (DE moves to the next offset) of
+;; Logic::used at HL. A macro, as GBS_SEEN.
+        .macro  GBS_USED ?in_page
+        ld      a, (de)
+        inc     de
+        add     a, l
+        ld      l, a
+        jr      nc, in_page
+        inc     h
+in_page:
+        ld      a, (hl+)
+        or      c
+        ld      c, a
+        ld      a, (hl)
+        or      b
+        ld      b, a
+        .endm
+
         .area   _CODE_SUDOKU
 
 ;; uint8_t gb_sudoku_singles(Logic *logic /* DE */, uint16_t *scratch /* BC */):
@@ -354,50 +372,14 @@ gbs_candidates:
         ld      d, h
         ld      e, l
         pop     hl
-        push    hl                      ; the three units' used digits, inline
-        ld      a, (de)
-        inc     de
-        add     a, l
-        ld      l, a
-        jr      nc, 2$
-        inc     h
-2$:
-        ld      a, (hl+)
-        or      c
-        ld      c, a
-        ld      a, (hl)
-        or      b
-        ld      b, a
+        push    hl                      ; the three units' used digits, inline (GBS_USED)
+        GBS_USED
         pop     hl
         push    hl
-        ld      a, (de)
-        inc     de
-        add     a, l
-        ld      l, a
-        jr      nc, 3$
-        inc     h
-3$:
-        ld      a, (hl+)
-        or      c
-        ld      c, a
-        ld      a, (hl)
-        or      b
-        ld      b, a
+        GBS_USED
         pop     hl
         push    hl
-        ld      a, (de)
-        inc     de
-        add     a, l
-        ld      l, a
-        jr      nc, 4$
-        inc     h
-4$:
-        ld      a, (hl+)
-        or      c
-        ld      c, a
-        ld      a, (hl)
-        or      b
-        ld      b, a
+        GBS_USED
         pop     hl
         ld      a, c
         cpl
