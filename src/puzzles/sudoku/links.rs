@@ -445,27 +445,25 @@ impl Links {
 /// Puts the rows (cell, digit) for each digit of `digits` into `unit`'s columns, at the cell's
 /// `slot` there. On the console `gb_links_add_rows` (linker/sudoku.s): the same steps, where
 /// SDCC took about 3k cycles a call (15% of medium and hard generation's cycles).
-#[cfg(target_arch = "avr")]
 fn add_rows(rows: &mut [u16; COLUMNS], unit: u8, slot: u8, digits: u16) {
-    unsafe extern "C" {
-        fn gb_links_add_rows(column: *mut u16, digits: u16);
+    let base = CELL_COLUMNS + times9(unit);
+    #[cfg(target_arch = "avr")]
+    {
+        unsafe extern "C" {
+            fn gb_links_add_rows(column: *mut u16, digits: u16);
+        }
+        // SAFETY: the routine sets one bit in some of the unit's 9 columns (base.. base + 9,
+        // all within `rows`), nothing else.
+        unsafe { gb_links_add_rows(rows.as_mut_ptr().add(base as usize), digits | u16::from(slot) << 12) }
     }
-    let base = CELL_COLUMNS + times9(unit);
-    // SAFETY: the routine sets one bit in some of the unit's 9 columns (base.. base + 9, all
-    // within `rows`), nothing else.
-    unsafe { gb_links_add_rows(rows.as_mut_ptr().add(base as usize), digits | u16::from(slot) << 12) }
-}
-
-/// Puts the rows (cell, digit) for each digit of `digits` into `unit`'s columns, at the cell's
-/// `slot` there.
-#[cfg(not(target_arch = "avr"))]
-fn add_rows(rows: &mut [u16; COLUMNS], unit: u8, slot: u8, digits: u16) {
-    let base = CELL_COLUMNS + times9(unit);
-    let mut left = digits;
-    while left != 0 {
-        let digit = lowest(left);
-        left &= left - 1;
-        rows[(base + digit as u16) as usize] |= BIT[slot as usize];
+    #[cfg(not(target_arch = "avr"))]
+    {
+        let mut left = digits;
+        while left != 0 {
+            let digit = lowest(left);
+            left &= left - 1;
+            rows[(base + digit as u16) as usize] |= BIT[slot as usize];
+        }
     }
 }
 

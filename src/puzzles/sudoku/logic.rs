@@ -149,30 +149,30 @@ impl Logic {
     }
 
     /// Takes on a grid of digits (0 for open): every open cell starts with the digits its row,
-    /// column and box leave. False when two digits clash.
-    #[cfg(target_arch = "avr")]
+    /// column and box leave. False when two digits clash. On the console the same steps are
+    /// `gb_sudoku_set_digits` (linker/sudoku.s), about 3x fewer cycles.
     pub fn set_digits(&mut self, digits: &[u8; CELLS]) -> bool {
-        set_digits_console(self, digits)
-    }
-
-    /// Takes on a grid of digits (0 for open): every open cell starts with the digits its row,
-    /// column and box leave. False when two digits clash.
-    #[cfg(not(target_arch = "avr"))]
-    pub fn set_digits(&mut self, digits: &[u8; CELLS]) -> bool {
-        self.used = [0; UNITS];
-        self.excluded = [0; CELLS];
-        self.digits = [0; CELLS];
-        self.open = CELLS as u8;
-        for cell in 0..CELLS as u8 {
-            let digit = digits[cell as usize];
-            if digit != 0 {
-                if self.candidates(cell) & BIT[digit as usize - 1] == 0 {
-                    return false;
-                }
-                self.place(cell, digit);
-            }
+        #[cfg(target_arch = "avr")]
+        {
+            set_digits_console(self, digits)
         }
-        true
+        #[cfg(not(target_arch = "avr"))]
+        {
+            self.used = [0; UNITS];
+            self.excluded = [0; CELLS];
+            self.digits = [0; CELLS];
+            self.open = CELLS as u8;
+            for cell in 0..CELLS as u8 {
+                let digit = digits[cell as usize];
+                if digit != 0 {
+                    if self.candidates(cell) & BIT[digit as usize - 1] == 0 {
+                        return false;
+                    }
+                    self.place(cell, digit);
+                }
+            }
+            true
+        }
     }
 
     /// Keeps only the candidates `allowed` in an open cell (the player's pencil marks).
@@ -613,7 +613,7 @@ impl Logic {
 // The console's routines (linker/sudoku.s) sit in the solver's bank (gbrom puts them there), so
 // they are called from that bank's entries alone, wherever their callers were copied to.
 
-/// [`Logic::set_digits`] on the console: the same steps as the Rust, about 3x fewer cycles.
+/// [`Logic::set_digits`] on the console, from the solver's bank.
 #[cfg(target_arch = "avr")]
 #[cfg_attr(feature = "banks", unsafe(link_section = ".bank15"), inline(never))]
 fn set_digits_console(logic: &mut Logic, digits: &[u8; CELLS]) -> bool {
@@ -737,7 +737,6 @@ impl Iterator for BitIter {
         Some(bit)
     }
 }
-
 
 #[cfg(test)]
 mod tests {
