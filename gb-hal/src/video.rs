@@ -195,9 +195,9 @@ pub fn unpack_tile(packed: &[u8], tile: &mut [u8; 16]) -> Option<usize> {
         // Each bit plane of a row: the background's bit, flipped where a pixel has the ink
         // and the ink's bit differs.
         let all_if = |set: bool| if set { 0xFF } else { 0 };
-        for (plane, shift) in [(0, 0), (1, 1)] {
-            let background = all_if(head >> (2 + shift) & 1 != 0);
-            let flipped = background ^ all_if(head >> shift & 1 != 0);
+        for plane in 0..2 {
+            let background = all_if(head >> (2 + plane) & 1 != 0);
+            let flipped = background ^ all_if(head >> plane & 1 != 0);
             for (row, &bits) in rows.iter().enumerate() {
                 tile[2 * row + plane] = background ^ (bits & flipped);
             }
