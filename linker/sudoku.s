@@ -67,40 +67,36 @@ in_page:
         .area   _CODE_SUDOKU
 
 ;; uint8_t gb_sudoku_singles(Logic *logic /* DE */, uint16_t *scratch /* BC */):
-;; hitori::puzzles::sudoku::logic's Logic::singles (the Rust there is the host's): places
-;; naked and hidden singles until none is left. The grid reached does not depend on the order
+;; hitori::puzzles::sudoku::logic's Logic::singles_pass (the Rust there is the host's): one
+;; pass of naked and hidden singles; the caller passes again until one places nothing, or
+;; stops as soon as the cells it waits for are placed. The grid reached does not depend on the order
 ;; singles are found in (each is a digit every solution has there), so this finds them its own
 ;; way: a pass computes every open cell's candidates (the digits its three units lack, less
 ;; those excluded), places a cell with one at once, and adds the others to its units' digits
 ;; seen once and twice (4 bytes a unit in scratch: once and twice low, once and twice high);
 ;; then a digit seen once in a unit and not yet placed there goes in the unit's cell that has
-;; it as a candidate now, if one does. Passes until one places nothing. Logic is repr(C):
+;; it as a candidate now, if one does. Logic is repr(C):
 ;; used (27 words) at 0, excluded (81 words) at 54, digits (81 bytes) at 216, open at 297.
-;; Returns 1 in A when it placed a digit. Frame: the flags and loop variables below, then
+;; Returns 1 in A when it placed a digit. Frame: the flag and loop variables below, then
 ;; logic and scratch as pushed.
         GBS_USED        = 0
         GBS_EXCLUDED    = 54
         GBS_DIGITS      = 216
         GBS_OPEN        = 297
-        GBS_ANY         = 0             ; a digit placed by this call
-        GBS_PASS        = 1             ; a digit placed by this pass
-        GBS_INDEX       = 2             ; the cell (first half of a pass) or unit (second)
-        GBS_SLOT        = 3             ; slots of the unit left to look at
-        GBS_CELL        = 4             ; the cell looked at
-        GBS_LONE        = 5             ; the unit's digits seen once not yet placed (2 bytes)
-        GBS_BIT         = 7             ; the digit placed (its bit, 2 bytes)
-        GBS_LIST        = 9             ; the next of the unit's cells (2 bytes)
-        GBS_LOGIC       = 11
-        GBS_SCRATCH     = 13
-        GBS_FRAME       = 11            ; bytes below the pushed arguments
+        GBS_PASS        = 0             ; a digit placed by this pass
+        GBS_INDEX       = 1             ; the cell (first half of a pass) or unit (second)
+        GBS_SLOT        = 2             ; slots of the unit left to look at
+        GBS_CELL        = 3             ; the cell looked at
+        GBS_LONE        = 4             ; the unit's digits seen once not yet placed (2 bytes)
+        GBS_BIT         = 6             ; the digit placed (its bit, 2 bytes)
+        GBS_LIST        = 8             ; the next of the unit's cells (2 bytes)
+        GBS_LOGIC       = 10
+        GBS_SCRATCH     = 12
+        GBS_FRAME       = 10            ; bytes below the pushed arguments
 _gb_sudoku_singles:
         push    bc
         push    de
         add     sp, #-GBS_FRAME
-        xor     a
-        ldhl    sp, #GBS_ANY
-        ld      (hl), a
-gbs_pass:
         ;; The units' digits seen once and twice start empty.
         ldhl    sp, #GBS_SCRATCH
         ld      a, (hl+)
@@ -317,15 +313,11 @@ gbs_units_next:
         jp      c, gbs_units
         ldhl    sp, #GBS_PASS
         ld      a, (hl)
-        or      a
-        jp      nz, gbs_pass
-        ldhl    sp, #GBS_ANY
-        ld      a, (hl)
         add     sp, #GBS_FRAME + 4
         ret
 
-;; Called from gb_sudoku_singles' own level: puts digit BC (one bit) in cell A and sets both
-;; flags. The frame is 2 bytes further up here.
+;; Called from gb_sudoku_singles' own level: puts digit BC (one bit) in cell A and sets the
+;; pass's flag. The frame is 2 bytes further up here.
 gbs_place_here:
         push    af
         ldhl    sp, #GBS_LOGIC + 4
@@ -334,10 +326,8 @@ gbs_place_here:
         ld      l, a
         pop     af
         call    gbs_place
-        ldhl    sp, #GBS_ANY + 2
-        ld      a, #1
-        ld      (hl+), a
-        ld      (hl), a                 ; GBS_PASS
+        ldhl    sp, #GBS_PASS + 2
+        ld      (hl), #1
         ret
 
 ;; BC = the candidates of cell A now, 0 when it holds a digit: the digits its three units lack

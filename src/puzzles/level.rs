@@ -31,4 +31,13 @@ impl Difficulty {
     pub fn from_index(index: u8) -> Option<Difficulty> {
         Difficulty::ALL.get(index as usize).copied()
     }
+
+    /// The level below, which must not finish a puzzle of this one.
+    pub fn below(self) -> Option<Difficulty> {
+        match self {
+            Difficulty::Easy => None,
+            Difficulty::Medium => Some(Difficulty::Easy),
+            Difficulty::Hard => Some(Difficulty::Medium),
+        }
+    }
 }

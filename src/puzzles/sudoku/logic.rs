@@ -143,6 +143,11 @@ impl Logic {
         }
     }
 
+    /// Whether `cell` has its digit.
+    pub fn is_placed(&self, cell: u8) -> bool {
+        self.digits[cell as usize] != 0
+    }
+
     /// Whether every cell has its digit.
     pub fn is_complete(&self) -> bool {
         self.open == 0
@@ -214,6 +219,18 @@ impl Logic {
         self.used[18 + BOX[c] as usize] |= bit;
     }
 
+    /// Takes back the digit of `cell` placed by [`Logic::place`] when no technique has run since
+    /// (nothing else was drawn from it): its units no longer hold it.
+    pub(super) fn unplace(&mut self, cell: u8) {
+        let c = cell as usize;
+        let keep = !BIT[self.digits[c] as usize - 1];
+        self.digits[c] = 0;
+        self.open += 1;
+        self.used[ROW[c] as usize] &= keep;
+        self.used[9 + COL[c] as usize] &= keep;
+        self.used[18 + BOX[c] as usize] &= keep;
+    }
+
     pub fn apply(&mut self, deduction: &Deduction) {
         if deduction.digit != 0 {
             if let Some(cell) = deduction.targets.iter().next() {
@@ -244,29 +261,45 @@ impl Logic {
 
     /// Places singles until none is left. Which singles a pass finds first changes nothing:
     /// every one placed is a digit each solution has there, so the grid they reach is the same.
-    #[cfg(not(target_arch = "avr"))]
     fn singles(&mut self, seen: &mut [u16; CELLS]) {
+        while self.singles_pass(seen) {}
+    }
+
+    /// Whether singles put digits in `cell` and `partner`, passing until they do (then
+    /// stopping: whatever the passes left would place follows once they are placed, for a
+    /// caller that knows the digits there lead on) or until a pass places nothing.
+    pub fn singles_reach(&mut self, cell: u8, partner: u8) -> bool {
+        let mut seen = [0u16; CELLS];
         loop {
-            // Every single found in a pass is placed at once (each checked against the state
-            // as it is then, so it stays sound): far fewer scans than one single a pass.
-            self.snapshot(seen);
-            let mut placed = false;
-            for unit in HIDDEN_SINGLE_ORDER {
-                if let Some((cell, digit)) = self.hidden_single_in(seen, unit) {
-                    self.place(cell, digit);
-                    placed = true;
-                }
+            if self.is_placed(cell) && self.is_placed(partner) {
+                return true;
             }
-            for cell in 0..CELLS as u8 {
-                if let Some(digit) = self.naked_single_at(seen, cell) {
-                    self.place(cell, digit);
-                    placed = true;
-                }
-            }
-            if !placed {
-                return;
+            if !self.singles_pass(&mut seen) {
+                return false;
             }
         }
+    }
+
+    /// One pass of singles; true when it placed a digit. Every single found in a pass is
+    /// placed at once (each checked against the state as it is then, so it stays sound): far
+    /// fewer scans than one single a pass.
+    #[cfg(not(target_arch = "avr"))]
+    fn singles_pass(&mut self, seen: &mut [u16; CELLS]) -> bool {
+        self.snapshot(seen);
+        let mut placed = false;
+        for unit in HIDDEN_SINGLE_ORDER {
+            if let Some((cell, digit)) = self.hidden_single_in(seen, unit) {
+                self.place(cell, digit);
+                placed = true;
+            }
+        }
+        for cell in 0..CELLS as u8 {
+            if let Some(digit) = self.naked_single_at(seen, cell) {
+                self.place(cell, digit);
+                placed = true;
+            }
+        }
+        placed
     }
 
     /// The same on the console: `gb_sudoku_singles` (linker/sudoku.s), which keeps each
@@ -274,7 +307,7 @@ impl Logic {
     /// single it places against the candidates as they are then. Same grid as above; the
     /// engine bench compares every console puzzle with the host's.
     #[cfg(target_arch = "avr")]
-    fn singles(&mut self, scratch: &mut [u16; CELLS]) {
+    fn singles_pass(&mut self, scratch: &mut [u16; CELLS]) -> bool {
         singles_console(self, scratch)
     }
 
@@ -624,18 +657,16 @@ fn set_digits_console(logic: &mut Logic, digits: &[u8; CELLS]) -> bool {
     unsafe { gb_sudoku_set_digits(logic, digits.as_ptr()) != 0 }
 }
 
-/// [`Logic::singles`] on the console.
+/// [`Logic::singles_pass`] on the console.
 #[cfg(target_arch = "avr")]
 #[cfg_attr(feature = "banks", unsafe(link_section = ".bank15"), inline(never))]
-fn singles_console(logic: &mut Logic, scratch: &mut [u16; CELLS]) {
+fn singles_console(logic: &mut Logic, scratch: &mut [u16; CELLS]) -> bool {
     unsafe extern "C" {
         fn gb_sudoku_singles(logic: *mut Logic, scratch: *mut u16) -> u8;
     }
     // SAFETY: the routine reads and writes `logic` (repr(C)) and the first 108 bytes of
     // `scratch`, nothing else.
-    unsafe {
-        gb_sudoku_singles(logic, scratch.as_mut_ptr());
-    }
+    unsafe { gb_sudoku_singles(logic, scratch.as_mut_ptr()) != 0 }
 }
 
 /// Every slot of a unit.
