@@ -14,9 +14,10 @@
 //! is it solid.
 //!
 //! **Checking.** The candidate is graded ([`Solver::grade`]); the wanted level is kept (its
-//! complete closure proves the solution unique). When the hard closure does not finish, the
-//! search looks for a solution other than the drawn one: none means the puzzle is unique but
-//! beyond the hard rules, and it is drawn again; one means two solutions, and the drawn path
+//! complete closure proves the solution unique). When the hard closure does not finish, a
+//! bounded search ([`SEARCH_NODES`] steps, guided away from the drawn solution) looks for a
+//! solution other than the drawn one: none found (the puzzle is unique but beyond the hard
+//! rules, or the search ran out) and it is drawn again; one means two solutions, and the drawn path
 //! is cut at a link the other solution does not have (the other solution passes through the
 //! cut's squares, which now need one link: it is no solution any more), and the repaired
 //! puzzle is graded again. A level other than the wanted one is drawn again.
@@ -32,6 +33,8 @@ use crate::puzzles::rng::Rng;
 pub const MIN_HARD_SIZE: u8 = 8;
 /// Repairs of one drawing before it is drawn again.
 const REPAIRS_PER_DRAWING: u8 = 4;
+/// Steps of the search for a second solution before the drawing is given up.
+const SEARCH_NODES: u32 = 500;
 /// `scratch` value of a square that is not free and on no path (off the board, or solid).
 const TAKEN: u8 = 0xFF;
 
@@ -92,13 +95,14 @@ impl Generator {
                 // The solver holds the target level's closure. Easy and medium targets draw
                 // again at once: repairs rarely give them, and cost the hard closure and the
                 // search (12x12 easy took minutes with them, 18 ms without; medium 12x12 0.8 s
-                // with them). Solved by the hard rules: unique and too hard, no search needed.
-                // Otherwise look for a second solution from the hard closure, the smallest
-                // space to search.
+                // with them). A hard target holds the hard closure, incomplete: look for a
+                // second solution from there, the smallest space to search, guided away from
+                // the drawn one. A drawing without one found in a few hundred steps is drawn
+                // again: it is unique but beyond the hard rules, or its search wanders (an
+                // unbounded search took seconds for some 11x11 drawings).
                 if level != Difficulty::Hard
                     || repairs == REPAIRS_PER_DRAWING
-                    || self.solver.finish_hard()
-                    || !self.solver.find_other(&puzzle.solution)
+                    || !self.solver.find_other(&puzzle.solution, SEARCH_NODES)
                 {
                     break;
                 }

@@ -597,16 +597,21 @@ impl Solver {
         found
     }
 
-    /// Counts solutions of the current state up to `limit`, skipping one equal to `except`.
-    /// When it reaches `limit` the state is left on the last solution found; otherwise it is
-    /// back where it started.
-    fn search(&mut self, limit: u8, except: Option<&[u8; CELL_SLOTS]>) -> u8 {
+    /// Counts solutions of the current state up to `limit`, skipping one equal to `except`,
+    /// in at most `nodes` steps (a step is one consistency check). When it reaches `limit` the
+    /// state is left on the last solution found; when it runs out of steps the state is left
+    /// where it stopped and the count so far is returned.
+    fn search(&mut self, limit: u8, except: Option<&[u8; CELL_SLOTS]>, mut nodes: u32) -> u8 {
         let base = self.trail_len;
         let mut count = 0;
         loop {
+            if nodes == 0 {
+                return count;
+            }
+            nodes -= 1;
             let consistent = self.propagate().is_ok() && self.regions_reachable().is_ok();
             if consistent {
-                match self.branch_side() {
+                match self.branch_side(except) {
                     None => {
                         if self.is_complete() && except.is_none_or(|links| !self.links_equal(links)) {
                             count += 1;
@@ -639,8 +644,11 @@ impl Solver {
     }
 
     /// An open side of the numbered open end with the fewest, or `None` when no number has
-    /// an open end.
-    fn branch_side(&self) -> Option<(u8, u8)> {
+    /// an open end. With `except`, a side where `except` has no link: the guess leaves that
+    /// solution at once, so a search for another one meets a different solution first instead
+    /// of finishing `except` (such an end needs one more link, and has two open sides or more
+    /// once the easy rules are done, so one of them is not `except`'s).
+    fn branch_side(&self, except: Option<&[u8; CELL_SLOTS]>) -> Option<(u8, u8)> {
         let mut best: Option<(u8, u8)> = None;
         let mut fewest = 5;
         for cell in self.board_cells() {
@@ -649,7 +657,9 @@ impl Solver {
                 let count = link_count(open);
                 if count < fewest && open != 0 {
                     fewest = count;
-                    best = Some((cell, open.trailing_zeros() as u8));
+                    let away = open & !except.map_or(0, |links| links[cell as usize]);
+                    let sides = if away != 0 { away } else { open };
+                    best = Some((cell, sides.trailing_zeros() as u8));
                 }
             }
         }
@@ -666,18 +676,13 @@ impl Solver {
     #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn count_solutions(&mut self, givens: &Givens, limit: u8) -> u8 {
         self.load(givens);
-        self.search(limit, None)
+        self.search(limit, None, u32::MAX)
     }
 
-    /// Goes on from the current closure with every rule: whether that solves the puzzle.
-    pub(super) fn finish_hard(&mut self) -> bool {
-        self.close(Difficulty::Hard).is_ok() && self.is_complete()
-    }
-
-    /// A solution of the current state other than `except`, if there is one (the solver then
-    /// holds it).
-    pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS]) -> bool {
-        self.search(1, Some(except)) == 1
+    /// A solution of the current state other than `except` found within `nodes` search
+    /// steps (the solver then holds it).
+    pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS], nodes: u32) -> bool {
+        self.search(1, Some(except), nodes) == 1
     }
 
     /// The lowest level whose deductions solve `givens`, or `None`; the solver is left on the
