@@ -34,7 +34,7 @@
 //! flagged entries of the trail) branches on an open side of the path end with the fewest, and
 //! prunes with the easy rules and the region check.
 
-use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, cell_at, link_count, opposite, step};
+use super::grid::{CELL_SLOTS, DOWN, Givens, MAX_PATHS, MAX_SIZE, RIGHT, cell_at, link_count, opposite, step};
 use crate::puzzles::level::Difficulty;
 
 /// The marks so far cannot be completed to a solution.
@@ -504,59 +504,81 @@ impl Solver {
         (0..4).any(|side| open & (1 << side) != 0 && self.scratch[step(cell, side) as usize] == region)
     }
 
-    /// One round of trials. Medium: every open side of every numbered open end is tried as a
-    /// link under the easy rules. Hard: every open side of every open end, under the easy
-    /// rules and then the region check. A failed trial crosses its side (dead end or cut off,
-    /// by what failed). Whether any failed.
-    fn trial_round(&mut self, level: Difficulty) -> Result<bool, Contradiction> {
-        let mut progress = false;
-        for cell in self.board_cells() {
-            for side in 0..4 {
-                if !self.is_open_end(cell) || self.open_sides(cell) & (1 << side) == 0 {
+    /// The trials of `level` until none fails. Medium: a link on every open side of a numbered
+    /// open end is tried under the easy rules. Hard: a link on every open side of every open
+    /// end, under the easy rules and then the region check. A failed trial crosses its side
+    /// (dead end or cut off, by what failed). Each link is tried once a pass, from the square
+    /// left of it or above it (an open side joins two open ends, so it is the same trial from
+    /// either). The squares are visited in a cycle that stops once a whole turn of the board
+    /// has had no failure: that is the closure, without the full pass a restart from the first
+    /// square would add after each failure.
+    fn sweep(&mut self, level: Difficulty) -> Outcome {
+        let n = self.n;
+        let (mut r, mut c) = (0, 0);
+        let mut quiet = 0u8;
+        while quiet < n * n {
+            let cell = cell_at(r, c);
+            let mut failed = false;
+            for side in [RIGHT, DOWN] {
+                if self.open_sides(cell) & (1 << side) == 0 {
                     continue;
                 }
-                if level == Difficulty::Medium && self.label(cell) == 0 {
+                let far = step(cell, side);
+                let numbered = if self.label(cell) != 0 { cell } else { far };
+                if level == Difficulty::Medium && self.label(numbered) == 0 {
                     continue;
                 }
-                let mark = self.trail_len;
-                let recording = core::mem::replace(&mut self.recording, false);
-                let mut rule = Rule::DeadEnd;
-                let mut outcome = self.link(cell, side, 0).and_then(|()| self.propagate());
-                if level == Difficulty::Hard && outcome.is_ok() {
-                    rule = Rule::CutOff;
-                    outcome = self.regions_reachable();
-                }
-                self.clear_stack();
-                self.undo_to(mark);
-                self.recording = recording;
-                if outcome.is_ok() {
-                    continue;
-                }
-                let (old_rule, old_reason) = (self.rule, self.reason);
-                self.rule = self.rule.max(rule);
-                self.reason = cell;
-                self.cross(cell, side, 0);
-                let applied = self.propagate();
-                self.rule = old_rule;
-                self.reason = old_reason;
-                applied?;
-                progress = true;
-                if self.recording && self.first_link.is_some() {
-                    return Ok(true);
+                if let Some(rule) = self.failed_trial(cell, side, level) {
+                    let (old_rule, old_reason) = (self.rule, self.reason);
+                    self.rule = self.rule.max(rule);
+                    self.reason = numbered;
+                    self.cross(cell, side, 0);
+                    let applied = self.propagate();
+                    self.rule = old_rule;
+                    self.reason = old_reason;
+                    applied?;
+                    failed = true;
+                    if self.recording && self.first_link.is_some() {
+                        return Ok(());
+                    }
                 }
             }
+            quiet = if failed { 0 } else { quiet + 1 };
+            c += 1;
+            if c == n {
+                c = 0;
+                r = if r + 1 == n { 0 } else { r + 1 };
+            }
         }
-        Ok(progress)
+        Ok(())
+    }
+
+    /// Tries a link on the open side `side` of `cell` under the easy rules and, for a hard
+    /// trial, the region check; the rule that rules it out, if one does. The state is left
+    /// as it was.
+    fn failed_trial(&mut self, cell: u8, side: u8, level: Difficulty) -> Option<Rule> {
+        let mark = self.trail_len;
+        let recording = core::mem::replace(&mut self.recording, false);
+        let mut failed = None;
+        if self.link(cell, side, 0).and_then(|()| self.propagate()).is_err() {
+            failed = Some(Rule::DeadEnd);
+        } else if level == Difficulty::Hard && self.regions_reachable().is_err() {
+            failed = Some(Rule::CutOff);
+        }
+        self.clear_stack();
+        self.undo_to(mark);
+        self.recording = recording;
+        failed
     }
 
     /// Applies the deductions of `level` and below until none applies.
     fn close(&mut self, level: Difficulty) -> Outcome {
         self.propagate()?;
         for at in [Difficulty::Medium, Difficulty::Hard] {
-            if level < at {
+            if level < at || (self.recording && self.first_link.is_some()) {
                 break;
             }
-            while !(self.recording && self.first_link.is_some()) && self.trial_round(at)? {}
+            self.sweep(at)?;
         }
         Ok(())
     }
