@@ -94,6 +94,9 @@ const LINK: u8 = 4;
 const GUESS: u8 = 8;
 /// Interior sides of a 12x12 board: every trail entry decides one.
 const TRAIL_CAP: usize = 2 * MAX_SIZE as usize * (MAX_SIZE as usize - 1);
+/// `scratch` value, in the region check, of a free end not yet given its region's number
+/// (regions are numbered from 1; 0 is a square in no region).
+const UNNUMBERED: u8 = 0xFF;
 const BOARD_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
 /// Caller-owned working memory (about 1.4 KiB), for one puzzle at a time: the solver's state,
@@ -427,12 +430,13 @@ impl Solver {
     fn regions_reachable(&mut self) -> Outcome {
         // Number the regions: squares not on a numbered segment, joined by open sides and by
         // their segments (a segment's two ends are one square for this).
+        // Each square's free-end test is made once, here, not at each side the flood meets.
         let mut regions = 0u8;
         for cell in self.board_cells() {
-            self.scratch[cell as usize] = 0;
+            self.scratch[cell as usize] = if self.is_free_end(cell) { UNNUMBERED } else { 0 };
         }
         for start in self.board_cells() {
-            if !self.is_free_end(start) || self.scratch[start as usize] != 0 {
+            if self.scratch[start as usize] != UNNUMBERED {
                 continue;
             }
             regions += 1;
@@ -443,7 +447,7 @@ impl Solver {
                 let open = self.open_sides(cell);
                 for side in 0..4 {
                     let far = step(cell, side);
-                    if open & (1 << side) != 0 && self.is_free_end(far) && self.scratch[far as usize] == 0 {
+                    if open & (1 << side) != 0 && self.scratch[far as usize] == UNNUMBERED {
                         self.mark_region(far, regions);
                     }
                 }
@@ -486,7 +490,7 @@ impl Solver {
     fn mark_region(&mut self, cell: u8, region: u8) {
         let end = self.other[cell as usize];
         for square in [cell, end] {
-            if self.scratch[square as usize] == 0 {
+            if self.scratch[square as usize] == UNNUMBERED {
                 self.scratch[square as usize] = region;
                 self.stack[self.stack_len as usize] = square;
                 self.stack_len += 1;
