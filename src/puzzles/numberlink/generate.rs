@@ -33,7 +33,11 @@ use crate::puzzles::rng::Rng;
 pub const MIN_HARD_SIZE: u8 = 8;
 /// Repairs of one drawing before it is drawn again.
 const REPAIRS_PER_DRAWING: u8 = 4;
-/// Steps of the search for a second solution before the drawing is given up.
+/// Steps of the search for a second solution from the medium closure, before the hard
+/// closure is made instead.
+const EARLY_SEARCH_NODES: u32 = 100;
+/// Steps of the search for a second solution from the hard closure before the drawing is
+/// given up.
 const SEARCH_NODES: u32 = 500;
 /// `scratch` value of a square that is not free and on no path (off the board, or solid).
 const TAKEN: u8 = 0xFF;
@@ -82,29 +86,34 @@ impl Generator {
                 continue;
             }
             for repairs in 0..=REPAIRS_PER_DRAWING {
-                match self.solver.grade_up_to(&puzzle.givens, level) {
-                    Some(grade) if grade == level => {
-                        renumber(&mut puzzle.givens);
-                        puzzle.difficulty = level;
-                        puzzle.seed = seed;
-                        return true;
-                    }
+                // A hard target is graded up to medium first: the hard closure is the costly
+                // part, and most drawings show a second solution sooner.
+                match self.solver.grade_up_to(&puzzle.givens, level.min(Difficulty::Medium)) {
+                    Some(grade) if grade == level => return finish(puzzle, level, seed),
                     Some(_) => break,
                     None => {}
                 }
-                // The solver holds the target level's closure. Easy and medium targets draw
-                // again at once: repairs rarely give them, and cost the hard closure and the
-                // search (12x12 easy took minutes with them, 18 ms without; medium 12x12 0.8 s
-                // with them). A hard target holds the hard closure, incomplete: look for a
-                // second solution from there, the smallest space to search, guided away from
-                // the drawn one. A drawing without one found in a few hundred steps is drawn
-                // again: it is unique but beyond the hard rules, or its search wanders (an
-                // unbounded search took seconds for some 11x11 drawings).
-                if level != Difficulty::Hard
-                    || repairs == REPAIRS_PER_DRAWING
-                    || !self.solver.find_other(&puzzle.solution, SEARCH_NODES)
-                {
+                // Easy and medium targets draw again at once: repairs rarely give them, and
+                // cost the hard closure and the search (12x12 easy took minutes with them, 18 ms
+                // without; medium 12x12 0.8 s with them).
+                if level != Difficulty::Hard {
                     break;
+                }
+                // The solver holds the medium closure. A second solution found from there in a
+                // few steps (guided away from the drawn one) is repaired without the hard
+                // closure; otherwise the hard closure either finishes the puzzle or is the
+                // smallest space to look for a second solution in. A drawing without one found
+                // in a few hundred steps is drawn again: it is unique but beyond the hard
+                // rules, or its search wanders (an unbounded search took seconds for some
+                // 11x11 drawings).
+                let repairable = repairs < REPAIRS_PER_DRAWING;
+                if !(repairable && self.solver.find_other(&puzzle.solution, EARLY_SEARCH_NODES)) {
+                    if self.solver.finish_hard() {
+                        return finish(puzzle, level, seed);
+                    }
+                    if !(repairable && self.solver.find_other(&puzzle.solution, SEARCH_NODES)) {
+                        break;
+                    }
                 }
                 if !self.cut_where_other_differs(puzzle, &mut rng) {
                     break;
@@ -217,6 +226,14 @@ fn length_span(n: u8, level: Difficulty) -> u8 {
         Difficulty::Easy => n,
         Difficulty::Medium | Difficulty::Hard => n + n / 2,
     }
+}
+
+/// Completes the accepted puzzle: numbers in reading order, its level and seed.
+fn finish(puzzle: &mut Puzzle, level: Difficulty, seed: u32) -> bool {
+    renumber(&mut puzzle.givens);
+    puzzle.difficulty = level;
+    puzzle.seed = seed;
+    true
 }
 
 /// Free (`owner` 0) neighbours of `cell`.

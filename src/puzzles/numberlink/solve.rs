@@ -706,9 +706,20 @@ impl Solver {
     }
 
     /// A solution of the current state other than `except` found within `nodes` search
-    /// steps (the solver then holds it).
+    /// steps: the solver then holds it; otherwise it is back on the state it started from.
     pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS], nodes: u32) -> bool {
-        self.search(1, Some(except), nodes) == 1
+        let mark = self.trail_len;
+        if self.search(1, Some(except), nodes) == 1 {
+            return true;
+        }
+        self.clear_stack();
+        self.undo_to(mark);
+        false
+    }
+
+    /// Goes on from the current closure with every rule: whether that solves the puzzle.
+    pub(super) fn finish_hard(&mut self) -> bool {
+        self.close(Difficulty::Hard).is_ok() && self.is_complete()
     }
 
     /// The lowest level whose deductions solve `givens`, or `None`; the solver is left on the
