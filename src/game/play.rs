@@ -205,7 +205,8 @@ impl Session {
         if checked == Checked::ErrorShown {
             cues.answer(sound::ERROR);
         }
-        let mut busy = checked != Checked::Nothing;
+        // A tile the board still has to make counts too: a save beside it ran late.
+        let mut busy = checked != Checked::Nothing || self.board.has_unwritten_tile();
         if let Some((first, second)) = self.banner_undrawn.take() {
             canvas.fill(Layer::Window, 0, 0, SCREEN_COLS, BANNER_ROWS, assets::FRAME_INSIDE);
             canvas.text_centred(Layer::Window, 0, SCREEN_COLS, 0, first);

@@ -356,6 +356,12 @@ impl Board {
         }
     }
 
+    /// Whether a tile waits for [`Board::unwritten_tile_data`]: making one takes a good part of
+    /// a frame on the console (a Sudoku pencil-mark tile, about 10k cycles).
+    pub fn has_unwritten_tile(&self) -> bool {
+        matches!(self, Board::Sudoku(b) if b.has_unwritten_pencil_tile())
+    }
+
     /// VRAM holds background tile `tile` as [`Board::unwritten_tile_data`] gave it.
     pub fn tile_data_written(&mut self, tile: u8) {
         if let Board::Sudoku(b) = self {

@@ -148,10 +148,11 @@ impl SudokuBoard {
         }
     }
 
-    /// A frame of play: [`UNITS_A_FRAME`] units searched for repeats after a change and, once
-    /// all are, the cells whose error changed drawn: errors show 14 frames after a move. (Three
-    /// units a frame took about 31k cycles on the console: with a pencil mark's tile made in
-    /// the same frame, the frame ran late.)
+    /// A frame of play: [`UNITS_A_FRAME`] units searched for repeats after a change and, in the
+    /// frame after the last, the cells whose error changed drawn: errors show 15 frames after a
+    /// move. (Three units a frame took about 31k cycles on the console: with a pencil mark's
+    /// tile made in the same frame, the frame ran late; so did the last units with the
+    /// drawing.)
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn check(&mut self, canvas: &mut Canvas) -> Checked {
@@ -160,9 +161,9 @@ impl SudokuBoard {
             return Checked::Nothing;
         }
         let first = UNITS_A_FRAME * (part - 1);
-        let end = first + UNITS_A_FRAME;
-        self.play.marks().conflicts_in(&self.puzzle, first..end.min(UNITS as u8), &mut self.errors_found);
-        if end < UNITS as u8 {
+        if first < UNITS as u8 {
+            let end = (first + UNITS_A_FRAME).min(UNITS as u8);
+            self.play.marks().conflicts_in(&self.puzzle, first..end, &mut self.errors_found);
             self.errors_part = part + 1;
             return Checked::Step;
         }
@@ -367,6 +368,11 @@ impl SudokuBoard {
         let cell = self.pencil_unwritten.first()?;
         pencil_tile(self.play.marks().pencil(usize::from(cell)), tile);
         Some(assets::SUDOKU_PENCIL_FIRST_TILE + cell)
+    }
+
+    /// Whether a pencil-mark tile waits for [`SudokuBoard::unwritten_pencil_tile`].
+    pub fn has_unwritten_pencil_tile(&self) -> bool {
+        !self.pencil_unwritten.is_empty()
     }
 
     /// VRAM holds background tile `tile` as [`SudokuBoard::unwritten_pencil_tile`] gave it.

@@ -23,6 +23,11 @@ pub fn build_sudoku_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String>
     build("sudoku", &["sudoku"], sdcc_flags)
 }
 
+/// Builds `rom/` with Numberlink's jobs into `target/bench-engine/numberlink.gb`.
+pub fn build_numberlink_rom(sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {
+    build("numberlink", &["numberlink"], sdcc_flags)
+}
+
 /// Builds `rom/` with `features` (a puzzle's jobs are the feature of its name; Hitori's are
 /// those without one) into `target/bench-engine/<name>.gb`, the name in capitals as its title.
 fn build(name: &str, features: &[&str], sdcc_flags: Vec<String>) -> Result<RomArtifacts, String> {

@@ -17,7 +17,13 @@
 //! - Hitori (`engine.gb`): its table, then a 15x15 island query by the dual union-find against
 //!   a flood fill, and a random draw from the engine's generator against `fastrand`.
 //!
-//! `BENCH_ENGINE_PUZZLE=hitori` (or `lizards`, `sudoku`) runs that part alone.
+//! - Numberlink (`numberlink.gb`, only when asked for: `BENCH_ENGINE_PUZZLE=numberlink`; its
+//!   hard puzzles take far too long on the console yet, docs/numberlink-notes.md): its table,
+//!   each puzzle counted as one solution by the engine's search, and the share with solid
+//!   squares. `BENCH_ENGINE_NUMBERLINK_SEEDS=32`, `_LEVELS=012`, `_SIZES=7,10,12` choose the
+//!   jobs (build-time settings of the ROM, read by both sides).
+//!
+//! `BENCH_ENGINE_PUZZLE=hitori` (or `lizards`, `sudoku`, `numberlink`) runs that part alone.
 //! `BENCH_ENGINE_SDCC_FLAGS="..."` adds options to every `sdcc` run (for experiments).
 //! `BENCH_ENGINE_PROFILE=N` also charges every instruction of the timed calls to its address
 //! and prints, for each part, the N functions with the most cycles of their own (callees not
@@ -40,13 +46,14 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use engine_bench::{build_lizards_rom, build_rom, build_sudoku_rom, check_puzzle, level, numbers};
+use engine_bench::{build_lizards_rom, build_numberlink_rom, build_rom, build_sudoku_rom, check_puzzle, level, numbers};
 use gbemu::profile::place_of_linker_address;
 use gbemu::{Console, Profile, Symbols};
 use gbrom::RomArtifacts;
 use hitori::puzzles::hitori::generate::Generator;
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::lizards::generate::Engine as LizardEngine;
+use hitori::puzzles::numberlink::generate::{Generator as NumberlinkGenerator, MIN_HARD_SIZE};
 use hitori::puzzles::sudoku::generate::Generator as SudokuGenerator;
 
 const CPU_HZ: f64 = 4_194_304.0;
@@ -57,6 +64,8 @@ const MAX_CYCLES_PER_CALL: u64 = 2_000_000_000;
 const MAX_LIZARD_CYCLES_PER_CALL: u64 = 16_000_000_000;
 /// A single Sudoku generation: hard puzzles still take minutes of console time on some seeds.
 const MAX_SUDOKU_CYCLES_PER_CALL: u64 = 16_000_000_000;
+/// A single Numberlink generation (docs/numberlink-notes.md: hard 12x12 takes far longer).
+const MAX_NUMBERLINK_CYCLES_PER_CALL: u64 = 16_000_000_000;
 /// Hitori puzzles the ROM makes: its `SIZES` (4) times the seeds of its `LEVELS` (32 at each
 /// level). Checked against its output.
 const HITORI_JOBS: usize = 4 * (32 + 32 + 32);
@@ -79,7 +88,7 @@ const STACK_TOP: u16 = 0xE000;
 /// Places listed per function in a profile.
 const HOT_ADDRESSES: usize = 6;
 /// The parts `BENCH_ENGINE_PUZZLE` can pick.
-const PARTS: [&str; 3] = ["hitori", "lizards", "sudoku"];
+const PARTS: [&str; 4] = ["hitori", "lizards", "sudoku", "numberlink"];
 
 fn main() -> ExitCode {
     match run() {
@@ -105,6 +114,9 @@ fn run() -> Result<(), String> {
     }
     if runs("sudoku", true) {
         sudoku(Bench::start(build_sudoku_rom(sdcc_flags.clone())?, "sudoku ", MAX_SUDOKU_CYCLES_PER_CALL)?)?;
+    }
+    if runs("numberlink", false) {
+        numberlink(Bench::start(build_numberlink_rom(sdcc_flags.clone())?, "numberlink ", MAX_NUMBERLINK_CYCLES_PER_CALL)?)?;
     }
     if runs("hitori", true) {
         let limit = std::env::var("BENCH_ENGINE_CALL_LIMIT").ok().and_then(|v| v.parse().ok());
@@ -317,6 +329,59 @@ impl Table {
             );
         }
     }
+}
+
+/// Numberlink: the ROM's jobs (sizes, levels and seeds from the `BENCH_ENGINE_NUMBERLINK_*`
+/// settings it was built with, read here again), each puzzle against the host's, counted as
+/// one solution by the engine's search; the table, and the share of puzzles with solid squares.
+fn numberlink(mut bench: Bench) -> Result<(), String> {
+    let calls = [bench.symbol("bench_numberlink_generate")?, bench.symbol("bench_numberlink_count")?];
+    let setting = |name: &str, default: &str| std::env::var(name).unwrap_or_else(|_| String::from(default));
+    let seeds: u32 = setting("BENCH_ENGINE_NUMBERLINK_SEEDS", "32").parse().map_err(|_| "BENCH_ENGINE_NUMBERLINK_SEEDS: expected a count of seeds")?;
+    let levels: Vec<Difficulty> = setting("BENCH_ENGINE_NUMBERLINK_LEVELS", "012")
+        .bytes()
+        .map(|digit| digit.checked_sub(b'0').and_then(Difficulty::from_index))
+        .collect::<Option<_>>()
+        .ok_or("BENCH_ENGINE_NUMBERLINK_LEVELS: expected digits 0..=2")?;
+    let sizes: Vec<u8> = setting("BENCH_ENGINE_NUMBERLINK_SIZES", "7,10,12")
+        .split(',')
+        .map(|size| size.parse().ok())
+        .collect::<Option<_>>()
+        .ok_or("BENCH_ENGINE_NUMBERLINK_SIZES: expected sizes separated by commas")?;
+    let jobs: Vec<(u8, Difficulty, u32)> = levels
+        .iter()
+        .flat_map(|&level| sizes.iter().map(move |&size| (size, level)))
+        .filter(|&(size, level)| level != Difficulty::Hard || size >= MIN_HARD_SIZE)
+        .flat_map(|(size, level)| (1..=seeds).map(move |seed| (size, level, seed)))
+        .collect();
+    let each = bench.each;
+    let timed = bench.time_jobs(calls, jobs.len(), |job, [generate, count]| {
+        if each {
+            let (size, level, seed) = jobs[job];
+            println!("numberlink each {size} {} {seed} {generate} {count}", level as u8);
+        }
+    })?;
+    let lines = bench.job_lines(jobs.len())?;
+    let mut generator = NumberlinkGenerator::new();
+    let mut table = Table::default();
+    let mut with_solid = 0;
+    for (line, &[spent, _]) in lines.iter().zip(&timed) {
+        let [size, level_number, seed, digest, solutions, solid] = numbers(line)?;
+        let (size, difficulty) = (size as u8, level(level_number, line)?);
+        let host = generator.generate(size, difficulty, seed).ok_or(format!("`{line}`: the host makes no such puzzle"))?;
+        if u32::from(host.digest()) != digest {
+            return Err(format!("numberlink {size}x{size} {} seed {seed}: console digest {digest}, host {}", difficulty.name(), host.digest()));
+        }
+        if solutions != 1 {
+            return Err(format!("`{line}`: the search must count the one solution"));
+        }
+        with_solid += solid;
+        table.add(difficulty, size, spent, u32::from(generator.candidates_tried));
+    }
+    bench.print_agreement(jobs.len(), timed.iter().map(|[generate, _]| generate).sum());
+    table.print("numberlink ", "drawing");
+    println!("numberlink puzzles with solid squares: {with_solid} of {}", jobs.len());
+    bench.print_wram_and_profile("numberlink::NUMBERLINK", Some("numberlink::NUMBERLINK_PUZZLE"))
 }
 
 /// Hitori: every `bench_generate` call, then the island queries and the draws.

@@ -1,6 +1,6 @@
 //! The console side of `make bench-engine`: one puzzle engine's jobs, built for the Game Boy.
 //! Hitori's by default (`hitori`), Baby Lizards' with the `lizards` feature, Sudoku's with
-//! `sudoku`: one engine a ROM, since two together pass the 32 KiB of unbanked ROM. Each job
+//! `sudoku`, Numberlink's with `numberlink`: one engine a ROM, since two together pass the 32 KiB of unbanked ROM. Each job
 //! calls `bench_*` functions, which the host side (`tools/engine-bench`) times from entry to
 //! return, and prints one line over the serial port, which the host checks against the same
 //! puzzle generated on the host; the output ends with a lone `.` (or `!` and the function id
@@ -9,15 +9,32 @@
 
 use gb_hal::serial;
 
-#[cfg(all(feature = "lizards", feature = "sudoku"))]
-compile_error!("one puzzle's jobs a ROM: build with `lizards` or `sudoku`, not both");
+#[cfg(any(
+    all(feature = "lizards", feature = "sudoku"),
+    all(feature = "lizards", feature = "numberlink"),
+    all(feature = "sudoku", feature = "numberlink")
+))]
+compile_error!("one puzzle's jobs a ROM: build with one of `lizards`, `sudoku` and `numberlink`");
 
-#[cfg(not(any(feature = "lizards", feature = "sudoku")))]
+#[cfg(not(any(feature = "lizards", feature = "sudoku", feature = "numberlink")))]
 mod hitori;
 #[cfg(feature = "lizards")]
 mod lizards;
+#[cfg(feature = "numberlink")]
+mod numberlink;
 #[cfg(feature = "sudoku")]
 mod sudoku;
+
+/// A decimal build-time setting, `default` when unset.
+pub(crate) const fn knob(text: Option<&str>, default: u16) -> u16 {
+    let Some(text) = text else { return default };
+    let (bytes, mut value, mut i) = (text.as_bytes(), 0u16, 0);
+    while i < bytes.len() {
+        value = value * 10 + (bytes[i] - b'0') as u16;
+        i += 1;
+    }
+    value
+}
 
 /// One line of output: `prefix`, then `values` in decimal separated by spaces.
 fn send_line(prefix: &[u8], values: &[u16]) {
@@ -50,12 +67,14 @@ fn send_decimal(mut value: u16) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn rust_main() {
-    #[cfg(not(any(feature = "lizards", feature = "sudoku")))]
+    #[cfg(not(any(feature = "lizards", feature = "sudoku", feature = "numberlink")))]
     hitori::jobs();
     #[cfg(feature = "lizards")]
     lizards::jobs();
     #[cfg(feature = "sudoku")]
     sudoku::jobs();
+    #[cfg(feature = "numberlink")]
+    numberlink::jobs();
     serial::write_byte(b'.');
     loop {}
 }

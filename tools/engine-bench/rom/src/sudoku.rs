@@ -7,7 +7,7 @@ use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::sudoku::generate::{Generator as SudokuGenerator, Puzzle as SudokuPuzzle};
 use hitori::puzzles::sudoku::grid::{BOX, COL, ROW};
 
-use crate::send_line;
+use crate::{knob, send_line};
 
 /// Sudoku puzzles generated a level, seeds 1..=this (`BENCH_ENGINE_SUDOKU_SEEDS` at build time,
 /// for quicker runs while working on the engine).
@@ -23,16 +23,6 @@ const SUDOKU_LEVELS: &str = match option_env!("BENCH_ENGINE_SUDOKU_LEVELS") {
 /// `BENCH_ENGINE_SUDOKU_BACKTRACK` sets it (0 for none).
 const BACKTRACK_SEEDS: u32 = knob(option_env!("BENCH_ENGINE_SUDOKU_BACKTRACK"), 8) as u32;
 
-/// A decimal build-time setting, `default` when unset.
-const fn knob(text: Option<&str>, default: u16) -> u16 {
-    let Some(text) = text else { return default };
-    let (bytes, mut value, mut i) = (text.as_bytes(), 0u16, 0);
-    while i < bytes.len() {
-        value = value * 10 + (bytes[i] - b'0') as u16;
-        i += 1;
-    }
-    value
-}
 const BACKTRACK_NODES: u16 = 20_000;
 /// What [`bench_sudoku_backtrack`] answers for a seed past `BACKTRACK_SEEDS`, and when it gave
 /// up (the bench's host side knows both).

@@ -1,0 +1,65 @@
+//! Numberlink's jobs: `SEEDS` puzzles at each size of `SIZES` and each level of `LEVELS` (hard
+//! only from the engine's smallest hard size), one line a puzzle, `numberlink size level seed
+//! digest solutions solid`: the engine's complete search counts the solutions up to 2, and
+//! `solid` is 1 when the puzzle has solid squares.
+
+use hitori::puzzles::level::Difficulty;
+use hitori::puzzles::numberlink::generate::{Generator as NumberlinkGenerator, MIN_HARD_SIZE};
+use hitori::puzzles::numberlink::grid::Puzzle as NumberlinkPuzzle;
+
+use crate::{knob, send_line};
+
+/// Puzzles a size and level, seeds 1..=this (`BENCH_ENGINE_NUMBERLINK_SEEDS` at build time).
+const SEEDS: u16 = knob(option_env!("BENCH_ENGINE_NUMBERLINK_SEEDS"), 32);
+/// The levels, a digit each (`BENCH_ENGINE_NUMBERLINK_LEVELS`, e.g. `01`).
+const LEVELS: &str = match option_env!("BENCH_ENGINE_NUMBERLINK_LEVELS") {
+    Some(levels) => levels,
+    None => "012",
+};
+/// The sizes, decimal numbers separated by commas (`BENCH_ENGINE_NUMBERLINK_SIZES`).
+const SIZES: &str = match option_env!("BENCH_ENGINE_NUMBERLINK_SIZES") {
+    Some(sizes) => sizes,
+    None => "7,10,12",
+};
+static mut NUMBERLINK: NumberlinkGenerator = NumberlinkGenerator::new();
+static mut NUMBERLINK_PUZZLE: NumberlinkPuzzle = NumberlinkPuzzle::new();
+
+/// One Numberlink puzzle, kept for the count: the function the host times. 0 when the engine
+/// makes none of that size and level.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_numberlink_generate(size: u8, level: u8, seed: u16) -> u16 {
+    // SAFETY: single-threaded; the VBlank handler touches neither static.
+    let (generator, puzzle) =
+        unsafe { (&mut *core::ptr::addr_of_mut!(NUMBERLINK), &mut *core::ptr::addr_of_mut!(NUMBERLINK_PUZZLE)) };
+    let level = Difficulty::from_index(level).unwrap_or(Difficulty::Easy);
+    if generator.generate_into(size, level, u32::from(seed), puzzle) { puzzle.digest() } else { 0 }
+}
+
+/// The last puzzle's solutions as paths, counted up to 2 by the engine's complete search.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn bench_numberlink_count() -> u8 {
+    // SAFETY: as above.
+    let (generator, puzzle) = unsafe { (&mut *core::ptr::addr_of_mut!(NUMBERLINK), &*core::ptr::addr_of!(NUMBERLINK_PUZZLE)) };
+    generator.solver().count_solutions(&puzzle.givens, 2)
+}
+
+pub fn jobs() {
+    for level in LEVELS.bytes() {
+        let level = level - b'0';
+        for size in SIZES.split(',') {
+            let size = knob(Some(size), 0) as u8;
+            if level == Difficulty::Hard as u8 && size < MIN_HARD_SIZE {
+                continue;
+            }
+            for seed in 1..=SEEDS {
+                let digest = bench_numberlink_generate(size, level, seed);
+                let solutions = bench_numberlink_count();
+                // SAFETY: as above.
+                let solid = unsafe { !(*core::ptr::addr_of!(NUMBERLINK_PUZZLE)).givens.solid.is_empty() };
+                send_line(b"numberlink ", &[u16::from(size), u16::from(level), seed, digest, u16::from(solutions), u16::from(solid)]);
+            }
+        }
+    }
+}
