@@ -328,9 +328,12 @@ impl Solver {
         if self.recording && self.first_link.is_none() {
             self.first_link = Some(FoundLink { cell, side, rule: self.rule, reason: self.reason });
         }
-        for square in [cell, far, a, b] {
-            self.push(square);
-        }
+        // One call a square, not a loop over an array of them: the console's build keeps
+        // such an array's iterator in a 64-bit integer and steps it by 64-bit shifts.
+        self.push(cell);
+        self.push(far);
+        self.push(a);
+        self.push(b);
         Ok(())
     }
 
@@ -348,16 +351,20 @@ impl Solver {
             }
             self.sides[cell as usize] &= !(1 << side);
             self.sides[far as usize] &= !(1 << opposite(side));
-            // Each square is an end again: alone, or the end facing its old far end, whose
-            // `other` the link overwrote (the square's own entry was not touched since).
-            for square in [cell, far] {
-                if self.links(square) == 0 {
-                    self.other[square as usize] = square;
-                } else {
-                    let end = self.other[square as usize];
-                    self.other[end as usize] = square;
-                }
-            }
+            self.reopen_end(cell);
+            self.reopen_end(far);
+        }
+    }
+
+    /// After a link of `square` is taken back: it is an end again, alone, or the end facing
+    /// its old far end, whose `other` the link overwrote (the square's own entry was not
+    /// touched since).
+    fn reopen_end(&mut self, square: u8) {
+        if self.links(square) == 0 {
+            self.other[square as usize] = square;
+        } else {
+            let end = self.other[square as usize];
+            self.other[end as usize] = square;
         }
     }
 
@@ -487,14 +494,18 @@ impl Solver {
         self.is_open_end(cell) && self.label(cell) == 0
     }
 
+    /// Puts `cell` and the other end of its segment in `region` (as for [`Solver::link`]'s
+    /// pushes, one call a square).
     fn mark_region(&mut self, cell: u8, region: u8) {
-        let end = self.other[cell as usize];
-        for square in [cell, end] {
-            if self.scratch[square as usize] == UNNUMBERED {
-                self.scratch[square as usize] = region;
-                self.stack[self.stack_len as usize] = square;
-                self.stack_len += 1;
-            }
+        self.mark_square(cell, region);
+        self.mark_square(self.other[cell as usize], region);
+    }
+
+    fn mark_square(&mut self, square: u8, region: u8) {
+        if self.scratch[square as usize] == UNNUMBERED {
+            self.scratch[square as usize] = region;
+            self.stack[self.stack_len as usize] = square;
+            self.stack_len += 1;
         }
     }
 
