@@ -14,9 +14,10 @@
 //! is it solid.
 //!
 //! **Checking.** The candidate is graded ([`Solver::grade`]); the wanted level is kept (its
-//! complete closure proves the solution unique). When the hard closure does not finish, the
-//! search looks for a solution other than the drawn one: none means the puzzle is unique but
-//! beyond the hard rules, and it is drawn again; one means two solutions, and the drawn path
+//! complete closure proves the solution unique). For a hard target, when the medium closure
+//! does not finish, a bounded search ([`SEARCH_NODES`] steps, guided away from the drawn
+//! solution) looks for a solution other than the drawn one; none found, the hard closure
+//! grades it (unfinished: drawn again); one means two solutions, and the drawn path
 //! is cut at a link the other solution does not have (the other solution passes through the
 //! cut's squares, which now need one link: it is no solution any more), and the repaired
 //! puzzle is graded again. A level other than the wanted one is drawn again.
@@ -32,6 +33,10 @@ use crate::puzzles::rng::Rng;
 pub const MIN_HARD_SIZE: u8 = 8;
 /// Repairs of one drawing before it is drawn again.
 const REPAIRS_PER_DRAWING: u8 = 4;
+/// Steps of the search for a second solution from the medium closure before the hard
+/// closure is made instead (12x12 hard, 30 seeds: region checks a puzzle 8,100 with 40
+/// steps, 6,000 with 100, 7,900 with 300).
+const SEARCH_NODES: u32 = 100;
 /// `scratch` value of a square that is not free and on no path (off the board, or solid).
 const TAKEN: u8 = 0xFF;
 
@@ -75,31 +80,33 @@ impl Generator {
         self.candidates_tried = 0;
         loop {
             self.candidates_tried = self.candidates_tried.wrapping_add(1);
-            if !self.draw(size, &mut rng, puzzle) {
+            if !self.draw(size, length_span(size, level), &mut rng, puzzle) {
                 continue;
             }
             for repairs in 0..=REPAIRS_PER_DRAWING {
-                match self.solver.grade_up_to(&puzzle.givens, level) {
-                    Some(grade) if grade == level => {
-                        renumber(&mut puzzle.givens);
-                        puzzle.difficulty = level;
-                        puzzle.seed = seed;
-                        return true;
-                    }
+                // A hard target is graded up to medium first: the hard closure is the costly
+                // part, and most drawings show a second solution sooner.
+                match self.solver.grade_up_to(&puzzle.givens, level.min(Difficulty::Medium)) {
+                    Some(grade) if grade == level => return finish(puzzle, level, seed),
                     Some(_) => break,
                     None => {}
                 }
-                // The solver holds the target level's closure. Easy and medium targets draw
-                // again at once: repairs rarely give them, and cost the hard closure and the
-                // search (12x12 easy took minutes with them, 18 ms without; medium 12x12 0.8 s
-                // with them). Solved by the hard rules: unique and too hard, no search needed.
-                // Otherwise look for a second solution from the hard closure, the smallest
-                // space to search.
-                if level != Difficulty::Hard
-                    || repairs == REPAIRS_PER_DRAWING
-                    || self.solver.finish_hard()
-                    || !self.solver.find_other(&puzzle.solution)
-                {
+                // Easy and medium targets draw again at once: repairs rarely give them, and
+                // cost the hard closure and the search (12x12 easy took minutes with them, 18 ms
+                // without; medium 12x12 0.8 s with them).
+                if level != Difficulty::Hard {
+                    break;
+                }
+                // The solver holds the medium closure. A second solution found from there in a
+                // few steps (guided away from the drawn one) is repaired; otherwise the hard
+                // closure finishes the puzzle or it is drawn again. (Searching on from an
+                // incomplete hard closure, 500 steps, found few second solutions for its cost:
+                // 12x12, 30 seeds, 8,400 region checks a puzzle with it, 6,000 without; an
+                // unbounded search took seconds for some 11x11 drawings.)
+                if repairs == REPAIRS_PER_DRAWING || !self.solver.find_other(&puzzle.solution, SEARCH_NODES) {
+                    if self.solver.finish_hard() {
+                        return finish(puzzle, level, seed);
+                    }
                     break;
                 }
                 if !self.cut_where_other_differs(puzzle, &mut rng) {
@@ -110,9 +117,9 @@ impl Generator {
     }
 
     /// Draws paths over an `n` x `n` board into `puzzle` (givens and solution), each aiming at
-    /// a random length from 3 to 2n + 2. False when the drawing needed more than [`MAX_PATHS`]
+    /// a random length from 3 to `span` + 2. False when the drawing needed more than [`MAX_PATHS`]
     /// numbers.
-    fn draw(&mut self, n: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+    fn draw(&mut self, n: u8, span: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
         let owner = &mut self.solver.scratch;
         owner.fill(TAKEN);
         puzzle.solution = [0; CELL_SLOTS];
@@ -124,9 +131,9 @@ impl Generator {
         }
         let mut free = n * n;
         while free > 0 {
-            let start = fewest_free_neighbours(owner, n, rng, || board_cells(n).filter(|&cell| owner[cell as usize] == 0));
+            let start = fewest_free_neighbours(owner, rng, || board_cells(n).filter(|&cell| owner[cell as usize] == 0));
             free -= 1;
-            if free_neighbours(owner, n, start) == 0 {
+            if free_neighbours(owner, start) == 0 {
                 if !join_lone_square(owner, n, start, rng, puzzle) {
                     return false;
                 }
@@ -140,14 +147,14 @@ impl Generator {
             owner[start as usize] = number;
             let mut ends = [start, start];
             let mut length = 1;
-            let target = 3 + rng.below(2 * n);
+            let target = 3 + rng.below(span);
             while length < target {
                 let first = rng.below(2) as usize;
                 let grown = [first, 1 - first].into_iter().find_map(|e| {
                     let end = ends[e];
-                    let next = fewest_free_neighbours(owner, n, rng, || {
-                        (0..4).filter_map(move |side| neighbour(n, end, side)).filter(|&cell| {
-                            owner[cell as usize] == 0 && touches_only(owner, n, cell, number, end)
+                    let next = fewest_free_neighbours(owner, rng, || {
+                        (0..4).map(move |side| step(end, side)).filter(|&cell| {
+                            owner_at(owner, cell) == 0 && touches_only(owner, cell, number, end)
                         })
                     });
                     (next != TAKEN).then_some((e, next))
@@ -203,17 +210,51 @@ impl Generator {
     }
 }
 
+/// How many path lengths a drawing for `level` aims at (from 3 up): short paths for easy
+/// targets, which the only-way rule forces sooner, longer ones above. Measured on the host
+/// (30 seeds, drawings a puzzle): easy 12x12 36 with n + n / 2 lengths, 13 with n; medium
+/// 12x12 14 with 2n, 6 with n + n / 2, but medium 5x5 46 with n; hard 12x12 27 with 2n, 15
+/// with n + n / 2, 30 with n; longer paths were worse (4n: 133 at hard 12x12, 10 seeds).
+fn length_span(n: u8, level: Difficulty) -> u8 {
+    match level {
+        Difficulty::Easy => n,
+        Difficulty::Medium | Difficulty::Hard => n + n / 2,
+    }
+}
+
+/// Completes the accepted puzzle: numbers in reading order, its level and seed.
+fn finish(puzzle: &mut Puzzle, level: Difficulty, seed: u32) -> bool {
+    renumber(&mut puzzle.givens);
+    puzzle.difficulty = level;
+    puzzle.seed = seed;
+    true
+}
+
+/// `owner` of the square `cell` names, [`TAKEN`] past the last slot. The slots off the board
+/// hold [`TAKEN`] while a drawing is made, and a step off the board lands on one of them or
+/// past the last, so the drawing needs no bounds test by row and column: on the console the
+/// test by [`neighbour`] took a quarter of an easy 7x7 puzzle's cycles (about 760 a call).
+fn owner_at(owner: &[u8; CELL_SLOTS], cell: u8) -> u8 {
+    if (cell as usize) < CELL_SLOTS { owner[cell as usize] } else { TAKEN }
+}
+
 /// Free (`owner` 0) neighbours of `cell`.
-fn free_neighbours(owner: &[u8; CELL_SLOTS], n: u8, cell: u8) -> u8 {
-    (0..4).filter(|&side| neighbour(n, cell, side).is_some_and(|far| owner[far as usize] == 0)).count() as u8
+fn free_neighbours(owner: &[u8; CELL_SLOTS], cell: u8) -> u8 {
+    let mut free = 0;
+    for side in 0..4 {
+        if owner_at(owner, step(cell, side)) == 0 {
+            free += 1;
+        }
+    }
+    free
 }
 
 /// Among the squares `candidates` lists (the same each call), one with the fewest free
 /// neighbours, chosen at random among equals; [`TAKEN`] when it lists none.
-fn fewest_free_neighbours<I: Iterator<Item = u8>>(owner: &[u8; CELL_SLOTS], n: u8, rng: &mut Rng, candidates: impl Fn() -> I) -> u8 {
+fn fewest_free_neighbours<I: Iterator<Item = u8>>(owner: &[u8; CELL_SLOTS], rng: &mut Rng, candidates: impl Fn() -> I) -> u8 {
     let (mut fewest, mut ties) = (5, 0u8);
     for cell in candidates() {
-        let count = free_neighbours(owner, n, cell);
+        let count = free_neighbours(owner, cell);
         if count < fewest {
             (fewest, ties) = (count, 1);
         } else if count == fewest {
@@ -224,7 +265,7 @@ fn fewest_free_neighbours<I: Iterator<Item = u8>>(owner: &[u8; CELL_SLOTS], n: u
         return TAKEN;
     }
     let pick = rng.below(ties);
-    candidates().filter(|&cell| free_neighbours(owner, n, cell) == fewest).nth(pick as usize).unwrap_or(TAKEN)
+    candidates().filter(|&cell| free_neighbours(owner, cell) == fewest).nth(pick as usize).unwrap_or(TAKEN)
 }
 
 fn board_cells(n: u8) -> impl Iterator<Item = u8> {
@@ -232,8 +273,11 @@ fn board_cells(n: u8) -> impl Iterator<Item = u8> {
 }
 
 /// Whether `cell`'s only neighbour on path `number` is `end`.
-fn touches_only(owner: &[u8; CELL_SLOTS], n: u8, cell: u8, number: u8, end: u8) -> bool {
-    (0..4).all(|side| neighbour(n, cell, side).is_none_or(|far| far == end || owner[far as usize] != number))
+fn touches_only(owner: &[u8; CELL_SLOTS], cell: u8, number: u8, end: u8) -> bool {
+    (0..4).all(|side| {
+        let far = step(cell, side);
+        far == end || owner_at(owner, far) != number
+    })
 }
 
 fn link(links: &mut [u8; CELL_SLOTS], a: u8, b: u8) {

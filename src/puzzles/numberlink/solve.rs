@@ -34,7 +34,7 @@
 //! flagged entries of the trail) branches on an open side of the path end with the fewest, and
 //! prunes with the easy rules and the region check.
 
-use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, cell_at, link_count, opposite, step};
+use super::grid::{CELL_SLOTS, DOWN, Givens, MAX_PATHS, MAX_SIZE, RIGHT, cell_at, link_count, opposite, step};
 use crate::puzzles::level::Difficulty;
 
 /// The marks so far cannot be completed to a solution.
@@ -94,6 +94,9 @@ const LINK: u8 = 4;
 const GUESS: u8 = 8;
 /// Interior sides of a 12x12 board: every trail entry decides one.
 const TRAIL_CAP: usize = 2 * MAX_SIZE as usize * (MAX_SIZE as usize - 1);
+/// `scratch` value, in the region check, of a free end not yet given its region's number
+/// (regions are numbered from 1; 0 is a square in no region).
+const UNNUMBERED: u8 = 0xFF;
 const BOARD_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
 /// Caller-owned working memory (about 1.4 KiB), for one puzzle at a time: the solver's state,
@@ -325,9 +328,12 @@ impl Solver {
         if self.recording && self.first_link.is_none() {
             self.first_link = Some(FoundLink { cell, side, rule: self.rule, reason: self.reason });
         }
-        for square in [cell, far, a, b] {
-            self.push(square);
-        }
+        // One call a square, not a loop over an array of them: the console's build keeps
+        // such an array's iterator in a 64-bit integer and steps it by 64-bit shifts.
+        self.push(cell);
+        self.push(far);
+        self.push(a);
+        self.push(b);
         Ok(())
     }
 
@@ -345,16 +351,20 @@ impl Solver {
             }
             self.sides[cell as usize] &= !(1 << side);
             self.sides[far as usize] &= !(1 << opposite(side));
-            // Each square is an end again: alone, or the end facing its old far end, whose
-            // `other` the link overwrote (the square's own entry was not touched since).
-            for square in [cell, far] {
-                if self.links(square) == 0 {
-                    self.other[square as usize] = square;
-                } else {
-                    let end = self.other[square as usize];
-                    self.other[end as usize] = square;
-                }
-            }
+            self.reopen_end(cell);
+            self.reopen_end(far);
+        }
+    }
+
+    /// After a link of `square` is taken back: it is an end again, alone, or the end facing
+    /// its old far end, whose `other` the link overwrote (the square's own entry was not
+    /// touched since).
+    fn reopen_end(&mut self, square: u8) {
+        if self.links(square) == 0 {
+            self.other[square as usize] = square;
+        } else {
+            let end = self.other[square as usize];
+            self.other[end as usize] = square;
         }
     }
 
@@ -427,12 +437,13 @@ impl Solver {
     fn regions_reachable(&mut self) -> Outcome {
         // Number the regions: squares not on a numbered segment, joined by open sides and by
         // their segments (a segment's two ends are one square for this).
+        // Each square's free-end test is made once, here, not at each side the flood meets.
         let mut regions = 0u8;
         for cell in self.board_cells() {
-            self.scratch[cell as usize] = 0;
+            self.scratch[cell as usize] = if self.is_free_end(cell) { UNNUMBERED } else { 0 };
         }
         for start in self.board_cells() {
-            if !self.is_free_end(start) || self.scratch[start as usize] != 0 {
+            if self.scratch[start as usize] != UNNUMBERED {
                 continue;
             }
             regions += 1;
@@ -443,7 +454,7 @@ impl Solver {
                 let open = self.open_sides(cell);
                 for side in 0..4 {
                     let far = step(cell, side);
-                    if open & (1 << side) != 0 && self.is_free_end(far) && self.scratch[far as usize] == 0 {
+                    if open & (1 << side) != 0 && self.scratch[far as usize] == UNNUMBERED {
                         self.mark_region(far, regions);
                     }
                 }
@@ -483,14 +494,18 @@ impl Solver {
         self.is_open_end(cell) && self.label(cell) == 0
     }
 
+    /// Puts `cell` and the other end of its segment in `region` (as for [`Solver::link`]'s
+    /// pushes, one call a square).
     fn mark_region(&mut self, cell: u8, region: u8) {
-        let end = self.other[cell as usize];
-        for square in [cell, end] {
-            if self.scratch[square as usize] == 0 {
-                self.scratch[square as usize] = region;
-                self.stack[self.stack_len as usize] = square;
-                self.stack_len += 1;
-            }
+        self.mark_square(cell, region);
+        self.mark_square(self.other[cell as usize], region);
+    }
+
+    fn mark_square(&mut self, square: u8, region: u8) {
+        if self.scratch[square as usize] == UNNUMBERED {
+            self.scratch[square as usize] = region;
+            self.stack[self.stack_len as usize] = square;
+            self.stack_len += 1;
         }
     }
 
@@ -504,59 +519,81 @@ impl Solver {
         (0..4).any(|side| open & (1 << side) != 0 && self.scratch[step(cell, side) as usize] == region)
     }
 
-    /// One round of trials. Medium: every open side of every numbered open end is tried as a
-    /// link under the easy rules. Hard: every open side of every open end, under the easy
-    /// rules and then the region check. A failed trial crosses its side (dead end or cut off,
-    /// by what failed). Whether any failed.
-    fn trial_round(&mut self, level: Difficulty) -> Result<bool, Contradiction> {
-        let mut progress = false;
-        for cell in self.board_cells() {
-            for side in 0..4 {
-                if !self.is_open_end(cell) || self.open_sides(cell) & (1 << side) == 0 {
+    /// The trials of `level` until none fails. Medium: a link on every open side of a numbered
+    /// open end is tried under the easy rules. Hard: a link on every open side of every open
+    /// end, under the easy rules and then the region check. A failed trial crosses its side
+    /// (dead end or cut off, by what failed). Each link is tried once a pass, from the square
+    /// left of it or above it (an open side joins two open ends, so it is the same trial from
+    /// either). The squares are visited in a cycle that stops once a whole turn of the board
+    /// has had no failure: that is the closure, without the full pass a restart from the first
+    /// square would add after each failure.
+    fn sweep(&mut self, level: Difficulty) -> Outcome {
+        let n = self.n;
+        let (mut r, mut c) = (0, 0);
+        let mut quiet = 0u8;
+        while quiet < n * n {
+            let cell = cell_at(r, c);
+            let mut failed = false;
+            for side in [RIGHT, DOWN] {
+                if self.open_sides(cell) & (1 << side) == 0 {
                     continue;
                 }
-                if level == Difficulty::Medium && self.label(cell) == 0 {
+                let far = step(cell, side);
+                let numbered = if self.label(cell) != 0 { cell } else { far };
+                if level == Difficulty::Medium && self.label(numbered) == 0 {
                     continue;
                 }
-                let mark = self.trail_len;
-                let recording = core::mem::replace(&mut self.recording, false);
-                let mut rule = Rule::DeadEnd;
-                let mut outcome = self.link(cell, side, 0).and_then(|()| self.propagate());
-                if level == Difficulty::Hard && outcome.is_ok() {
-                    rule = Rule::CutOff;
-                    outcome = self.regions_reachable();
-                }
-                self.clear_stack();
-                self.undo_to(mark);
-                self.recording = recording;
-                if outcome.is_ok() {
-                    continue;
-                }
-                let (old_rule, old_reason) = (self.rule, self.reason);
-                self.rule = self.rule.max(rule);
-                self.reason = cell;
-                self.cross(cell, side, 0);
-                let applied = self.propagate();
-                self.rule = old_rule;
-                self.reason = old_reason;
-                applied?;
-                progress = true;
-                if self.recording && self.first_link.is_some() {
-                    return Ok(true);
+                if let Some(rule) = self.failed_trial(cell, side, level) {
+                    let (old_rule, old_reason) = (self.rule, self.reason);
+                    self.rule = self.rule.max(rule);
+                    self.reason = numbered;
+                    self.cross(cell, side, 0);
+                    let applied = self.propagate();
+                    self.rule = old_rule;
+                    self.reason = old_reason;
+                    applied?;
+                    failed = true;
+                    if self.recording && self.first_link.is_some() {
+                        return Ok(());
+                    }
                 }
             }
+            quiet = if failed { 0 } else { quiet + 1 };
+            c += 1;
+            if c == n {
+                c = 0;
+                r = if r + 1 == n { 0 } else { r + 1 };
+            }
         }
-        Ok(progress)
+        Ok(())
+    }
+
+    /// Tries a link on the open side `side` of `cell` under the easy rules and, for a hard
+    /// trial, the region check; the rule that rules it out, if one does. The state is left
+    /// as it was.
+    fn failed_trial(&mut self, cell: u8, side: u8, level: Difficulty) -> Option<Rule> {
+        let mark = self.trail_len;
+        let recording = core::mem::replace(&mut self.recording, false);
+        let mut failed = None;
+        if self.link(cell, side, 0).and_then(|()| self.propagate()).is_err() {
+            failed = Some(Rule::DeadEnd);
+        } else if level == Difficulty::Hard && self.regions_reachable().is_err() {
+            failed = Some(Rule::CutOff);
+        }
+        self.clear_stack();
+        self.undo_to(mark);
+        self.recording = recording;
+        failed
     }
 
     /// Applies the deductions of `level` and below until none applies.
     fn close(&mut self, level: Difficulty) -> Outcome {
         self.propagate()?;
         for at in [Difficulty::Medium, Difficulty::Hard] {
-            if level < at {
+            if level < at || (self.recording && self.first_link.is_some()) {
                 break;
             }
-            while !(self.recording && self.first_link.is_some()) && self.trial_round(at)? {}
+            self.sweep(at)?;
         }
         Ok(())
     }
@@ -597,16 +634,21 @@ impl Solver {
         found
     }
 
-    /// Counts solutions of the current state up to `limit`, skipping one equal to `except`.
-    /// When it reaches `limit` the state is left on the last solution found; otherwise it is
-    /// back where it started.
-    fn search(&mut self, limit: u8, except: Option<&[u8; CELL_SLOTS]>) -> u8 {
+    /// Counts solutions of the current state up to `limit`, skipping one equal to `except`,
+    /// in at most `nodes` steps (a step is one consistency check). When it reaches `limit` the
+    /// state is left on the last solution found; when it runs out of steps the state is left
+    /// where it stopped and the count so far is returned.
+    fn search(&mut self, limit: u8, except: Option<&[u8; CELL_SLOTS]>, mut nodes: u32) -> u8 {
         let base = self.trail_len;
         let mut count = 0;
         loop {
+            if nodes == 0 {
+                return count;
+            }
+            nodes -= 1;
             let consistent = self.propagate().is_ok() && self.regions_reachable().is_ok();
             if consistent {
-                match self.branch_side() {
+                match self.branch_side(except) {
                     None => {
                         if self.is_complete() && except.is_none_or(|links| !self.links_equal(links)) {
                             count += 1;
@@ -639,8 +681,11 @@ impl Solver {
     }
 
     /// An open side of the numbered open end with the fewest, or `None` when no number has
-    /// an open end.
-    fn branch_side(&self) -> Option<(u8, u8)> {
+    /// an open end. With `except`, a side where `except` has no link: the guess leaves that
+    /// solution at once, so a search for another one meets a different solution first instead
+    /// of finishing `except` (such an end needs one more link, and has two open sides or more
+    /// once the easy rules are done, so one of them is not `except`'s).
+    fn branch_side(&self, except: Option<&[u8; CELL_SLOTS]>) -> Option<(u8, u8)> {
         let mut best: Option<(u8, u8)> = None;
         let mut fewest = 5;
         for cell in self.board_cells() {
@@ -649,7 +694,9 @@ impl Solver {
                 let count = link_count(open);
                 if count < fewest && open != 0 {
                     fewest = count;
-                    best = Some((cell, open.trailing_zeros() as u8));
+                    let away = open & !except.map_or(0, |links| links[cell as usize]);
+                    let sides = if away != 0 { away } else { open };
+                    best = Some((cell, sides.trailing_zeros() as u8));
                 }
             }
         }
@@ -666,18 +713,24 @@ impl Solver {
     #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn count_solutions(&mut self, givens: &Givens, limit: u8) -> u8 {
         self.load(givens);
-        self.search(limit, None)
+        self.search(limit, None, u32::MAX)
+    }
+
+    /// A solution of the current state other than `except` found within `nodes` search
+    /// steps: the solver then holds it; otherwise it is back on the state it started from.
+    pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS], nodes: u32) -> bool {
+        let mark = self.trail_len;
+        if self.search(1, Some(except), nodes) == 1 {
+            return true;
+        }
+        self.clear_stack();
+        self.undo_to(mark);
+        false
     }
 
     /// Goes on from the current closure with every rule: whether that solves the puzzle.
     pub(super) fn finish_hard(&mut self) -> bool {
         self.close(Difficulty::Hard).is_ok() && self.is_complete()
-    }
-
-    /// A solution of the current state other than `except`, if there is one (the solver then
-    /// holds it).
-    pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS]) -> bool {
-        self.search(1, Some(except)) == 1
     }
 
     /// The lowest level whose deductions solve `givens`, or `None`; the solver is left on the
