@@ -128,22 +128,15 @@ impl Generator {
     /// taken away (one pass: a class they do not put back now they never will with fewer
     /// givens), each decided by a few unit scans on one state kept in step with the givens;
     /// then `EASY_SOLVES` more classes are tried with a full solve each. Easy stays easy
-    /// (about 32 givens, where carving to the end gave 28) and takes a fraction of the solves.
+    /// (about 33 givens, where carving to the end gave 28) and takes a fraction of the solves.
     fn carve_easy(&mut self, order: &[u8; CLASSES as usize], out: &mut Puzzle) {
         self.logic.set_digits(&out.givens);
         for &class in order {
-            let (cell, partner) = (class as usize, CELLS - 1 - class as usize);
-            self.logic.unplace(cell as u8);
-            if partner != cell {
-                self.logic.unplace(partner as u8);
-            }
+            class_in_logic(&mut self.logic, out, class, false);
             if self.singles_put_back(out, class) {
                 Self::set_class(out, class, false);
             } else {
-                self.logic.place(cell as u8, out.solution[cell]);
-                if partner != cell {
-                    self.logic.place(partner as u8, out.solution[partner]);
-                }
+                class_in_logic(&mut self.logic, out, class, true);
             }
         }
         let mut solves = 0;
@@ -295,6 +288,23 @@ impl Generator {
             }
         }
         false
+    }
+}
+
+/// Puts a class's digits back into (`given` true) or takes them out of the logic, which holds
+/// givens alone (the centre class is one cell).
+fn class_in_logic(logic: &mut Logic, out: &Puzzle, class: u8, given: bool) {
+    let (cell, partner) = (class, (CELLS - 1) as u8 - class);
+    let set = |logic: &mut Logic, at: u8| {
+        if given {
+            logic.place(at, out.solution[at as usize]);
+        } else {
+            logic.unplace(at);
+        }
+    };
+    set(logic, cell);
+    if partner != cell {
+        set(logic, partner);
     }
 }
 
