@@ -75,6 +75,9 @@ const LIZARD_JOBS: usize = 3 * 3 * 32;
 /// three unless `BENCH_ENGINE_SUDOKU_SEEDS` and `BENCH_ENGINE_SUDOKU_LEVELS` say otherwise, as
 /// they did when the ROM was built).
 const SUDOKU_SEEDS: usize = 32;
+/// Numberlink puzzles the ROM makes a size and level, as its `SEEDS` (unless
+/// `BENCH_ENGINE_NUMBERLINK_SEEDS` said otherwise when it was built).
+const NUMBERLINK_SEEDS: usize = 32;
 /// The ROM's plain backtracking count: not run (a seed past its first few), or given up at
 /// its node cap.
 const BACKTRACK_NOT_RUN: u32 = 0xFE;
@@ -331,19 +334,32 @@ impl Table {
     }
 }
 
+/// A count of seeds from the environment's `name` (`default` when unset), at least 1: the
+/// ROM was built with the same setting.
+fn seeds_setting(name: &str, default: usize) -> Result<usize, String> {
+    match std::env::var(name) {
+        Ok(n) => n.parse().ok().filter(|&seeds| seeds > 0).ok_or(format!("{name}={n}: expected a count of seeds, at least 1")),
+        Err(_) => Ok(default),
+    }
+}
+
+/// The levels from the environment's `name`, a digit 0..=2 each (all three when unset), as
+/// the ROM was built with them.
+fn levels_setting(name: &str) -> Result<Vec<Difficulty>, String> {
+    let digits = std::env::var(name).unwrap_or_else(|_| String::from("012"));
+    let levels: Option<Vec<Difficulty>> = digits.bytes().map(|digit| digit.checked_sub(b'0').and_then(Difficulty::from_index)).collect();
+    levels.filter(|levels| !levels.is_empty()).ok_or(format!("{name}={digits}: expected digits 0..=2"))
+}
+
 /// Numberlink: the ROM's jobs (sizes, levels and seeds from the `BENCH_ENGINE_NUMBERLINK_*`
 /// settings it was built with, read here again), each puzzle against the host's, counted as
 /// one solution by the engine's search; the table, and the share of puzzles with solid squares.
 fn numberlink(mut bench: Bench) -> Result<(), String> {
     let calls = [bench.symbol("bench_numberlink_generate")?, bench.symbol("bench_numberlink_count")?];
-    let setting = |name: &str, default: &str| std::env::var(name).unwrap_or_else(|_| String::from(default));
-    let seeds: u32 = setting("BENCH_ENGINE_NUMBERLINK_SEEDS", "32").parse().map_err(|_| "BENCH_ENGINE_NUMBERLINK_SEEDS: expected a count of seeds")?;
-    let levels: Vec<Difficulty> = setting("BENCH_ENGINE_NUMBERLINK_LEVELS", "012")
-        .bytes()
-        .map(|digit| digit.checked_sub(b'0').and_then(Difficulty::from_index))
-        .collect::<Option<_>>()
-        .ok_or("BENCH_ENGINE_NUMBERLINK_LEVELS: expected digits 0..=2")?;
-    let sizes: Vec<u8> = setting("BENCH_ENGINE_NUMBERLINK_SIZES", "7,10,12")
+    let seeds = seeds_setting("BENCH_ENGINE_NUMBERLINK_SEEDS", NUMBERLINK_SEEDS)? as u32;
+    let levels = levels_setting("BENCH_ENGINE_NUMBERLINK_LEVELS")?;
+    let sizes: Vec<u8> = std::env::var("BENCH_ENGINE_NUMBERLINK_SIZES")
+        .unwrap_or_else(|_| String::from("7,10,12"))
         .split(',')
         .map(|size| size.parse().ok())
         .collect::<Option<_>>()
@@ -490,18 +506,12 @@ fn lizards(mut bench: Bench) -> Result<(), String> {
 fn sudoku(mut bench: Bench) -> Result<(), String> {
     let calls = [bench.symbol("bench_sudoku_generate")?, bench.symbol("bench_sudoku_links")?, bench.symbol("bench_sudoku_backtrack")?];
     let each = bench.each;
-    let seeds = match std::env::var("BENCH_ENGINE_SUDOKU_SEEDS") {
-        Ok(n) => n.parse().map_err(|_| format!("BENCH_ENGINE_SUDOKU_SEEDS={n}: expected a count of seeds"))?,
-        Err(_) => SUDOKU_SEEDS,
-    };
-    let levels: Vec<u8> = std::env::var("BENCH_ENGINE_SUDOKU_LEVELS").unwrap_or_else(|_| String::from("012")).into_bytes();
-    if seeds == 0 || levels.is_empty() || levels.iter().any(|l| !(b'0'..=b'2').contains(l)) {
-        return Err(String::from("BENCH_ENGINE_SUDOKU_SEEDS must be at least 1, BENCH_ENGINE_SUDOKU_LEVELS digits 0..=2"));
-    }
+    let seeds = seeds_setting("BENCH_ENGINE_SUDOKU_SEEDS", SUDOKU_SEEDS)?;
+    let levels = levels_setting("BENCH_ENGINE_SUDOKU_LEVELS")?;
     let jobs = seeds * levels.len();
     let timed = bench.time_jobs(calls, jobs, |job, [generate, links, backtrack]| {
         if each {
-            println!("sudoku each {} {} {generate} {links} {backtrack}", levels[job / seeds] - b'0', job % seeds + 1);
+            println!("sudoku each {} {} {generate} {links} {backtrack}", levels[job / seeds] as u8, job % seeds + 1);
         }
     })?;
     let lines = bench.job_lines(jobs)?;
