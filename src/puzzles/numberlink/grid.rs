@@ -66,6 +66,26 @@ pub const fn link_count(links: u8) -> u8 {
     (links & 1) + (links >> 1 & 1) + (links >> 2 & 1) + (links >> 3 & 1)
 }
 
+/// The sides set in a nibble of side bits, lowest first: `for side in Sides(open)` visits only
+/// the open sides, and on the console steps by a table instead of a shift loop a side.
+#[derive(Clone, Copy)]
+pub struct Sides(pub u8);
+
+impl Iterator for Sides {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        /// The lowest set bit of each nibble (0 for none: never read).
+        const LOWEST: [u8; 16] = [0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0];
+        let bits = self.0 & 15;
+        if bits == 0 {
+            return None;
+        }
+        self.0 = bits & (bits - 1);
+        Some(LOWEST[bits as usize])
+    }
+}
+
 /// A set of squares: one bit per slot.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Cells([u8; CELL_SLOTS.div_ceil(8)]);

@@ -34,7 +34,7 @@
 //! flagged entries of the trail) branches on an open side of the path end with the fewest, and
 //! prunes with the easy rules and the region check.
 
-use super::grid::{CELL_SLOTS, DOWN, Givens, MAX_PATHS, MAX_SIZE, RIGHT, cell_at, link_count, opposite, step};
+use super::grid::{CELL_SLOTS, DOWN, Givens, MAX_PATHS, MAX_SIZE, RIGHT, Sides, cell_at, link_count, opposite, step};
 use crate::puzzles::level::Difficulty;
 
 /// The marks so far cannot be completed to a solution.
@@ -391,19 +391,14 @@ impl Solver {
             return if have == need { Ok(()) } else { Err(Contradiction) };
         }
         if have == need {
-            for side in 0..4 {
-                if open & (1 << side) != 0 {
-                    self.cross(cell, side, 0);
-                }
+            for side in Sides(open) {
+                self.cross(cell, side, 0);
             }
             return Ok(());
         }
         // Sides no link can take: into a full square, closing a loop, joining two numbers.
         let label = self.label(cell);
-        for side in 0..4 {
-            if open & (1 << side) == 0 {
-                continue;
-            }
+        for side in Sides(open) {
             let far = step(cell, side);
             let far_label = self.label(far);
             let wrong_join =
@@ -422,10 +417,8 @@ impl Solver {
             if self.rule == Rule::OnlyWay {
                 self.reason = cell;
             }
-            for side in 0..4 {
-                if open & (1 << side) != 0 {
-                    self.link(cell, side, 0)?;
-                }
+            for side in Sides(open) {
+                self.link(cell, side, 0)?;
             }
             self.reason = reason;
         }
