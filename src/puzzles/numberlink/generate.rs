@@ -14,7 +14,9 @@
 //! is it solid.
 //!
 //! **Checking.** The candidate is graded ([`Solver::grade`]); the wanted level is kept (its
-//! complete closure proves the solution unique). For a hard target, when the medium closure
+//! complete closure proves the solution unique). For an easy target the easy closure leaves
+//! unfinished, a drawn path is cut at a link the closure left open (both parts keep their
+//! squares: the drawn solution stays one), and the drawing is graded again. For a hard target, when the medium closure
 //! does not finish, a bounded search ([`SEARCH_NODES`] steps, guided away from the drawn
 //! solution) looks for a solution other than the drawn one; none found, the hard closure
 //! grades it (unfinished: drawn again); one means two solutions, and the drawn path
@@ -31,8 +33,6 @@ use crate::puzzles::rng::Rng;
 /// drawing that has one solution (5x5: none of 100 drawings needed the hard rules, 7x7: 1 of
 /// 100; 8x8: one hard puzzle in 33 drawings; docs/numberlink-notes.md).
 pub const MIN_HARD_SIZE: u8 = 8;
-/// Repairs of one drawing before it is drawn again.
-const REPAIRS_PER_DRAWING: u8 = 4;
 /// Steps of the search for a second solution from the medium closure before the hard
 /// closure is made instead (12x12 hard, 30 seeds: region checks a puzzle 8,100 with 40
 /// steps, 6,000 with 100, 7,900 with 300).
@@ -85,7 +85,8 @@ impl Generator {
             if !self.draw(size, length_span(size, level), &mut rng, puzzle) {
                 continue;
             }
-            for repairs in 0..=REPAIRS_PER_DRAWING {
+            let repairs = repairs_per_drawing(level);
+            for repair in 0..=repairs {
                 // A hard target is graded up to medium first: the hard closure is the costly
                 // part, and most drawings show a second solution sooner.
                 match self.solver.grade_up_to(&puzzle.givens, level.min(Difficulty::Medium)) {
@@ -93,25 +94,32 @@ impl Generator {
                     Some(_) => break,
                     None => {}
                 }
-                // Easy and medium targets draw again at once: repairs rarely give them, and
-                // cost the hard closure and the search (12x12 easy took minutes with them, 18 ms
-                // without; medium 12x12 0.8 s with them).
-                if level != Difficulty::Hard {
-                    break;
-                }
-                // The solver holds the medium closure. A second solution found from there in a
-                // few steps (guided away from the drawn one) is repaired; otherwise the hard
-                // closure finishes the puzzle or it is drawn again. (Searching on from an
-                // incomplete hard closure, 500 steps, found few second solutions for its cost:
-                // 12x12, 30 seeds, 8,400 region checks a puzzle with it, 6,000 without; an
-                // unbounded search took seconds for some 11x11 drawings.)
-                if repairs == REPAIRS_PER_DRAWING || !self.solver.find_other(&puzzle.solution, SEARCH_NODES) {
-                    if self.solver.finish_hard() {
-                        return finish(puzzle, level, seed);
+                let last = repair == repairs;
+                match level {
+                    // The easy closure stopped short of the drawn solution: the cut below (at a
+                    // drawn link it left open) gives the only-way rule two endpoints there.
+                    Difficulty::Easy => {}
+                    // Medium targets draw again at once: repairs by the search cost the hard
+                    // closure and the search (medium 12x12 0.8 s a puzzle with them, 3 ms
+                    // without), and cuts like easy's gave mixed results (host, 60 seeds:
+                    // 10x10 0.17 -> 0.13 ms, 12x12 0.35 -> 0.42 ms).
+                    Difficulty::Medium => break,
+                    // The solver holds the medium closure. A second solution found from there
+                    // in a few steps (guided away from the drawn one) is repaired; otherwise
+                    // the hard closure finishes the puzzle or it is drawn again. (Searching on
+                    // from an incomplete hard closure, 500 steps, found few second solutions
+                    // for its cost: 12x12, 30 seeds, 8,400 region checks a puzzle with it,
+                    // 6,000 without; an unbounded search took seconds for some 11x11 drawings.)
+                    Difficulty::Hard => {
+                        if last || !self.solver.find_other(&puzzle.solution, SEARCH_NODES) {
+                            if self.solver.finish_hard() {
+                                return finish(puzzle, level, seed);
+                            }
+                            break;
+                        }
                     }
-                    break;
                 }
-                if !self.cut_where_other_differs(puzzle, &mut rng) {
+                if last || !self.cut_where_other_differs(puzzle, &mut rng) {
                     break;
                 }
             }
@@ -213,6 +221,17 @@ impl Generator {
             }
         }
         false
+    }
+}
+
+/// Repairs of one drawing before it is drawn again: cuts of an easy drawing the easy closure
+/// left unfinished (host, 100 seeds, 12x12: 12.5 drawings a puzzle with none, 3.3 with 4 cuts,
+/// 1.5 with 8, for 20.3, 22.2 and 24.3 numbers a puzzle), and cuts of a hard drawing where a
+/// second solution leaves the drawn one.
+fn repairs_per_drawing(level: Difficulty) -> u8 {
+    match level {
+        Difficulty::Easy => 8,
+        _ => 4,
     }
 }
 
