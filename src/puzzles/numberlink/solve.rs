@@ -43,8 +43,10 @@ pub struct Contradiction;
 
 type Outcome = Result<(), Contradiction>;
 
-/// The named deductions, easiest first.
+/// The named deductions, easiest first. `repr(u8)`: linker/numberlink.s tests for `OnlyWay`
+/// (0) in [`Solver`]'s `rule`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[repr(u8)]
 pub enum Rule {
     /// A square with as many open sides as links it still needs: they are all links.
     OnlyWay,
@@ -99,33 +101,59 @@ const TRAIL_CAP: usize = 2 * MAX_SIZE as usize * (MAX_SIZE as usize - 1);
 const UNNUMBERED: u8 = 0xFF;
 const BOARD_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
-/// Caller-owned working memory (about 1.4 KiB), for one puzzle at a time: the solver's state,
+/// Caller-owned working memory (about 1.6 KiB), for one puzzle at a time: the solver's state,
 /// and the generator's while it draws paths.
+///
+/// `repr(C)` with a fixed layout: on the console linker/numberlink.s's
+/// `gb_numberlink_propagate` runs the easy rules on it at the offsets checked below. `given`,
+/// `sides` and `other` start 256 bytes apart, so the routine steps from a square's byte in one
+/// to its byte in the next by one `inc h`; the small fields fill part of the first gap, the
+/// rest of the gaps is padding (192 bytes, bought for that speed).
+#[repr(C)]
 pub struct Solver {
-    n: u8,
-    paths: u8,
-    ends: [[u8; 2]; MAX_PATHS],
     /// Per square: 0, the number of an endpoint, or [`SOLID`]; plus [`QUEUED`].
     given: [u8; CELL_SLOTS],
-    /// Per square: links (low nibble) and crossed sides (high nibble).
-    sides: [u8; CELL_SLOTS],
-    /// Per segment end: the square at the segment's other end (itself when alone).
-    other: [u8; CELL_SLOTS],
-    /// Region numbers in the region check; the path numbers while the generator draws.
-    pub(super) scratch: [u8; CELL_SLOTS],
-    /// Squares waiting for the easy rules, or the region check's flood; then its flags.
-    stack: [u8; BOARD_CELLS],
     stack_len: u8,
-    /// Decided sides in order: `[square, side | LINK? | GUESS?]`.
-    trail: [[u8; 2]; TRAIL_CAP],
-    trail_len: u16,
+    n: u8,
+    paths: u8,
     /// Rule in force for the links being added (the trial's, during a closure's trials).
     rule: Rule,
     reason: u8,
     /// Whether to record the first added link, and that link.
     recording: bool,
     pub(super) first_link: Option<FoundLink>,
+    _gap_after_given: [u8; 256 - CELL_SLOTS - 10],
+    /// Per square: links (low nibble) and crossed sides (high nibble).
+    sides: [u8; CELL_SLOTS],
+    _gap_after_sides: [u8; 256 - CELL_SLOTS],
+    /// Per segment end: the square at the segment's other end (itself when alone).
+    other: [u8; CELL_SLOTS],
+    _gap_after_other: [u8; 256 - CELL_SLOTS],
+    /// Squares waiting for the easy rules, or the region check's flood; then its flags.
+    stack: [u8; BOARD_CELLS],
+    /// Decided sides in order: `[square, side | LINK? | GUESS?]`.
+    trail: [[u8; 2]; TRAIL_CAP],
+    trail_len: u16,
+    ends: [[u8; 2]; MAX_PATHS],
+    /// Region numbers in the region check; the path numbers while the generator draws.
+    pub(super) scratch: [u8; CELL_SLOTS],
 }
+
+// The offsets linker/numberlink.s reads and writes (its NL_ constants): a change of the struct
+// that moves one fails the build here rather than the console's state.
+const _: () = {
+    use core::mem::offset_of;
+    assert!(offset_of!(Solver, given) == 0x000);
+    assert!(offset_of!(Solver, stack_len) == 0x0BC);
+    assert!(offset_of!(Solver, rule) == 0x0BF);
+    assert!(offset_of!(Solver, reason) == 0x0C0);
+    assert!(offset_of!(Solver, sides) == 0x100);
+    assert!(offset_of!(Solver, other) == 0x200);
+    assert!(offset_of!(Solver, stack) == 0x300);
+    assert!(offset_of!(Solver, trail) == 0x390);
+    assert!(offset_of!(Solver, trail_len) == 0x5A0);
+    assert!(Rule::OnlyWay as u8 == 0);
+};
 
 impl Default for Solver {
     fn default() -> Self {
@@ -136,21 +164,24 @@ impl Default for Solver {
 impl Solver {
     pub const fn new() -> Solver {
         Solver {
+            given: [SOLID; CELL_SLOTS],
+            stack_len: 0,
             n: 0,
             paths: 0,
-            ends: [[0; 2]; MAX_PATHS],
-            given: [SOLID; CELL_SLOTS],
-            sides: [0xF0; CELL_SLOTS],
-            other: [0; CELL_SLOTS],
-            scratch: [0; CELL_SLOTS],
-            stack: [0; BOARD_CELLS],
-            stack_len: 0,
-            trail: [[0; 2]; TRAIL_CAP],
-            trail_len: 0,
             rule: Rule::OnlyWay,
             reason: 0,
             recording: false,
             first_link: None,
+            _gap_after_given: [0; 256 - CELL_SLOTS - 10],
+            sides: [0xF0; CELL_SLOTS],
+            _gap_after_sides: [0; 256 - CELL_SLOTS],
+            other: [0; CELL_SLOTS],
+            _gap_after_other: [0; 256 - CELL_SLOTS],
+            stack: [0; BOARD_CELLS],
+            trail: [[0; 2]; TRAIL_CAP],
+            trail_len: 0,
+            ends: [[0; 2]; MAX_PATHS],
+            scratch: [0; CELL_SLOTS],
         }
     }
 
@@ -372,8 +403,19 @@ impl Solver {
         }
     }
 
-    /// The easy rules until none applies.
+    /// The easy rules until none applies. On the console `gb_numberlink_propagate`
+    /// (linker/numberlink.s) does it, to the same state, unless the first link is being
+    /// recorded (a hint: rare, so the routine does not write `first_link`).
     fn propagate(&mut self) -> Outcome {
+        #[cfg(target_arch = "avr")]
+        if !self.recording {
+            return propagate_console(self);
+        }
+        self.propagate_rules()
+    }
+
+    /// [`Solver::propagate`]'s rules in Rust: the host's, and the console's when recording.
+    fn propagate_rules(&mut self) -> Outcome {
         while self.stack_len > 0 {
             self.stack_len -= 1;
             let cell = self.stack[self.stack_len as usize];
@@ -699,6 +741,21 @@ impl Solver {
         }
         best
     }
+}
+
+/// [`Solver::propagate`] on the console, from the solver's bank: gbrom puts linker/numberlink.s
+/// in bank 10, so the routine is called from that bank's entry alone, wherever its callers were
+/// copied to.
+#[cfg(target_arch = "avr")]
+#[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
+fn propagate_console(solver: &mut Solver) -> Outcome {
+    unsafe extern "C" {
+        fn gb_numberlink_propagate(solver: *mut Solver) -> u8;
+    }
+    // SAFETY: the routine reads and writes `solver` (repr(C), offsets checked above) and
+    // nothing else; it leaves `recording` and `first_link` alone, and is not called while
+    // recording.
+    if unsafe { gb_numberlink_propagate(solver) } == 0 { Ok(()) } else { Err(Contradiction) }
 }
 
 /// The solver's entry points. The game ROM keeps Numberlink in ROM bank 10

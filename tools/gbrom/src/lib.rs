@@ -286,8 +286,10 @@ fn link(
     let mut piece_objects = compiled.split_off(compiled.len() - piece_count);
     objects.extend(compiled);
     let banks = code_banks(&sources)?;
-    // The Sudoku solver's assembly, in the library too: only programs that call it link it.
-    piece_objects.push(assemble_sudoku(&root.join("linker/sudoku.s"), &work, &banks)?);
+    // The puzzles' assembly, in the library too: only programs that call it link it.
+    for (file, areas) in PUZZLE_ASSEMBLY {
+        piece_objects.push(assemble_placed(&root.join(file), areas, &work, &banks)?);
+    }
     let library = work.join("cbe_runtime.lib");
     let _ = fs::remove_file(&library);
     run("archive (sdar)", Command::new("sdar").arg("-rc").arg(&library).args(&piece_objects))?;
@@ -410,20 +412,24 @@ fn runtime_pieces(sources: &[PathBuf], work: &Path) -> Result<Vec<CompileJob>, B
     Ok(jobs)
 }
 
-/// The banks of the Sudoku solver (`finishes_sudoku` and the entries that call
-/// `linker/sudoku.s`, `.bank15` in `src/puzzles/sudoku/`) and of its dancing links (the
-/// generator's entries, `.bank9`), each the area `linker/sudoku.s` names in its place.
-const SUDOKU_AREAS: [(&str, u32); 2] = [("_CODE_SUDOKU_LINKS", 9), ("_CODE_SUDOKU", 15)];
+/// The puzzles' assembly files, each with the areas it names in place of a bank and the bank
+/// its callers are in: the Sudoku solver (`finishes_sudoku` and the entries that call
+/// `linker/sudoku.s`, `.bank15` in `src/puzzles/sudoku/`) and its dancing links (the
+/// generator's entries, `.bank9`); the Numberlink solver (`.bank10`).
+const PUZZLE_ASSEMBLY: [(&str, &[(&str, u32)]); 2] = [
+    ("linker/sudoku.s", &[("_CODE_SUDOKU_LINKS", 9), ("_CODE_SUDOKU", 15)]),
+    ("linker/numberlink.s", &[("_CODE_NUMBERLINK", 10)]),
+];
 
-/// `linker/sudoku.s` with each of its areas put in its bank when the program has code there,
+/// An assembly file with each of its `areas` put in its bank when the program has code there,
 /// else in `_CODE` (ROMs without banks).
-fn assemble_sudoku(source: &Path, work: &Path, banks: &[u32]) -> Result<PathBuf, BuildError> {
+fn assemble_placed(source: &Path, areas: &[(&str, u32)], work: &Path, banks: &[u32]) -> Result<PathBuf, BuildError> {
     let mut text = fs::read_to_string(source).map_err(io_error(source))?;
-    for (name, bank) in SUDOKU_AREAS {
+    for &(name, bank) in areas {
         let area = if banks.contains(&bank) { format!("_CODE_{bank}") } else { String::from("_CODE") };
         text = text.replace(name, &area);
     }
-    let placed = work.join("sudoku.s");
+    let placed = work.join(source.file_name().expect("asm file name"));
     fs::write(&placed, text).map_err(io_error(&placed))?;
     assemble(&placed, work)
 }

@@ -1,0 +1,549 @@
+;; The Numberlink solver's easy rules on the console (hitori::puzzles::numberlink::solve's
+;; Solver::propagate with check_square, cross, link, push, log, label, is_open_end, need,
+;; open_sides and clear_stack; the Rust there is the host's and the reference). SDCC's code for
+;; them kept nearly every value on the stack: two thirds of an easy puzzle's cycles.
+;;
+;; Contract: uint8_t gb_numberlink_propagate(Solver *solver /* DE */) takes squares off the
+;; work stack and applies the easy rules until the stack is empty (A = 0) or a rule meets a
+;; contradiction (A = 1, the stack then emptied and its squares' QUEUED flags cleared). The
+;; state it leaves is the Rust's, byte for byte: sides, other, given's QUEUED bits, the work
+;; stack, the trail and `reason` (set to the square that links by "only way" while the rule is
+;; OnlyWay, put back after, left set on a contradiction, as the Rust's `?` leaves it). It does
+;; not record the first link: the Rust runs instead while `recording` is set.
+;;
+;; Solver is repr(C); solve.rs checks these offsets at compile time. `given`, `sides` and
+;; `other` are 256 bytes apart, so with HL at a square's byte of one, `inc h` reaches its byte
+;; of the next.
+;;
+;; Registers: DE holds the solver throughout (every helper keeps it); a square's byte is at
+;; HL = DE + square (`ld l, square; ld h, #0; add hl, de`). In the main loop C is the square
+;; being checked. Calling convention as crt0's (SDCC 4.2 sm83, sdcccall(1)); no static memory,
+;; a 5-byte frame and at most 12 bytes more of stack.
+;;
+;; gbrom assembles this file with `_CODE_NUMBERLINK` renamed to the solver's bank's area
+;; (`_CODE_10`) when the program has banked code, else `_CODE`, and links it from the runtime's
+;; library (only programs that call it have it).
+
+        .module numberlink
+
+        .globl  _gb_numberlink_propagate
+
+        NL_STACK_LEN    = 0x0BC
+        NL_RULE         = 0x0BF         ; Rule::OnlyWay is 0
+        NL_REASON       = 0x0C0
+        NL_STACK_PAGE   = 3             ; `stack` at 0x300: its low byte is 0
+        NL_TRAIL        = 0x390
+        NL_TRAIL_LEN    = 0x5A0
+        NUMBER          = 0x7F          ; a given byte without its QUEUED bit (0x80)
+        SOLID           = 0x7F
+        LINK            = 4
+
+;; HL = the byte of `square` (a register other than H and L) in `given`.
+        .macro  NL_AT square
+        ld      l, square
+        ld      h, #0
+        add     hl, de
+        .endm
+
+;; One side of check_square's filter: the side `side` (`delta` away) of the square in C, if
+;; open (bit `side` of the frame's open sides), is crossed (`cross`) when its far square takes
+;; no link, when a link would close a loop (the far square is the other end of C's segment),
+;; or would join two numbers. Clobbers A, B, HL. Inline: four a square checked.
+        .macro  NLP_FILTER side, delta, cross, ?far_open, ?no_links, ?crossed, ?kept
+        ldhl    sp, #NLP_OPEN
+        bit     side, (hl)
+        jr      z, kept
+        ld      a, c
+        add     a, #delta               ; A = far square
+        ldhl    sp, #NLP_OTHER
+        cp      (hl)
+        jr      z, crossed              ; a loop
+        NL_AT   a
+        ld      a, (hl)
+        and     #NUMBER
+        ld      b, a                    ; B = its given: 0, a number, SOLID
+        inc     h
+        ld      a, (hl)                 ; its sides
+        and     #15
+        jr      z, no_links
+        inc     b                       ; linked: an open end only if empty with one link
+        dec     b
+        jr      nz, crossed
+        ld      b, a
+        dec     a
+        and     b
+        jr      nz, crossed
+        ld      b, a                    ; B = 0 again: no number
+        jr      far_open
+no_links:
+        ld      a, b
+        cp      #SOLID
+        jr      z, crossed
+far_open:
+        inc     h
+        ld      l, (hl)                 ; the far square's segment's other end
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+        and     #NUMBER
+        or      b                       ; A = the far square's label
+        jr      z, kept
+        ld      b, a
+        ldhl    sp, #NLP_LABEL
+        ld      a, (hl)
+        or      a
+        jr      z, kept
+        cp      b
+        jr      z, kept
+crossed:
+        call    cross
+kept:
+        .endm
+
+;; An entry of cross or link for one side: keeps the caller's BC on the stack and goes on to
+;; `common` with A = side, B = the far square, H = the side's crossed bit, L = the opposite
+;; side's, C = the square.
+        .macro  NL_SIDE side, delta, bits, common
+        push    bc
+        ld      a, c
+        add     a, #delta
+        ld      b, a
+        ld      hl, #bits
+        ld      a, #side
+        jr      common
+        .endm
+
+        .area   _CODE_NUMBERLINK
+
+        NLP_OPEN        = 0             ; the checked square's open sides before the filter
+        NLP_OTHER       = 1             ; the other end of its segment
+        NLP_LABEL       = 2             ; its segment's number, or 0
+        NLP_LEFT        = 3             ; links it still takes (1 or 2)
+        NLP_REASON      = 4             ; `reason` while its only ways are linked
+        NLP_FRAME       = 5
+_gb_numberlink_propagate:
+        add     sp, #-NLP_FRAME
+nlp_next:
+        ld      hl, #NL_STACK_LEN
+        add     hl, de
+        ld      a, (hl)
+        or      a
+        jp      z, nlp_return           ; A = 0: done
+        dec     a
+        ld      (hl), a
+        add     a, e
+        ld      l, a
+        ld      a, d
+        adc     a, #NL_STACK_PAGE
+        ld      h, a
+        ld      c, (hl)                 ; C = the square taken off the stack
+        NL_AT   c
+        res     7, (hl)                 ; no longer QUEUED
+        ;; B = links it still takes: need (2 when empty, 1 for an endpoint; never SOLID, as
+        ;; push leaves those off) less its links (at most need, as link refuses more).
+        ld      b, #1
+        ld      a, (hl)
+        or      a
+        jr      nz, 1$
+        inc     b
+1$:
+        inc     h
+        ld      a, (hl)                 ; its sides
+        ld      l, a
+        and     #15
+        jr      z, 2$
+        dec     b
+        ld      h, a
+        dec     a
+        and     h
+        jr      z, 2$
+        dec     b
+2$:
+        ld      a, l
+        swap    a
+        or      l
+        cpl
+        and     #15                     ; A = open sides
+        jr      nz, nlp_open
+        ld      a, b                    ; none open: fine when it has its links
+        or      a
+        jr      z, nlp_next
+        jp      nlp_fail
+nlp_open:
+        inc     b
+        dec     b
+        jr      nz, nlp_filter
+        ld      b, a                    ; full: every open side crossed
+        bit     0, b
+        call    nz, nl_cross_up
+        bit     1, b
+        call    nz, nl_cross_right
+        bit     2, b
+        call    nz, nl_cross_down
+        bit     3, b
+        call    nz, nl_cross_left
+        jr      nlp_next
+nlp_filter:
+        ldhl    sp, #NLP_OPEN
+        ld      (hl+), a
+        inc     hl
+        inc     hl
+        ld      (hl), b                 ; NLP_LEFT
+        NL_AT   c
+        ld      b, (hl)                 ; its number (QUEUED was cleared)
+        inc     h
+        inc     h
+        ld      a, (hl)                 ; the other end of its segment
+        ldhl    sp, #NLP_OTHER
+        ld      (hl), a
+        NL_AT   a
+        ld      a, (hl)
+        and     #NUMBER
+        or      b
+        ldhl    sp, #NLP_LABEL
+        ld      (hl), a
+        NLP_FILTER 0, 0xF0, nl_cross_up
+        NLP_FILTER 1, 0x01, nl_cross_right
+        NLP_FILTER 2, 0x10, nl_cross_down
+        NLP_FILTER 3, 0xFF, nl_cross_left
+        ;; Its open sides now, against the links it still takes: fewer is a contradiction, as
+        ;; many are all links (only way).
+        NL_AT   c
+        inc     h
+        ld      a, (hl)
+        ld      b, a
+        swap    a
+        or      b
+        cpl
+        and     #15
+        ld      b, a                    ; B = open sides
+        ldhl    sp, #NLP_LEFT
+        ld      a, (hl)
+        dec     a
+        jr      nz, 3$
+        ld      a, b                    ; one link left: no open side fails, one is the way
+        or      a
+        jr      z, nlp_fail
+        dec     a
+        and     b
+        jp      nz, nlp_next
+        jr      nlp_only_way
+3$:
+        ld      a, b                    ; two left: fewer than two open fails, two are the way
+        dec     a
+        and     b
+        jr      z, nlp_fail
+        ld      h, a
+        dec     a
+        and     h
+        jp      nz, nlp_next
+nlp_only_way:
+        ld      hl, #NL_REASON
+        add     hl, de
+        ld      a, (hl)
+        ldhl    sp, #NLP_REASON
+        ld      (hl), a
+        ld      hl, #NL_RULE
+        add     hl, de
+        ld      a, (hl+)
+        or      a
+        jr      nz, 4$
+        ld      (hl), c                 ; NL_REASON: this square, under OnlyWay
+4$:
+        bit     0, b
+        jr      z, 5$
+        call    nl_link_up
+        or      a
+        jr      nz, nlp_fail
+5$:
+        bit     1, b
+        jr      z, 6$
+        call    nl_link_right
+        or      a
+        jr      nz, nlp_fail
+6$:
+        bit     2, b
+        jr      z, 7$
+        call    nl_link_down
+        or      a
+        jr      nz, nlp_fail
+7$:
+        bit     3, b
+        jr      z, 8$
+        call    nl_link_left
+        or      a
+        jr      nz, nlp_fail
+8$:
+        ldhl    sp, #NLP_REASON
+        ld      a, (hl)
+        ld      hl, #NL_REASON
+        add     hl, de
+        ld      (hl), a
+        jp      nlp_next
+        ;; A contradiction: the squares still waiting leave the stack (clear_stack).
+nlp_fail:
+        ld      hl, #NL_STACK_LEN
+        add     hl, de
+        ld      b, (hl)
+        ld      (hl), #0
+9$:
+        ld      a, b
+        or      a
+        jr      z, 10$
+        dec     b
+        ld      a, b
+        add     a, e
+        ld      l, a
+        ld      a, d
+        adc     a, #NL_STACK_PAGE
+        ld      h, a
+        ld      a, (hl)
+        NL_AT   a
+        res     7, (hl)
+        jr      9$
+10$:
+        ld      a, #1
+nlp_return:
+        add     sp, #NLP_FRAME
+        ret
+
+;; cross(square C, side): crosses the open side at both squares, logs it, pushes both. Keeps
+;; BC and DE.
+nl_cross_up:
+        NL_SIDE 0, 0xF0, 0x1040, nl_cross
+nl_cross_right:
+        NL_SIDE 1, 0x01, 0x2080, nl_cross
+nl_cross_down:
+        NL_SIDE 2, 0x10, 0x4010, nl_cross
+nl_cross_left:
+        NL_SIDE 3, 0xFF, 0x8020, nl_cross
+nl_cross:
+        push    af                      ; the side, for the trail
+        ld      a, h
+        push    hl
+        NL_AT   c
+        inc     h
+        or      (hl)
+        ld      (hl), a
+        pop     hl
+        ld      a, l
+        NL_AT   b
+        inc     h
+        or      (hl)
+        ld      (hl), a
+        pop     af
+        push    bc
+        ld      b, a
+        call    nl_log
+        pop     bc
+        ld      a, c
+        call    nl_push
+        ld      a, b
+        call    nl_push
+        pop     bc
+        ret
+
+;; link(square C, side) -> A = 0 linked (logged, the four squares pushed), else 1 with nothing
+;; changed: the side not open, a square that takes no link, a loop or two numbers joined.
+;; Keeps BC and DE.
+nl_link_up:
+        NL_SIDE 0, 0xF0, 0x1040, nl_link
+nl_link_right:
+        NL_SIDE 1, 0x01, 0x2080, nl_link
+nl_link_down:
+        NL_SIDE 2, 0x10, 0x4010, nl_link
+nl_link_left:
+        NL_SIDE 3, 0xFF, 0x8020, nl_link
+nl_link:
+        push    af                      ; the side
+        push    hl                      ; the crossed bits
+        ld      a, h
+        swap    a
+        or      h                       ; the side's link and cross bits
+        NL_AT   c
+        inc     h
+        and     (hl)
+        jp      nz, nl_link_fail
+        ld      a, c
+        call    nl_open_end
+        jp      z, nl_link_fail
+        ld      a, b
+        call    nl_open_end
+        jp      z, nl_link_fail
+        NL_AT   c
+        inc     h
+        inc     h
+        ld      a, (hl)                 ; the other end of the square's segment
+        cp      b
+        jp      z, nl_link_fail         ; a loop
+        ld      a, c
+        call    nl_label
+        push    af
+        ld      a, b
+        call    nl_label
+        pop     hl                      ; H = the square's label, A = the far square's
+        or      a
+        jr      z, 1$
+        inc     h
+        dec     h
+        jr      z, 1$
+        cp      h
+        jp      nz, nl_link_fail        ; two numbers
+1$:
+        pop     hl                      ; the crossed bits, as links
+        ld      a, l
+        swap    a
+        push    af
+        ld      a, h
+        swap    a
+        NL_AT   c
+        inc     h
+        or      (hl)
+        ld      (hl), a
+        pop     af
+        NL_AT   b
+        inc     h
+        or      (hl)
+        ld      (hl), a
+        ;; The two segments' far ends now face each other: other[a] = b, other[b] = a.
+        inc     h
+        ld      a, (hl)                 ; b = other[far]
+        push    bc
+        ld      b, a
+        NL_AT   c
+        inc     h
+        inc     h
+        ld      c, (hl)                 ; a = other[square]
+        NL_AT   c
+        inc     h
+        inc     h
+        ld      (hl), b
+        NL_AT   b
+        inc     h
+        inc     h
+        ld      (hl), c
+        ld      h, b
+        ld      l, c
+        pop     bc
+        push    hl                      ; L = a, H = b
+        ldhl    sp, #3
+        ld      a, (hl)                 ; the side
+        or      #LINK
+        push    bc
+        ld      b, a
+        call    nl_log
+        pop     bc
+        ld      a, c
+        call    nl_push
+        ld      a, b
+        call    nl_push
+        pop     hl
+        push    hl
+        ld      a, l
+        call    nl_push
+        pop     hl
+        ld      a, h
+        call    nl_push
+        pop     af
+        pop     bc
+        xor     a
+        ret
+nl_link_fail:
+        pop     hl
+        pop     af
+        pop     bc
+        ld      a, #1
+        ret
+
+;; Whether square A still takes a link (is_open_end): NZ when it does. Keeps BC and DE.
+nl_open_end:
+        NL_AT   a
+        ld      a, (hl)
+        and     #NUMBER
+        cp      #SOLID
+        ret     z                       ; takes none
+        inc     h
+        or      a
+        ld      a, (hl)
+        jr      z, 1$
+        and     #15                     ; an endpoint: open without a link
+        sub     #1
+        sbc     a, a
+        ret
+1$:
+        and     #15                     ; empty: open with at most one link
+        ld      l, a
+        dec     a
+        and     l
+        sub     #1
+        sbc     a, a
+        ret
+
+;; A = the label of square A, an end that is not solid: its number or its segment's other
+;; end's. Keeps BC and DE.
+nl_label:
+        NL_AT   a
+        ld      a, (hl)
+        inc     h
+        inc     h
+        ld      l, (hl)
+        ld      h, #0
+        add     hl, de
+        or      (hl)
+        and     #NUMBER
+        ret
+
+;; push(square A): onto the work stack unless it waits there already or is solid. Keeps BC
+;; and DE.
+nl_push:
+        NL_AT   a
+        ld      a, (hl)
+        cp      #SOLID
+        ret     z
+        bit     7, a
+        ret     nz
+        set     7, (hl)
+        ld      a, l
+        sub     e                       ; the square again
+        push    af
+        ld      hl, #NL_STACK_LEN
+        add     hl, de
+        ld      a, (hl)
+        inc     (hl)
+        add     a, e
+        ld      l, a
+        ld      a, d
+        adc     a, #NL_STACK_PAGE
+        ld      h, a
+        pop     af
+        ld      (hl), a
+        ret
+
+;; log: trail[trail_len++] = [C, B]. Keeps BC and DE.
+nl_log:
+        ld      hl, #NL_TRAIL_LEN
+        add     hl, de
+        push    de
+        ld      a, (hl)
+        ld      e, a
+        add     a, #1
+        ld      (hl+), a
+        ld      a, (hl)
+        ld      d, a
+        adc     a, #0
+        ld      (hl), a
+        ld      h, d
+        ld      l, e
+        add     hl, hl
+        pop     de
+        add     hl, de
+        ld      a, l
+        add     a, #<NL_TRAIL
+        ld      l, a
+        ld      a, h
+        adc     a, #>NL_TRAIL
+        ld      h, a
+        ld      (hl), c
+        inc     hl
+        ld      (hl), b
+        ret
