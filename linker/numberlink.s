@@ -27,8 +27,11 @@
         .module numberlink
 
         .globl  _gb_numberlink_propagate
+        .globl  _gb_numberlink_empty_board
+        .globl  _gb_numberlink_open_board
 
         NL_STACK_LEN    = 0x0BC
+        NL_N            = 0x0BD
         NL_RULE         = 0x0BF         ; Rule::OnlyWay is 0
         NL_REASON       = 0x0C0
         NL_STACK_PAGE   = 3             ; `stack` at 0x300: its low byte is 0
@@ -37,6 +40,7 @@
         NUMBER          = 0x7F          ; a given byte without its QUEUED bit (0x80)
         SOLID           = 0x7F
         LINK            = 4
+        CELL_SLOTS      = 188
 
 ;; HL = the byte of `square` (a register other than H and L) in `given`.
         .macro  NL_AT square
@@ -98,6 +102,22 @@ far_open:
 crossed:
         call    cross
 kept:
+        .endm
+
+;; One side of open_board's square C: its crossed bit (`bit` of the frame's byte) cleared when
+;; the square `delta` away is on the board and not solid (given_at). Clobbers A and HL.
+        .macro  NLO_SIDE delta, bit, ?closed
+        ld      a, c
+        add     a, #delta
+        cp      #CELL_SLOTS
+        jr      nc, closed
+        NL_AT   a
+        ld      a, (hl)
+        cp      #SOLID
+        jr      z, closed
+        ldhl    sp, #0
+        res     bit, (hl)
+closed:
         .endm
 
 ;; An entry of cross or link for one side: keeps the caller's BC on the stack and goes on to
@@ -546,4 +566,81 @@ nl_log:
         ld      (hl), c
         inc     hl
         ld      (hl), b
+        ret
+
+;; void gb_numberlink_empty_board(Solver *solver /* DE */): Solver::empty_board, every square
+;; of the n x n board empty (`given` 0) and alone (`other` itself). B = n, C = a row's first
+;; square.
+_gb_numberlink_empty_board:
+        ld      hl, #NL_N
+        add     hl, de
+        ld      b, (hl)
+        ld      c, #0
+1$:
+        push    bc
+        NL_AT   c
+        ld      a, c
+2$:
+        ld      (hl), #0
+        inc     h
+        inc     h
+        ld      (hl+), a                ; other; HL on to the next square
+        dec     h
+        dec     h
+        inc     a
+        dec     b
+        jr      nz, 2$
+        pop     bc
+        ld      a, c
+        add     a, #16
+        ld      c, a
+        ld      a, b
+        swap    a                       ; n rows of 16 slots
+        cp      c
+        jr      nz, 1$
+        ret
+
+;; void gb_numberlink_open_board(Solver *solver /* DE */): Solver::open_board, each square of
+;; the board that is not solid gets its sides into solid squares or off the board crossed and
+;; is pushed, in board order. B = n, C = the square; its crossed sides are built in a byte of
+;; frame.
+_gb_numberlink_open_board:
+        add     sp, #-1
+        ld      hl, #NL_N
+        add     hl, de
+        ld      b, (hl)
+        ld      c, #0
+1$:
+        NL_AT   c
+        ld      a, (hl)
+        cp      #SOLID
+        jr      z, 2$
+        ldhl    sp, #0
+        ld      (hl), #0xF0
+        NLO_SIDE 0xF0, 4
+        NLO_SIDE 0x01, 5
+        NLO_SIDE 0x10, 6
+        NLO_SIDE 0xFF, 7
+        ldhl    sp, #0
+        ld      a, (hl)
+        NL_AT   c
+        inc     h
+        ld      (hl), a
+        ld      a, c
+        call    nl_push
+2$:
+        inc     c
+        ld      a, c
+        and     #15
+        cp      b
+        jp      c, 1$                   ; on along the row
+        ld      a, c
+        and     #0xF0
+        add     a, #16
+        ld      c, a                    ; the next row's first square
+        ld      a, b
+        swap    a
+        cp      c
+        jp      nz, 1$
+        add     sp, #1
         ret

@@ -145,6 +145,7 @@ const _: () = {
     use core::mem::offset_of;
     assert!(offset_of!(Solver, given) == 0x000);
     assert!(offset_of!(Solver, stack_len) == 0x0BC);
+    assert!(offset_of!(Solver, n) == 0x0BD);
     assert!(offset_of!(Solver, rule) == 0x0BF);
     assert!(offset_of!(Solver, reason) == 0x0C0);
     assert!(offset_of!(Solver, sides) == 0x100);
@@ -203,16 +204,11 @@ impl Solver {
         self.first_link = None;
         self.recording = false;
         self.rule = Rule::OnlyWay;
-        // Written for the console, which spent about 430k cycles a 12x12 load on the plain
-        // form: the solid set read only when it has squares, sides by the off-board slots'
-        // SOLID instead of row and column tests, a side's bit shifted along, not made anew.
-        let any_solid = !givens.solid.is_empty();
-        for r in 0..n {
-            for c in 0..n {
-                let cell = cell_at(r, c);
-                self.other[cell as usize] = cell;
-                if !(any_solid && givens.solid.contains(cell)) {
-                    self.given[cell as usize] = 0;
+        self.empty_board();
+        if !givens.solid.is_empty() {
+            for cell in self.board_cells() {
+                if givens.solid.contains(cell) {
+                    self.given[cell as usize] = SOLID;
                 }
             }
         }
@@ -220,27 +216,48 @@ impl Solver {
             self.given[pair[0] as usize] = k as u8 + 1;
             self.given[pair[1] as usize] = k as u8 + 1;
         }
-        for r in 0..n {
-            for c in 0..n {
-                let cell = cell_at(r, c);
-                if self.given[cell as usize] == SOLID {
-                    continue;
-                }
-                let (mut open, mut bit) = (0, 1);
-                for side in 0..4 {
-                    if self.given_at(step(cell, side)) != SOLID {
-                        open |= bit;
-                    }
-                    bit <<= 1;
-                }
-                self.sides[cell as usize] = (!open & 15) << 4;
-                self.push(cell);
+        self.open_board();
+    }
+
+    /// Every square of the board empty and alone (its own other end). On the console
+    /// `gb_numberlink_empty_board` (linker/numberlink.s): SDCC's loop took about a third of
+    /// a load.
+    fn empty_board(&mut self) {
+        #[cfg(target_arch = "avr")]
+        return empty_board_console(self);
+        #[cfg(not(target_arch = "avr"))]
+        for cell in self.board_cells() {
+            self.other[cell as usize] = cell;
+            self.given[cell as usize] = 0;
+        }
+    }
+
+    /// Each square not solid gets its sides into solid squares and off the board crossed and
+    /// waits for the easy rules, in board order. On the console `gb_numberlink_open_board`
+    /// (linker/numberlink.s), the same pushes in the same order.
+    fn open_board(&mut self) {
+        #[cfg(target_arch = "avr")]
+        return open_board_console(self);
+        #[cfg(not(target_arch = "avr"))]
+        for cell in self.board_cells() {
+            if self.given[cell as usize] == SOLID {
+                continue;
             }
+            let (mut open, mut bit) = (0, 1);
+            for side in 0..4 {
+                if self.given_at(step(cell, side)) != SOLID {
+                    open |= bit;
+                }
+                bit <<= 1;
+            }
+            self.sides[cell as usize] = (!open & 15) << 4;
+            self.push(cell);
         }
     }
 
     /// `given` of the square `cell` names: [`SOLID`] off the board (the slots off it hold
     /// SOLID, and a step off the board lands on one of them or past the last).
+    #[cfg(not(target_arch = "avr"))]
     fn given_at(&self, cell: u8) -> u8 {
         if (cell as usize) < CELL_SLOTS { self.given[cell as usize] } else { SOLID }
     }
@@ -756,6 +773,30 @@ fn propagate_console(solver: &mut Solver) -> Outcome {
     // nothing else; it leaves `recording` and `first_link` alone, and is not called while
     // recording.
     if unsafe { gb_numberlink_propagate(solver) } == 0 { Ok(()) } else { Err(Contradiction) }
+}
+
+/// [`Solver::empty_board`] on the console, from the solver's bank.
+#[cfg(target_arch = "avr")]
+#[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
+fn empty_board_console(solver: &mut Solver) {
+    unsafe extern "C" {
+        fn gb_numberlink_empty_board(solver: *mut Solver);
+    }
+    // SAFETY: the routine writes the board's squares of `solver`'s `given` and `other`, nothing
+    // else.
+    unsafe { gb_numberlink_empty_board(solver) }
+}
+
+/// [`Solver::open_board`] on the console, from the solver's bank.
+#[cfg(target_arch = "avr")]
+#[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
+fn open_board_console(solver: &mut Solver) {
+    unsafe extern "C" {
+        fn gb_numberlink_open_board(solver: *mut Solver);
+    }
+    // SAFETY: the routine writes `solver`'s `sides`, the QUEUED bits of `given` and the work
+    // stack, nothing else.
+    unsafe { gb_numberlink_open_board(solver) }
 }
 
 /// The solver's entry points. The game ROM keeps Numberlink in ROM bank 10
