@@ -29,6 +29,7 @@
         .globl  _gb_numberlink_propagate
         .globl  _gb_numberlink_empty_board
         .globl  _gb_numberlink_open_board
+        .globl  _gb_numberlink_undo_to
 
         NL_STACK_LEN    = 0x0BC
         NL_N            = 0x0BD
@@ -118,6 +119,45 @@ kept:
         ldhl    sp, #0
         res     bit, (hl)
 closed:
+        .endm
+
+;; reopen_end(square `sq`, a register other than H and L), after a link of it was taken back:
+;; alone again (its own other end) without links, else the end facing its segment's far end.
+;; Clobbers A and HL.
+        .macro  NLU_REOPEN sq, ?linked, ?done
+        NL_AT   sq
+        inc     h
+        ld      a, (hl)
+        inc     h
+        and     #15
+        jr      nz, linked
+        ld      (hl), sq
+        jr      done
+linked:
+        ld      a, (hl)
+        NL_AT   a
+        inc     h
+        inc     h
+        ld      (hl), sq
+done:
+        .endm
+
+;; Clears bits H of sides[C] and bits L of sides[B] (undo_to). Clobbers A and HL.
+        .macro  NLU_CLEAR
+        push    hl
+        ld      a, h
+        cpl
+        NL_AT   c
+        inc     h
+        and     (hl)
+        ld      (hl), a
+        pop     hl
+        ld      a, l
+        cpl
+        NL_AT   b
+        inc     h
+        and     (hl)
+        ld      (hl), a
         .endm
 
 ;; An entry of cross or link for one side: keeps the caller's BC on the stack and goes on to
@@ -643,4 +683,96 @@ _gb_numberlink_open_board:
         cp      c
         jp      nz, 1$
         add     sp, #1
+        ret
+
+;; void gb_numberlink_undo_to(Solver *solver /* DE */, uint16_t len /* BC */): Solver::undo_to,
+;; trail entries taken back, last first, until `len` remain: a cross's bits cleared, or a
+;; link's and both squares' segment ends mended (reopen_end). BC counts the entries left to
+;; take back and HL walks down the trail; both wait on the stack while an entry is taken back
+;; with C = its square, B = its far square.
+_gb_numberlink_undo_to:
+        ld      hl, #NL_TRAIL_LEN
+        add     hl, de
+        ld      a, c
+        sub     (hl)
+        inc     hl
+        ld      a, b
+        sbc     a, (hl)
+        ret     nc                      ; len >= trail_len: nothing to take back
+        ld      a, (hl)
+        ld      (hl), b
+        dec     hl
+        push    af                      ; the old trail_len's high byte
+        ld      a, (hl)
+        ld      (hl), c                 ; trail_len = len
+        pop     hl
+        ld      l, a                    ; HL = the old trail_len
+        sub     c
+        ld      c, a
+        ld      a, h
+        sbc     a, b
+        ld      b, a                    ; BC = entries to take back
+        add     hl, hl
+        add     hl, de
+        ld      a, l
+        add     a, #<NL_TRAIL
+        ld      l, a
+        ld      a, h
+        adc     a, #>NL_TRAIL
+        ld      h, a                    ; one past the last entry
+1$:
+        dec     hl
+        ld      a, (hl-)                ; the entry's flags
+        push    hl                      ; at its square
+        push    bc
+        ld      c, (hl)
+        ld      b, a
+        and     #3
+        jr      nz, 2$
+        ld      a, c
+        add     a, #0xF0
+        ld      hl, #0x1040
+        jr      5$
+2$:
+        dec     a
+        jr      nz, 3$
+        ld      a, c
+        inc     a
+        ld      hl, #0x2080
+        jr      5$
+3$:
+        dec     a
+        jr      nz, 4$
+        ld      a, c
+        add     a, #0x10
+        ld      hl, #0x4010
+        jr      5$
+4$:
+        ld      a, c
+        dec     a
+        ld      hl, #0x8020
+5$:
+        ;; A = the far square, H = the side's crossed bit, L = the opposite side's.
+        bit     2, b                    ; LINK
+        ld      b, a
+        jr      nz, 6$
+        NLU_CLEAR
+        jr      7$
+6$:
+        ld      a, h                    ; a link: its bits are the crossed bits' low nibble
+        swap    a
+        ld      h, a
+        ld      a, l
+        swap    a
+        ld      l, a
+        NLU_CLEAR
+        NLU_REOPEN c                    ; its squares' segment ends as before it
+        NLU_REOPEN b
+7$:
+        pop     bc
+        pop     hl
+        dec     bc
+        ld      a, b
+        or      c
+        jp      nz, 1$
         ret

@@ -389,8 +389,12 @@ impl Solver {
         Ok(())
     }
 
-    /// Takes back trail entries until `len` remain.
+    /// Takes back trail entries until `len` remain. On the console `gb_numberlink_undo_to`
+    /// (linker/numberlink.s): a medium or hard closure takes back each of its trials.
     fn undo_to(&mut self, len: u16) {
+        #[cfg(target_arch = "avr")]
+        return undo_to_console(self, len);
+        #[cfg(not(target_arch = "avr"))]
         while self.trail_len > len {
             self.trail_len -= 1;
             let [cell, flags] = self.trail[self.trail_len as usize];
@@ -408,6 +412,7 @@ impl Solver {
         }
     }
 
+    #[cfg(not(target_arch = "avr"))]
     /// After a link of `square` is taken back: it is an end again, alone, or the end facing
     /// its old far end, whose `other` the link overwrote (the square's own entry was not
     /// touched since).
@@ -797,6 +802,18 @@ fn open_board_console(solver: &mut Solver) {
     // SAFETY: the routine writes `solver`'s `sides`, the QUEUED bits of `given` and the work
     // stack, nothing else.
     unsafe { gb_numberlink_open_board(solver) }
+}
+
+/// [`Solver::undo_to`] on the console, from the solver's bank.
+#[cfg(target_arch = "avr")]
+#[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
+fn undo_to_console(solver: &mut Solver, len: u16) {
+    unsafe extern "C" {
+        fn gb_numberlink_undo_to(solver: *mut Solver, len: u16);
+    }
+    // SAFETY: the routine reads `solver`'s trail and writes its `sides`, `other` and
+    // `trail_len`, nothing else.
+    unsafe { gb_numberlink_undo_to(solver, len) }
 }
 
 /// The solver's entry points. The game ROM keeps Numberlink in ROM bank 10
