@@ -24,12 +24,11 @@ const MAX_SQUARES: usize = 144;
 const MAX_EDGES: usize = 2 * 12 * 11;
 
 /// The marks so far cannot be completed to a solution.
-#[derive(Debug)]
-pub struct Contradiction;
+struct Contradiction;
 
 type Outcome = Result<(), Contradiction>;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Side {
     Open,
     Link,
@@ -38,7 +37,7 @@ enum Side {
 
 /// What stays fixed while a puzzle is solved: each square's number and the links it needs,
 /// the edges and which edges meet at each square.
-pub struct Board {
+struct Board {
     n: usize,
     /// Per square: the number of an endpoint, or 0.
     number: Vec<u8>,
@@ -53,7 +52,7 @@ pub struct Board {
 }
 
 impl Board {
-    pub fn new(givens: &Givens) -> Board {
+    fn new(givens: &Givens) -> Board {
         let n = givens.size as usize;
         let square = |cell: u8| (cell >> 4) as usize * n + (cell & 15) as usize;
         let mut number = vec![0; n * n];
@@ -95,7 +94,7 @@ impl Board {
 
 /// Which edges are links, which crossed, and the pieces of paths the links make.
 #[derive(Clone, Copy)]
-pub struct State {
+struct State {
     side: [Side; MAX_EDGES],
     /// Per square: its links and its open edges.
     links: [u8; MAX_SQUARES],
@@ -112,7 +111,7 @@ pub struct State {
 
 impl State {
     /// The givens alone: every edge open, every square alone and waiting for the easy rules.
-    pub fn new(board: &Board) -> State {
+    fn new(board: &Board) -> State {
         let mut state = State {
             side: [Side::Open; MAX_EDGES],
             links: [0; MAX_SQUARES],
@@ -169,7 +168,7 @@ impl State {
     }
 
     /// Whether every square has all its links.
-    pub fn is_complete(&self, board: &Board) -> bool {
+    fn is_complete(&self, board: &Board) -> bool {
         board.squares().all(|s| self.is_full(board, s))
     }
 
@@ -213,7 +212,7 @@ impl State {
     /// The easy rules until none applies: a full square's open edges are crossed, and so is an
     /// edge whose link would enter a full square, close a loop or join two numbers; a square
     /// with as many open edges as links still needed takes them all (only way).
-    pub fn propagate(&mut self, board: &Board) -> Outcome {
+    fn propagate(&mut self, board: &Board) -> Outcome {
         while let Some(s) = self.pop() {
             if self.open[s] == 0 {
                 if !self.is_full(board, s) {
@@ -257,7 +256,7 @@ impl State {
     /// The region check: squares not on a numbered piece, joined by open edges and links, form
     /// regions; every region must touch both open ends of some number, and the two open ends
     /// of every number must touch a common region or each other.
-    pub fn regions_served(&mut self, board: &Board) -> bool {
+    fn regions_served(&mut self, board: &Board) -> bool {
         let free: Vec<bool> = board.squares().map(|s| board.need[s] > 0 && self.number_of(s) == 0).collect();
         let mut region: Vec<usize> = board.squares().collect();
         fn find(region: &mut [usize], mut s: usize) -> usize {
@@ -323,7 +322,7 @@ impl State {
     /// The closure of the rules up to `level`. Medium adds the dead end: a numbered piece
     /// tried one square further, crossed when the easy rules then meet a contradiction. Hard
     /// tries a link on every open edge, crossed when the easy rules or the region check fail.
-    pub fn close(&mut self, board: &Board, level: Difficulty) -> Outcome {
+    fn close(&mut self, board: &Board, level: Difficulty) -> Outcome {
         self.propagate(board)?;
         if level == Difficulty::Easy {
             return Ok(());
@@ -348,7 +347,7 @@ impl State {
     }
 
     /// The links by square in the engine's form (low nibble, bit per side, at `cell_at`).
-    pub fn links_by_cell(&self, board: &Board) -> [u8; CELL_SLOTS] {
+    fn links_by_cell(&self, board: &Board) -> [u8; CELL_SLOTS] {
         let n = board.n;
         let mut out = [0; CELL_SLOTS];
         for (edge, &[a, b]) in board.edges.iter().enumerate() {
