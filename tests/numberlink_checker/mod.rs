@@ -9,13 +9,13 @@
 //! - a trial is made on a copy of the state, not undone;
 //! - the easy rules work through a set of squares to look at again, lowest first.
 //!
-//! [`grade`] gives the lowest level whose closure links every square; [`count_solutions`]
-//! counts solutions as paths by a search that branches on the most constrained piece end and
-//! prunes with the medium closure and the region check (see [`State::count`] for why the
-//! medium one). So an easy or medium puzzle's count ends at the search's root, on the same
-//! closure code as its grade; a hard puzzle's count is a search, apart from the hard closure
-//! that grades it. The search is only as right as the rules are sound: the tests check its
-//! counts against a plain square-by-square search on random small boards.
+//! [`grade`] gives the lowest level whose closure links every square. [`count_by_rows`] counts
+//! solutions as paths with no rule at all, a square at a time in reading order, carrying the
+//! number of ways to reach each state of the links crossing between the squares done and the
+//! squares to do; [`is_solution`] checks a given solution. So a puzzle's uniqueness does not
+//! rest on the closures that grade it, nor on the engine's.
+
+use std::collections::HashMap;
 
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::numberlink::grid::{CELL_SLOTS, DOWN, Givens, LEFT, RIGHT, UP, cell_at};
@@ -359,72 +359,6 @@ impl State {
         }
         out
     }
-
-    /// A square needing one more link, or `None`: a numbered piece's head with the fewest open
-    /// edges, else an end of a piece without a number with the fewest. Heads first: the medium
-    /// closure has tried their edges already (12x12 hard, 200 puzzles: worst 2.2 s against
-    /// 4.0 s with any end first).
-    fn branch_square(&mut self, board: &Board) -> Option<usize> {
-        let mut best = None;
-        for s in board.squares() {
-            if board.need[s] > 0 && self.links[s] + 1 == board.need[s] {
-                let key = (self.number_of(s) == 0, self.open[s]);
-                if best.is_none_or(|(best_key, _)| key < best_key) {
-                    best = Some((key, s));
-                }
-            }
-        }
-        best.map(|(_, s)| s)
-    }
-
-    /// An open edge of a square with no link yet (every open end needs two links).
-    fn any_open_edge(&self, board: &Board) -> Option<usize> {
-        (0..board.edges.len()).find(|&edge| self.side[edge] == Side::Open)
-    }
-
-    /// Counts the solutions of this state up to `limit`; the first one's links go to `first`.
-    /// Each node of the search is closed under the medium rules, then the region check prunes
-    /// it. With the easy rules alone a wrong choice in one part of the board is often refuted
-    /// only after choices elsewhere: 480 puzzles each of 12x12 medium and hard took 64 and
-    /// 100 ms a puzzle, worst 20 and 27 s, against 0.13 and 12.6 ms, worst 4 ms and 2.2 s.
-    fn count(mut self, board: &Board, limit: u32, first: &mut Option<[u8; CELL_SLOTS]>) -> u32 {
-        if self.close(board, Difficulty::Medium).is_err() || !self.regions_served(board) {
-            return 0;
-        }
-        if let Some(s) = self.branch_square(board) {
-            // The square takes exactly one of its open edges: a branch each.
-            let mut found = 0;
-            for &(edge, _) in &board.around[s] {
-                if self.side[edge] != Side::Open {
-                    continue;
-                }
-                let mut branch = self;
-                if branch.link(board, edge).is_ok() {
-                    found += branch.count(board, limit - found, first);
-                    if found >= limit {
-                        break;
-                    }
-                }
-            }
-            return found;
-        }
-        let Some(edge) = self.any_open_edge(board) else {
-            // Every square full: a solution (links never close loops or join two numbers).
-            first.get_or_insert_with(|| self.links_by_cell(board));
-            return 1;
-        };
-        // Only squares alone with no link are open: the edge is a link or crossed.
-        let mut with_link = self;
-        let mut found = 0;
-        if with_link.link(board, edge).is_ok() {
-            found += with_link.count(board, limit, first);
-        }
-        if found < limit {
-            self.cross(board, edge);
-            found += self.count(board, limit - found, first);
-        }
-        found
-    }
 }
 
 /// The lowest level whose closure links every square of `givens`, or `None`.
@@ -449,11 +383,168 @@ pub fn closure_links(givens: &Givens, level: Difficulty) -> Option<[u8; CELL_SLO
     Some(state.links_by_cell(&board))
 }
 
-/// The solutions of `givens` as paths, counted up to `limit`, and the first one's links (in
-/// the engine's form, as [`State::links_by_cell`]).
-pub fn count_solutions(givens: &Givens, limit: u32) -> (u32, Option<[u8; CELL_SLOTS]>) {
+/// Whether `links` (in the engine's form, as [`State::links_by_cell`]) are a solution of
+/// `givens`: every square has the links it needs, each kept at both its squares, and the path
+/// from each number's first endpoint ends at its second; together they pass through every
+/// square that is not solid (so no loop is left over).
+pub fn is_solution(givens: &Givens, links: &[u8; CELL_SLOTS]) -> bool {
     let board = Board::new(givens);
-    let mut first = None;
-    (State::new(&board).count(&board, limit, &mut first), first)
+    let n = board.n;
+    let links_of = |s: usize| links[cell_at((s / n) as u8, (s % n) as u8) as usize];
+    let beside = |s: usize, side: u8| match side {
+        UP => (s >= n).then(|| s - n),
+        RIGHT => (s % n + 1 < n).then_some(s + 1),
+        DOWN => (s + n < n * n).then_some(s + n),
+        _ => (s % n > 0).then(|| s - 1),
+    };
+    for s in board.squares() {
+        if links_of(s).count_ones() != u32::from(board.need[s]) {
+            return false;
+        }
+        for side in (0..4).filter(|&side| links_of(s) & (1 << side) != 0) {
+            if beside(s, side).is_none_or(|t| links_of(t) & (1 << (side ^ 2)) == 0) {
+                return false;
+            }
+        }
+    }
+    let mut on_paths = 0;
+    for &[first, second] in &board.endpoints {
+        // An endpoint has one link and a square between two, so the walk cannot turn back
+        // into itself: it ends at the first square needing one link.
+        let (mut here, mut from) = (first, None);
+        on_paths += 1;
+        while let Some(side) = (0..4).find(|&side| links_of(here) & (1 << side) != 0 && Some(side) != from) {
+            here = beside(here, side).expect("checked above");
+            from = Some(side ^ 2);
+            on_paths += 1;
+            if board.need[here] == 1 {
+                break;
+            }
+        }
+        if here != second {
+            return false;
+        }
+    }
+    on_paths == board.squares().filter(|&s| board.need[s] > 0).count()
 }
 
+/// `count_by_rows` slot value of a piece without a number: `PAIR + p`, the same at its two
+/// crossings of the frontier.
+const PAIR: u8 = 64;
+
+/// A frontier of `count_by_rows`: a slot a column (12 at most) and one for the link from the
+/// left, in the bytes of a `u128` so that it hashes as one word.
+type Frontier = [u8; 16];
+
+/// Hashes a frontier (written as one `u128`) by one multiply: the map's default hasher took
+/// most of the time.
+#[derive(Default)]
+struct FrontierHasher(u64);
+
+impl std::hash::Hasher for FrontierHasher {
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("frontiers are hashed as u128");
+    }
+
+    fn write_u128(&mut self, word: u128) {
+        self.0 = ((word as u64) ^ ((word >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 31
+    }
+}
+
+type Ways = HashMap<u128, u8, std::hash::BuildHasherDefault<FrontierHasher>>;
+
+/// The solutions of `givens` as paths, counted up to `limit` row by row, a square at a time,
+/// with no rule and no search: a frontier holds, for each column, the link crossing from the
+/// squares done into the squares to do (slot n: the link from the last square done to its
+/// right), labelled with its piece's number or as one of the two crossings of a piece without
+/// one; the number of ways to reach each frontier is carried along.
+pub fn count_by_rows(givens: &Givens, limit: u8) -> u8 {
+    let board = Board::new(givens);
+    let n = board.n;
+    let mut ways_to = Ways::default();
+    ways_to.insert(0, 1);
+    for s in board.squares() {
+        let (r, c) = (s / n, s % n);
+        let mut next = Ways::default();
+        for (frontier, ways) in ways_to {
+            for (right, down) in [(false, false), (true, false), (false, true), (true, true)] {
+                let blocked = (right && (c + 1 == n || board.need[s + 1] == 0)) || (down && (r + 1 == n || board.need[s + n] == 0));
+                if blocked {
+                    continue;
+                }
+                if let Some(after) = through_square(&board, frontier.to_le_bytes(), s, right, down) {
+                    let total = next.entry(u128::from_le_bytes(after)).or_insert(0);
+                    *total = (*total + ways).min(limit);
+                }
+            }
+        }
+        ways_to = next;
+    }
+    ways_to.get(&0).copied().unwrap_or(0)
+}
+
+/// The frontier after square `s` takes the links crossing into it (from above: slot of its
+/// column; from the left: slot n) and the links `right` and `down` out of it; `None` when the
+/// square does not get the links it needs, or a link joins two numbers or closes a loop.
+fn through_square(board: &Board, mut frontier: Frontier, s: usize, right: bool, down: bool) -> Option<Frontier> {
+    let (n, c) = (board.n, s % board.n);
+    let (up, left) = (frontier[c], frontier[n]);
+    let links = u8::from(up != 0) + u8::from(left != 0) + u8::from(right) + u8::from(down);
+    if links != board.need[s] {
+        return None;
+    }
+    frontier[c] = 0;
+    frontier[n] = 0;
+    // The label the square's piece carries on, out of its one link out (if any).
+    let carried = match (up, left, board.number[s]) {
+        (0, 0, 0) => PAIR + (0..).find(|p| !frontier.contains(&(PAIR + p))).unwrap(),
+        (0, 0, k) => k,
+        (label, 0, 0) | (0, label, 0) => label,
+        (label, 0, k) | (0, label, k) => join(&mut frontier, label, k)?,
+        (up, left, _) => join(&mut frontier, up, left)?,
+    };
+    if right {
+        frontier[n] = carried;
+    }
+    if down {
+        frontier[c] = carried;
+    }
+    Some(canonical(frontier))
+}
+
+/// Joins the pieces labelled `a` and `b` at a square that ends both (no link goes on: 0);
+/// `None` for two numbers or a loop. A piece without a number passes the other's label to
+/// its other crossing.
+fn join(frontier: &mut Frontier, a: u8, b: u8) -> Option<u8> {
+    match (a >= PAIR, b >= PAIR) {
+        (false, false) => (a == b).then_some(0),
+        _ if a == b => None,
+        (true, _) => {
+            frontier.iter_mut().filter(|slot| **slot == a).for_each(|slot| *slot = b);
+            Some(0)
+        }
+        (false, true) => join(frontier, b, a),
+    }
+}
+
+/// The frontier with its pieces without a number relabelled in order of first crossing, so
+/// that frontiers alike are one key.
+fn canonical(frontier: Frontier) -> Frontier {
+    let mut renamed = [0u8; 8];
+    let mut pairs = 0;
+    frontier.map(|label| {
+        if label < PAIR {
+            return label;
+        }
+        let old = (label - PAIR) as usize;
+        if renamed[old] == 0 {
+            pairs += 1;
+            renamed[old] = pairs;
+        }
+        PAIR + renamed[old] - 1
+    })
+}
