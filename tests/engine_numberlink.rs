@@ -157,11 +157,8 @@ fn walk_hints(generator: &mut Generator, puzzle: &Puzzle) -> Difficulty {
 /// Checks the puzzle of (n, level, seed): one solution as paths by the checker's count row by
 /// row, and the generator's is one; graded `level` by the checker's closures and by the
 /// engine; the hints reach the solution, their hardest rule of the puzzle's level (a walk whose
-/// rules are all easier would be a closure of the level below finishing the puzzle), but a
-/// hard puzzle's walk may name no rule above medium: the engine names a trial of the hard
-/// closure that the easy rules refute "dead end", a medium rule, also on a side no numbered
-/// path ends at, which the medium closure does not try (docs/numberlink-notes.md, "What is
-/// left"). Whether it has solid squares.
+/// rules are all easier would be a closure of the level below finishing the puzzle). Whether
+/// it has solid squares.
 fn check(generator: &mut Generator, n: u8, level: Difficulty, seed: u32) -> bool {
     let puzzle = generator.generate(n, level, seed).expect("a size and level in range");
     let what = format!("{n}x{n} {} seed {seed}", level.name());
@@ -170,7 +167,7 @@ fn check(generator: &mut Generator, n: u8, level: Difficulty, seed: u32) -> bool
     assert_eq!(numberlink_checker::grade(&puzzle.givens), Some(level), "{what}: the checker's grade");
     assert_eq!(Numberlink::grade(generator, &puzzle), Some(level), "{what}: the engine's grade");
     let hardest = walk_hints(generator, &puzzle);
-    assert!(hardest <= level && hardest >= level.min(Difficulty::Medium), "{what}: the hint walk's hardest rule {hardest:?}");
+    assert_eq!(hardest, level, "{what}: the hint walk's hardest rule");
     !puzzle.givens.solid.is_empty()
 }
 
