@@ -1,9 +1,19 @@
-//! Generated Numberlink puzzles checked by a solver written plainly here, independent of the
-//! engine's: a square-by-square backtracking search (reading order, each square choosing its
-//! links to the right and below, pieces of paths joined in a union-find) counts solutions as
-//! paths up to 2 and must find exactly the generator's. The grade is the engine's (the level
-//! asked for, and the level below fails); hints walked from an empty board reach the solution.
-//! `cargo test --release --test engine_numberlink`; a debug build checks fewer puzzles.
+//! Generated Numberlink puzzles checked by solvers written here, independent of the engine's:
+//! - `numberlink_checker` (its own module): the rules' closures, from their definitions, grade
+//!   each puzzle exactly (its level's closure links every square, the level below's does not);
+//!   a count row by row, with no rule, finds one solution as paths, and the generator's
+//!   solution is checked to be one;
+//! - a plain square-by-square search (reading order, each square choosing its links to the
+//!   right and below, pieces of paths joined in a union-find) counts solutions too; it checks
+//!   the count row by row, and the engine's, on random small boards with 0, 1 and 2+
+//!   solutions, where the checker's grades and closures must also be the engine's.
+//!
+//! Hints walked from an empty board reach the solution, and the hardest rule of the walk is the
+//! puzzle's level (medium or hard for hard puzzles, see [`check`]).
+//! `cargo test --release --test engine_numberlink` checks 480 puzzles of each size and level
+//! (10,080, on every core: 46 s of CPU, 24 s here); a debug build checks one of each.
+
+mod numberlink_checker;
 
 use hitori::puzzles::Backend;
 use hitori::puzzles::Kind;
@@ -14,15 +24,8 @@ use hitori::puzzles::numberlink::generate::{Generator, MIN_HARD_SIZE};
 use hitori::puzzles::numberlink::grid::{CELL_SLOTS, Cells, Givens, MAX_SIZE, MIN_SIZE, Puzzle, cell_at, step};
 use hitori::puzzles::numberlink::play::{self, Hint, Marks, Move};
 
-/// Puzzles per size and level: fewer from 10x10, where the plain search and the hint walks
-/// take seconds a puzzle (20 a level at every size: 420 puzzles in 314 s, host release).
-fn seeds(n: u8) -> u32 {
-    match (cfg!(debug_assertions), n) {
-        (true, _) => 1,
-        (false, 10..) => 4,
-        (false, _) => 20,
-    }
-}
+/// Puzzles checked of each size and level.
+const SEEDS: u32 = if cfg!(debug_assertions) { 1 } else { 480 };
 
 /// A piece of a path in the plain search: its number (0 none yet), endpoints and open links
 /// into squares not yet decided.
@@ -66,8 +69,9 @@ impl State {
     }
 }
 
-/// Counts the solutions of `givens` up to 2 by the plain search; the first one's links.
-fn plain_count(givens: &Givens) -> (u32, Vec<u8>) {
+/// Counts the solutions of `givens` up to 2 by the plain search; the first one's links (in the
+/// engine's form: by `cell_at`, a bit per side).
+fn plain_count(givens: &Givens) -> (u32, Option<[u8; CELL_SLOTS]>) {
     let n = givens.size as usize;
     let number = |i: usize| givens.number_at(cell_at((i / n) as u8, (i % n) as u8));
     let solid = |i: usize| givens.solid.contains(cell_at((i / n) as u8, (i % n) as u8));
@@ -76,20 +80,24 @@ fn plain_count(givens: &Givens) -> (u32, Vec<u8>) {
         piece: (0..n * n).map(|i| Piece { number: number(i), endpoints: u8::from(number(i) != 0), open: 0 }).collect(),
         links: vec![0; n * n],
     };
-    let mut found = (0, Vec::new());
+    let mut found = (0, None);
     search(n, &number, &solid, state, 0, &mut found);
     found
 }
 
-fn search(n: usize, number: &dyn Fn(usize) -> u8, solid: &dyn Fn(usize) -> bool, state: State, i: usize, found: &mut (u32, Vec<u8>)) {
+type Found = (u32, Option<[u8; CELL_SLOTS]>);
+
+fn search(n: usize, number: &dyn Fn(usize) -> u8, solid: &dyn Fn(usize) -> bool, state: State, i: usize, found: &mut Found) {
     if found.0 >= 2 {
         return;
     }
     if i == n * n {
         found.0 += 1;
-        if found.0 == 1 {
-            found.1 = state.links.clone();
+        let mut by_cell = [0; CELL_SLOTS];
+        for (square, &links) in state.links.iter().enumerate() {
+            by_cell[cell_at((square / n) as u8, (square % n) as u8) as usize] = links;
         }
+        found.1.get_or_insert(by_cell);
         return;
     }
     let (r, c) = (i / n, i % n);
@@ -124,24 +132,20 @@ fn search(n: usize, number: &dyn Fn(usize) -> u8, solid: &dyn Fn(usize) -> bool,
     }
 }
 
-fn engine_links(puzzle: &Puzzle) -> Vec<u8> {
-    let n = puzzle.size();
-    (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).map(|(r, c)| puzzle.solution[cell_at(r, c) as usize]).collect()
-}
-
 /// Walks hints from no links to the solution, adding each hinted link; each must be the
-/// solution's. The number of hints it took.
-fn walk_hints(generator: &mut Generator, puzzle: &Puzzle) -> u32 {
+/// solution's. The hardest rule's level of the walk.
+fn walk_hints(generator: &mut Generator, puzzle: &Puzzle) -> Difficulty {
     let mut marks = Marks::new();
-    for steps in 0..400 {
+    let mut hardest = Difficulty::Easy;
+    for _ in 0..400 {
         match Numberlink::hint(generator, puzzle, &marks) {
             Hint::Solved => {
                 assert!(Numberlink::is_solved(puzzle, &marks));
-                return steps;
+                return hardest;
             }
             Hint::Step { cell, side, rule, .. } => {
-                assert!(rule.level() <= puzzle.difficulty, "{rule:?} in a {:?} puzzle", puzzle.difficulty);
                 assert_ne!(puzzle.solution[cell as usize] & (1 << side), 0, "hinted link not in the solution");
+                hardest = hardest.max(rule.level());
                 Numberlink::apply(&mut marks, Move { cell, side, add: true });
             }
             other => panic!("unexpected hint {other:?} from correct links"),
@@ -150,65 +154,156 @@ fn walk_hints(generator: &mut Generator, puzzle: &Puzzle) -> u32 {
     panic!("hints did not finish");
 }
 
-/// Generates `seeds` puzzles of each (size, level) and checks each: one solution as paths by
-/// the plain search, the generator's; the engine's grade is the level; the hints reach the
-/// solution. Returns (puzzles, puzzles with solid squares).
-fn check_generated(cases: &[(u8, Difficulty)], seeds: impl Fn(u8) -> u32) -> (u32, u32) {
+/// Checks the puzzle of (n, level, seed): one solution as paths by the checker's count row by
+/// row, and the generator's is one; graded `level` by the checker's closures and by the
+/// engine; the hints reach the solution, their hardest rule of the puzzle's level (a walk whose
+/// rules are all easier would be a closure of the level below finishing the puzzle). Whether
+/// it has solid squares.
+fn check(generator: &mut Generator, n: u8, level: Difficulty, seed: u32) -> bool {
+    let puzzle = generator.generate(n, level, seed).expect("a size and level in range");
+    let what = format!("{n}x{n} {} seed {seed}", level.name());
+    assert_eq!(numberlink_checker::count_by_rows(&puzzle.givens, 2), 1, "{what}: solutions as paths");
+    assert!(numberlink_checker::is_solution(&puzzle.givens, &puzzle.solution), "{what}: the generator's solution");
+    assert_eq!(numberlink_checker::grade(&puzzle.givens), Some(level), "{what}: the checker's grade");
+    assert_eq!(Numberlink::grade(generator, &puzzle), Some(level), "{what}: the engine's grade");
+    let hardest = walk_hints(generator, &puzzle);
+    assert_eq!(hardest, level, "{what}: the hint walk's hardest rule");
+    !puzzle.givens.solid.is_empty()
+}
+
+#[test]
+fn generated_puzzles_are_unique_graded_exactly_and_hinted() {
+    let mut cases = Vec::new();
     let mut generator = Generator::new();
-    let (mut puzzles, mut with_solid) = (0, 0);
-    for &(n, level) in cases {
-        if level == Difficulty::Hard && n < MIN_HARD_SIZE {
-            assert!(generator.generate(n, level, 1).is_none());
-            continue;
-        }
-        for seed in 0..seeds(n) {
-            let puzzle = generator.generate(n, level, seed).expect("a size in range");
-            let (count, links) = plain_count(&puzzle.givens);
-            assert_eq!(count, 1, "{n}x{n} {level:?} seed {seed}: solutions as paths");
-            assert_eq!(links, engine_links(&puzzle), "{n}x{n} {level:?} seed {seed}: the solution");
-            assert_eq!(Numberlink::grade(&mut generator, &puzzle), Some(level), "{n}x{n} seed {seed}");
-            assert_eq!(Numberlink::count_solutions(&mut generator, &puzzle, 2), 1);
-            walk_hints(&mut generator, &puzzle);
-            puzzles += 1;
-            with_solid += u32::from(!puzzle.givens.solid.is_empty());
-            eprintln!("{n}x{n} {} seed {seed} ok", level.name());
+    for n in MIN_SIZE..=MAX_SIZE {
+        for level in Difficulty::ALL {
+            if level == Difficulty::Hard && n < MIN_HARD_SIZE {
+                assert!(generator.generate(n, level, 1).is_none(), "hard {n}x{n} is not made");
+            } else {
+                cases.push((n, level));
+            }
         }
     }
-    (puzzles, with_solid)
+    // Job j is seed j / cases of case j % cases; each thread takes every `threads`-th job, so
+    // the threads share every size and level.
+    let (cases_len, jobs) = (cases.len() as u32, cases.len() as u32 * SEEDS);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let with_solid: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|first| {
+                let cases = &cases;
+                scope.spawn(move || {
+                    let mut generator = Generator::new();
+                    let mine = (first as u32..jobs).step_by(threads);
+                    mine.filter(|&job| {
+                        let (n, level) = cases[(job % cases_len) as usize];
+                        check(&mut generator, n, level, job / cases_len)
+                    })
+                    .count()
+                })
+            })
+            .collect();
+        workers.into_iter().map(|worker| worker.join().expect("a worker panicked")).sum()
+    });
+    println!("{jobs} puzzles ({SEEDS} of each of {cases_len} sizes and levels), {with_solid} with solid squares");
+}
+
+/// Random givens on an `n` x `n` board: 2 to `n` pairs, sometimes a solid square.
+fn random_givens(rng: &mut fastrand::Rng, n: u8) -> Givens {
+    let mut givens = Givens::new(n);
+    let mut cells: Vec<u8> = (0..n).flat_map(|r| (0..n).map(move |c| cell_at(r, c))).collect();
+    rng.shuffle(&mut cells);
+    let pairs = rng.usize(2..=n as usize);
+    for k in 0..pairs {
+        givens.ends[k] = [cells[2 * k], cells[2 * k + 1]];
+    }
+    givens.paths = pairs as u8;
+    if rng.bool() {
+        givens.solid.insert(cells[2 * pairs]);
+    }
+    givens
+}
+
+/// The checker's grade of `givens` must be the engine's, and a complete closure the only
+/// solution; when neither finishes a board that has a solution, their hard closures must link
+/// the same sides. `solutions` counts them up to 2. The grade.
+fn assert_grades_agree(generator: &mut Generator, givens: &Givens, solutions: u32) -> Option<Difficulty> {
+    let grade = numberlink_checker::grade(givens);
+    let solver = generator.solver();
+    assert_eq!(grade, solver.grade(givens), "grades of {givens:?}");
+    if grade.is_some() {
+        assert_eq!(solutions, 1, "a complete closure with another solution: {givens:?}");
+    } else if solutions > 0 {
+        // The engine holds its hard closure (no contradiction: a solution exists).
+        let closure = numberlink_checker::closure_links(givens, Difficulty::Hard).expect("a solution exists");
+        let n = givens.size;
+        for cell in (0..n).flat_map(|r| (0..n).map(move |c| cell_at(r, c))) {
+            assert_eq!(closure[cell as usize], solver.links(cell), "hard closures at square {cell:#04x} of {givens:?}");
+        }
+    }
+    grade
 }
 
 #[test]
-fn generated_puzzles_are_unique_graded_and_hinted() {
-    let cases: Vec<(u8, Difficulty)> =
-        (MIN_SIZE..=MAX_SIZE).flat_map(|n| Difficulty::ALL.into_iter().map(move |level| (n, level))).collect();
-    let (puzzles, with_solid) = check_generated(&cases, seeds);
-    println!("{puzzles} puzzles, {with_solid} with solid squares");
-}
-
-#[test]
-fn engine_and_plain_search_agree_on_small_boards() {
-    // Random pairs on 5x5 boards: no, one or several solutions; both counts must agree.
+fn checker_plain_search_and_engine_agree_on_small_boards() {
     let mut rng = fastrand::Rng::with_seed(25);
     let mut generator = Generator::new();
-    let mut seen = [0u32; 3];
-    for _ in 0..300 {
-        let mut givens = Givens::new(5);
-        let mut cells: Vec<u8> = (0..5).flat_map(|r| (0..5).map(move |c| cell_at(r, c))).collect();
-        rng.shuffle(&mut cells);
-        let pairs = rng.usize(2..=5);
-        for k in 0..pairs {
-            givens.ends[k] = [cells[2 * k], cells[2 * k + 1]];
+    let (mut seen, mut graded) = ([0u32; 3], [0u32; 3]);
+    for board in 0..900u32 {
+        let n = 5 + (board % 2) as u8;
+        // A third are generated puzzles with an endpoint moved to another square: denser
+        // boards, more of them with one solution than random pairs give.
+        let givens = if board % 3 == 2 {
+            let puzzle = generator.generate(n, Difficulty::ALL[rng.usize(..2)], board).unwrap();
+            let mut givens = puzzle.givens;
+            let squares = (0..n).flat_map(|r| (0..n).map(move |c| cell_at(r, c)));
+            let empty: Vec<u8> = squares.filter(|&cell| givens.number_at(cell) == 0).collect();
+            let k = rng.usize(..givens.paths as usize);
+            givens.ends[k][rng.usize(..2)] = empty[rng.usize(..empty.len())];
+            // The old solution has one link too many at the new endpoint.
+            assert!(!numberlink_checker::is_solution(&givens, &puzzle.solution), "{givens:?}");
+            givens
+        } else {
+            random_givens(&mut rng, n)
+        };
+        let (plain, plain_first) = plain_count(&givens);
+        assert_eq!(u32::from(numberlink_checker::count_by_rows(&givens, 2)), plain, "{givens:?}");
+        if let Some(first) = plain_first {
+            assert!(numberlink_checker::is_solution(&givens, &first), "{givens:?}");
         }
-        givens.paths = pairs as u8;
-        if rng.bool() {
-            givens.solid.insert(cells[2 * pairs]);
+        assert_eq!(u32::from(generator.solver().count_solutions(&givens, 2)), plain, "{givens:?}");
+        if let Some(level) = assert_grades_agree(&mut generator, &givens, plain) {
+            graded[level as usize] += 1;
         }
-        let (plain, _) = plain_count(&givens);
-        let engine = generator.solver().count_solutions(&givens, 2);
-        assert_eq!(u32::from(engine), plain, "{givens:?}");
         seen[plain as usize] += 1;
     }
+    println!("boards with 0, 1, 2+ solutions: {seen:?}; graded easy, medium, hard: {graded:?}");
     assert!(seen.iter().all(|&s| s > 0), "every count met: {seen:?}");
+}
+
+#[test]
+fn checker_and_engine_close_alike_when_a_pair_is_taken_out() {
+    // A generated puzzle less one pair: its path's squares must join other paths, so the
+    // board has no, one or many solutions, and the closures stop part way.
+    let mut generator = Generator::new();
+    let (mut seen, mut unfinished) = ([0u32; 3], 0);
+    for n in 7..=MAX_SIZE {
+        for level in Difficulty::ALL.into_iter().filter(|&level| level < Difficulty::Hard || n >= MIN_HARD_SIZE) {
+            for seed in 0..SEEDS.min(20) {
+                let puzzle = generator.generate(n, level, seed).unwrap();
+                let mut givens = puzzle.givens.clone();
+                let taken = seed as usize % givens.paths as usize;
+                givens.ends.copy_within(taken + 1..givens.paths as usize, taken);
+                givens.paths -= 1;
+                let count = u32::from(numberlink_checker::count_by_rows(&givens, 2));
+                let grade = assert_grades_agree(&mut generator, &givens, count);
+                seen[count as usize] += 1;
+                unfinished += u32::from(count > 0 && grade.is_none());
+            }
+        }
+    }
+    println!("boards with 0, 1, 2+ solutions: {seen:?}; hard closures compared: {unfinished}");
+    assert!(unfinished > 0, "some closures compared");
 }
 
 #[test]

@@ -20,8 +20,9 @@ numberlink
               or enter a full square
       medium  also dead ends (a numbered path tried one square further leaves the easy
               rules stuck: that side is crossed)
-      hard    also a link tried on any open side, crossed on a dead end or a cut off
-              (squares no number can reach any more, or a number cut off from its twin)
+      hard    also loose ends (a link tried on any open side, crossed when the easy rules
+              get stuck) and cut offs (squares no number can reach any more, or a number
+              cut off from its twin)
   hitori --puzzle numberlink solve
     Reads a line `numberlink N` (the rest of it is ignored), then N lines of N tokens as
     above, N from 5 to 12.

@@ -50,9 +50,12 @@ type Outcome = Result<(), Contradiction>;
 pub enum Rule {
     /// A square with as many open sides as links it still needs: they are all links.
     OnlyWay,
-    /// A link on this side leaves the easy rules stuck (a square without enough ways on, a
-    /// loop or two numbers joined): crossed.
+    /// A link on this side, from a numbered path, leaves the easy rules stuck (a square
+    /// without enough ways on, a loop or two numbers joined): crossed.
     DeadEnd,
+    /// The same for a link from no numbered path (two loose ends, or a loose end and a free
+    /// square): the hard level's trial, which the medium one never makes.
+    LooseEnd,
     /// A link on this side cuts off squares no number can reach, or a number from its twin:
     /// crossed.
     CutOff,
@@ -63,7 +66,7 @@ impl Rule {
         match self {
             Rule::OnlyWay => Difficulty::Easy,
             Rule::DeadEnd => Difficulty::Medium,
-            Rule::CutOff => Difficulty::Hard,
+            Rule::LooseEnd | Rule::CutOff => Difficulty::Hard,
         }
     }
 
@@ -71,6 +74,7 @@ impl Rule {
         match self {
             Rule::OnlyWay => "only way",
             Rule::DeadEnd => "dead end",
+            Rule::LooseEnd => "loose end",
             Rule::CutOff => "cut off",
         }
     }
@@ -601,18 +605,19 @@ impl Solver {
                 }
                 let far = step(cell, side);
                 let numbered = if self.label(cell) != 0 { cell } else { far };
-                if level == Difficulty::Medium && self.label(numbered) == 0 {
+                let from_number = self.label(numbered) != 0;
+                if level == Difficulty::Medium && !from_number {
                     continue;
                 }
                 if let Some(rule) = self.failed_trial(cell, side, level) {
-                    let (old_rule, old_reason) = (self.rule, self.reason);
+                    let rule = if rule == Rule::DeadEnd && !from_number { Rule::LooseEnd } else { rule };
+                    // The rule stays in force for the rest of the closure: a later link may
+                    // rest on this cross (a hard cross, then a dead end that needed it, is a
+                    // hard step, not a medium one).
                     self.rule = self.rule.max(rule);
                     self.reason = numbered;
                     self.cross(cell, side, 0);
-                    let applied = self.propagate();
-                    self.rule = old_rule;
-                    self.reason = old_reason;
-                    applied?;
+                    self.propagate()?;
                     failed = true;
                     if self.recording && self.first_link.is_some() {
                         return Ok(());
