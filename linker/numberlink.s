@@ -50,6 +50,29 @@
         add     hl, de
         .endm
 
+;; push(square `sq`, B or C): onto the work stack unless it waits there already or is solid.
+;; Inline (seven places): a call and the square's keeping cost half again. Clobbers A and HL.
+        .macro  NL_PUSH sq, ?done
+        NL_AT   sq
+        bit     7, (hl)                 ; QUEUED
+        jr      nz, done
+        ld      a, (hl)
+        cp      #SOLID
+        jr      z, done
+        set     7, (hl)
+        ld      hl, #NL_STACK_LEN
+        add     hl, de
+        ld      a, (hl)
+        inc     (hl)
+        add     a, e
+        ld      l, a
+        ld      a, d
+        adc     a, #NL_STACK_PAGE
+        ld      h, a
+        ld      (hl), sq
+done:
+        .endm
+
 ;; One side of check_square's filter: the side `side` (`delta` away) of the square in C, if
 ;; open (bit `side` of the frame's open sides), is crossed (`cross`) when its far square takes
 ;; no link, when a link would close a loop (the far square is the other end of C's segment),
@@ -396,10 +419,8 @@ nl_cross:
         ld      b, a
         call    nl_log
         pop     bc
-        ld      a, c
-        call    nl_push
-        ld      a, b
-        call    nl_push
+        NL_PUSH c
+        NL_PUSH b
         pop     bc
         ret
 
@@ -493,17 +514,11 @@ nl_link:
         ld      b, a
         call    nl_log
         pop     bc
-        ld      a, c
-        call    nl_push
-        ld      a, b
-        call    nl_push
-        pop     hl
-        push    hl
-        ld      a, l
-        call    nl_push
-        pop     hl
-        ld      a, h
-        call    nl_push
+        NL_PUSH c
+        NL_PUSH b
+        pop     bc                      ; C = a, B = b
+        NL_PUSH c
+        NL_PUSH b
         pop     af
         pop     bc
         xor     a
@@ -551,32 +566,6 @@ nl_label:
         add     hl, de
         or      (hl)
         and     #NUMBER
-        ret
-
-;; push(square A): onto the work stack unless it waits there already or is solid. Keeps BC
-;; and DE.
-nl_push:
-        NL_AT   a
-        ld      a, (hl)
-        cp      #SOLID
-        ret     z
-        bit     7, a
-        ret     nz
-        set     7, (hl)
-        ld      a, l
-        sub     e                       ; the square again
-        push    af
-        ld      hl, #NL_STACK_LEN
-        add     hl, de
-        ld      a, (hl)
-        inc     (hl)
-        add     a, e
-        ld      l, a
-        ld      a, d
-        adc     a, #NL_STACK_PAGE
-        ld      h, a
-        pop     af
-        ld      (hl), a
         ret
 
 ;; log: trail[trail_len++] = [C, B]. Keeps BC and DE.
@@ -666,8 +655,7 @@ _gb_numberlink_open_board:
         NL_AT   c
         inc     h
         ld      (hl), a
-        ld      a, c
-        call    nl_push
+        NL_PUSH c
 2$:
         inc     c
         ld      a, c
