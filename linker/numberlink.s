@@ -11,13 +11,16 @@
 ;; OnlyWay, put back after, left set on a contradiction, as the Rust's `?` leaves it). It does
 ;; not record the first link: the Rust runs instead while `recording` is set.
 ;;
+;; Also Solver::load's two board loops (gb_numberlink_empty_board, gb_numberlink_open_board)
+;; and Solver::undo_to (gb_numberlink_undo_to), each described where it starts.
+;;
 ;; Solver is repr(C); solve.rs checks these offsets at compile time. `given`, `sides` and
 ;; `other` are 256 bytes apart, so with HL at a square's byte of one, `inc h` reaches its byte
 ;; of the next.
 ;;
 ;; Registers: DE holds the solver throughout (every helper keeps it); a square's byte is at
 ;; HL = DE + square (`ld l, square; ld h, #0; add hl, de`). In the main loop C is the square
-;; being checked. Calling convention as crt0's (SDCC 4.2 sm83, sdcccall(1)); no static memory,
+;; being checked; cross and link take it in C and a side in A, and keep BC. Calling convention as crt0's (SDCC 4.2 sm83, sdcccall(1)); no static memory,
 ;; a 5-byte frame and at most 12 bytes more of stack.
 ;;
 ;; gbrom assembles this file with `_CODE_NUMBERLINK` renamed to the solver's bank's area
@@ -74,10 +77,10 @@ done:
         .endm
 
 ;; One side of check_square's filter: the side `side` (`delta` away) of the square in C, if
-;; open (bit `side` of the frame's open sides), is crossed (`cross`) when its far square takes
+;; open (bit `side` of the frame's open sides), is crossed when its far square takes
 ;; no link, when a link would close a loop (the far square is the other end of C's segment),
 ;; or would join two numbers. Clobbers A, B, HL. Inline: four a square checked.
-        .macro  NLP_FILTER side, delta, cross, ?far_open, ?no_links, ?crossed, ?kept
+        .macro  NLP_FILTER side, delta, ?far_open, ?no_links, ?crossed, ?kept
         ldhl    sp, #NLP_OPEN
         bit     side, (hl)
         jr      z, kept
@@ -124,7 +127,8 @@ far_open:
         cp      b
         jr      z, kept
 crossed:
-        call    cross
+        ld      a, #side
+        call    nl_cross
 kept:
         .endm
 
@@ -165,35 +169,32 @@ linked:
 done:
         .endm
 
-;; Clears bits H of sides[C] and bits L of sides[B] (undo_to). Clobbers A and HL.
-        .macro  NLU_CLEAR
+;; sides[C] = sides[C] `op` H and sides[B] = sides[B] `op` L (`op` is `or` to set bits, `and`
+;; to keep them). Clobbers A and HL.
+        .macro  NL_BOTH op
         push    hl
         ld      a, h
-        cpl
         NL_AT   c
         inc     h
-        and     (hl)
+        op      (hl)
         ld      (hl), a
         pop     hl
         ld      a, l
-        cpl
         NL_AT   b
         inc     h
-        and     (hl)
+        op      (hl)
         ld      (hl), a
         .endm
 
-;; An entry of cross or link for one side: keeps the caller's BC on the stack and goes on to
-;; `common` with A = side, B = the far square, H = the side's crossed bit, L = the opposite
-;; side's, C = the square.
-        .macro  NL_SIDE side, delta, bits, common
-        push    bc
-        ld      a, c
-        add     a, #delta
-        ld      b, a
-        ld      hl, #bits
-        ld      a, #side
-        jr      common
+;; Clears bits H of sides[C] and bits L of sides[B] (undo_to). Clobbers A and HL.
+        .macro  NLU_CLEAR
+        ld      a, h
+        cpl
+        ld      h, a
+        ld      a, l
+        cpl
+        ld      l, a
+        NL_BOTH and
         .endm
 
         .area   _CODE_NUMBERLINK
@@ -258,13 +259,17 @@ nlp_open:
         jr      nz, nlp_filter
         ld      b, a                    ; full: every open side crossed
         bit     0, b
-        call    nz, nl_cross_up
+        ld      a, #0
+        call    nz, nl_cross
         bit     1, b
-        call    nz, nl_cross_right
+        ld      a, #1
+        call    nz, nl_cross
         bit     2, b
-        call    nz, nl_cross_down
+        ld      a, #2
+        call    nz, nl_cross
         bit     3, b
-        call    nz, nl_cross_left
+        ld      a, #3
+        call    nz, nl_cross
         jr      nlp_next
 nlp_filter:
         ldhl    sp, #NLP_OPEN
@@ -285,10 +290,10 @@ nlp_filter:
         or      b
         ldhl    sp, #NLP_LABEL
         ld      (hl), a
-        NLP_FILTER 0, 0xF0, nl_cross_up
-        NLP_FILTER 1, 0x01, nl_cross_right
-        NLP_FILTER 2, 0x10, nl_cross_down
-        NLP_FILTER 3, 0xFF, nl_cross_left
+        NLP_FILTER 0, 0xF0
+        NLP_FILTER 1, 0x01
+        NLP_FILTER 2, 0x10
+        NLP_FILTER 3, 0xFF
         ;; Its open sides now, against the links it still takes: fewer is a contradiction, as
         ;; many are all links (only way).
         NL_AT   c
@@ -335,25 +340,29 @@ nlp_only_way:
 4$:
         bit     0, b
         jr      z, 5$
-        call    nl_link_up
+        ld      a, #0
+        call    nl_link
         or      a
         jr      nz, nlp_fail
 5$:
         bit     1, b
         jr      z, 6$
-        call    nl_link_right
+        ld      a, #1
+        call    nl_link
         or      a
         jr      nz, nlp_fail
 6$:
         bit     2, b
         jr      z, 7$
-        call    nl_link_down
+        ld      a, #2
+        call    nl_link
         or      a
         jr      nz, nlp_fail
 7$:
         bit     3, b
         jr      z, 8$
-        call    nl_link_left
+        ld      a, #3
+        call    nl_link
         or      a
         jr      nz, nlp_fail
 8$:
@@ -390,30 +399,13 @@ nlp_return:
         add     sp, #NLP_FRAME
         ret
 
-;; cross(square C, side): crosses the open side at both squares, logs it, pushes both. Keeps
+;; cross(square C, side A): crosses the open side at both squares, logs it, pushes both. Keeps
 ;; BC and DE.
-nl_cross_up:
-        NL_SIDE 0, 0xF0, 0x1040, nl_cross
-nl_cross_right:
-        NL_SIDE 1, 0x01, 0x2080, nl_cross
-nl_cross_down:
-        NL_SIDE 2, 0x10, 0x4010, nl_cross
-nl_cross_left:
-        NL_SIDE 3, 0xFF, 0x8020, nl_cross
 nl_cross:
+        push    bc
+        call    nl_side
         push    af                      ; the side, for the trail
-        ld      a, h
-        push    hl
-        NL_AT   c
-        inc     h
-        or      (hl)
-        ld      (hl), a
-        pop     hl
-        ld      a, l
-        NL_AT   b
-        inc     h
-        or      (hl)
-        ld      (hl), a
+        NL_BOTH or
         pop     af
         push    bc
         ld      b, a
@@ -424,18 +416,12 @@ nl_cross:
         pop     bc
         ret
 
-;; link(square C, side) -> A = 0 linked (logged, the four squares pushed), else 1 with nothing
-;; changed: the side not open, a square that takes no link, a loop or two numbers joined.
-;; Keeps BC and DE.
-nl_link_up:
-        NL_SIDE 0, 0xF0, 0x1040, nl_link
-nl_link_right:
-        NL_SIDE 1, 0x01, 0x2080, nl_link
-nl_link_down:
-        NL_SIDE 2, 0x10, 0x4010, nl_link
-nl_link_left:
-        NL_SIDE 3, 0xFF, 0x8020, nl_link
+;; link(square C, side A) -> A = 0 linked (logged, the four squares pushed), else 1 with
+;; nothing changed: the side not open, a square that takes no link, a loop or two numbers
+;; joined. Keeps BC and DE.
 nl_link:
+        push    bc
+        call    nl_side
         push    af                      ; the side
         push    hl                      ; the crossed bits
         ld      a, h
@@ -472,20 +458,9 @@ nl_link:
         jp      nz, nl_link_fail        ; two numbers
 1$:
         pop     hl                      ; the crossed bits, as links
-        ld      a, l
-        swap    a
-        push    af
-        ld      a, h
-        swap    a
-        NL_AT   c
-        inc     h
-        or      (hl)
-        ld      (hl), a
-        pop     af
-        NL_AT   b
-        inc     h
-        or      (hl)
-        ld      (hl), a
+        swap    h
+        swap    l
+        NL_BOTH or
         ;; The two segments' far ends now face each other: other[a] = b, other[b] = a.
         inc     h
         ld      a, (hl)                 ; b = other[far]
@@ -528,6 +503,36 @@ nl_link_fail:
         pop     af
         pop     bc
         ld      a, #1
+        ret
+
+;; The side A of square C: B = the far square, H = the side's crossed bit, L = the opposite
+;; side's. Keeps A, C and DE.
+nl_side:
+        or      a
+        jr      nz, 1$
+        ld      hl, #0x1040
+        ld      b, #0xF0
+        jr      4$
+1$:
+        cp      #2
+        jr      nc, 2$
+        ld      hl, #0x2080
+        ld      b, #0x01
+        jr      4$
+2$:
+        jr      nz, 3$
+        ld      hl, #0x4010
+        ld      b, #0x10
+        jr      4$
+3$:
+        ld      hl, #0x8020
+        ld      b, #0xFF
+4$:
+        push    af
+        ld      a, b
+        add     a, c
+        ld      b, a
+        pop     af
         ret
 
 ;; Whether square A still takes a link (is_open_end): NZ when it does. Keeps BC and DE.
@@ -716,43 +721,15 @@ _gb_numberlink_undo_to:
         ld      c, (hl)
         ld      b, a
         and     #3
-        jr      nz, 2$
-        ld      a, c
-        add     a, #0xF0
-        ld      hl, #0x1040
-        jr      5$
-2$:
-        dec     a
-        jr      nz, 3$
-        ld      a, c
-        inc     a
-        ld      hl, #0x2080
-        jr      5$
-3$:
-        dec     a
-        jr      nz, 4$
-        ld      a, c
-        add     a, #0x10
-        ld      hl, #0x4010
-        jr      5$
-4$:
-        ld      a, c
-        dec     a
-        ld      hl, #0x8020
-5$:
-        ;; A = the far square, H = the side's crossed bit, L = the opposite side's.
         bit     2, b                    ; LINK
-        ld      b, a
         jr      nz, 6$
+        call    nl_side
         NLU_CLEAR
         jr      7$
 6$:
-        ld      a, h                    ; a link: its bits are the crossed bits' low nibble
-        swap    a
-        ld      h, a
-        ld      a, l
-        swap    a
-        ld      l, a
+        call    nl_side
+        swap    h                       ; a link: its bits are the crossed bits' low nibble
+        swap    l
         NLU_CLEAR
         NLU_REOPEN c                    ; its squares' segment ends as before it
         NLU_REOPEN b
