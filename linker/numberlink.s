@@ -53,6 +53,18 @@
         add     hl, de
         .endm
 
+;; HL = the address of trail entry HL. Clobbers A.
+        .macro  NL_TRAIL_AT
+        add     hl, hl
+        add     hl, de
+        ld      a, l
+        add     a, #<NL_TRAIL
+        ld      l, a
+        ld      a, h
+        adc     a, #>NL_TRAIL
+        ld      h, a
+        .endm
+
 ;; push(square `sq`, B or C): onto the work stack unless it waits there already or is solid.
 ;; Inline (seven places): a call and the square's keeping cost half again. Clobbers A and HL.
         .macro  NL_PUSH sq, ?done
@@ -74,6 +86,17 @@
         ld      h, a
         ld      (hl), sq
 done:
+        .endm
+
+;; A decided side's trail entry [C, flags A] (log), then push(C) and push(B), as cross and link
+;; end. Clobbers A and HL.
+        .macro  NL_LOG_PUSH
+        push    bc
+        ld      b, a
+        call    nl_log
+        pop     bc
+        NL_PUSH c
+        NL_PUSH b
         .endm
 
 ;; One side of check_square's filter: the side `side` (`delta` away) of the square in C, if
@@ -407,12 +430,7 @@ nl_cross:
         push    af                      ; the side, for the trail
         NL_BOTH or
         pop     af
-        push    bc
-        ld      b, a
-        call    nl_log
-        pop     bc
-        NL_PUSH c
-        NL_PUSH b
+        NL_LOG_PUSH
         pop     bc
         ret
 
@@ -485,12 +503,7 @@ nl_link:
         ldhl    sp, #3
         ld      a, (hl)                 ; the side
         or      #LINK
-        push    bc
-        ld      b, a
-        call    nl_log
-        pop     bc
-        NL_PUSH c
-        NL_PUSH b
+        NL_LOG_PUSH
         pop     bc                      ; C = a, B = b
         NL_PUSH c
         NL_PUSH b
@@ -588,15 +601,8 @@ nl_log:
         ld      (hl), a
         ld      h, d
         ld      l, e
-        add     hl, hl
         pop     de
-        add     hl, de
-        ld      a, l
-        add     a, #<NL_TRAIL
-        ld      l, a
-        ld      a, h
-        adc     a, #>NL_TRAIL
-        ld      h, a
+        NL_TRAIL_AT
         ld      (hl), c
         inc     hl
         ld      (hl), b
@@ -705,14 +711,7 @@ _gb_numberlink_undo_to:
         ld      a, h
         sbc     a, b
         ld      b, a                    ; BC = entries to take back
-        add     hl, hl
-        add     hl, de
-        ld      a, l
-        add     a, #<NL_TRAIL
-        ld      l, a
-        ld      a, h
-        adc     a, #>NL_TRAIL
-        ld      h, a                    ; one past the last entry
+        NL_TRAIL_AT                     ; one past the last entry
 1$:
         dec     hl
         ld      a, (hl-)                ; the entry's flags
