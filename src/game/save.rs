@@ -14,6 +14,7 @@
 use crate::puzzles::hitori::Hitori;
 use crate::puzzles::lizards::Lizards;
 use crate::puzzles::level::Difficulty;
+use crate::puzzles::numberlink::Numberlink;
 use crate::puzzles::record::{self, Record};
 use crate::puzzles::sudoku::Sudoku;
 use crate::puzzles::Kind;
@@ -120,7 +121,7 @@ const fn area_fits<P: Record>() -> bool {
         && puzzle_len::<P>() <= MAX_PUZZLE_LEN
         && progress_len::<P>() <= MAX_PROGRESS_LEN
 }
-const _: () = assert!(area_fits::<Hitori>() && area_fits::<Lizards>() && area_fits::<Sudoku>());
+const _: () = assert!(area_fits::<Hitori>() && area_fits::<Lizards>() && area_fits::<Sudoku>() && area_fits::<Numberlink>());
 
 /// Where each copy of puzzle `P`'s records lies and how long it is: best times, progress,
 /// puzzle, two copies each (for tests and tools that look into SRAM).

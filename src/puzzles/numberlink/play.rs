@@ -10,6 +10,7 @@
 use super::grid::{CELL_SLOTS, Cells, Givens, Puzzle, cell_at, link_count, neighbour, opposite, step};
 use super::solve::{FoundLink, Rule, Solver};
 use crate::puzzles::level::Difficulty;
+use crate::puzzles::play::PackedMove;
 
 /// The player's links, by square (low nibble, bit `side`), kept at both squares of a link.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -61,6 +62,17 @@ pub fn apply(marks: &mut Marks, mv: Move) {
     } else {
         marks.links[mv.cell as usize] &= !here;
         marks.links[far as usize] &= !there;
+    }
+}
+
+/// A move packs as its square and `add << 2 | side`.
+impl PackedMove for Move {
+    fn pack(self) -> [u8; 2] {
+        [self.cell, u8::from(self.add) << 2 | self.side]
+    }
+
+    fn unpack([cell, bits]: [u8; 2]) -> Move {
+        Move { cell, side: bits & 3, add: bits & 4 != 0 }
     }
 }
 
