@@ -250,11 +250,13 @@ fn moves_undo_and_paths_clear() {
     // B on the path: one move a link, and undoing them in reverse restores it.
     let drawn = marks.clone();
     let mut removals = Vec::new();
-    play::clear_path(&marks, start, |mv| removals.push(mv));
-    assert_eq!(removals.len(), moves.len());
-    for &mv in &removals {
+    let mut clear = play::ClearPath::new(&marks, moves[moves.len() / 2].cell);
+    while let Some(mv) = clear.next(&marks) {
+        assert!(!mv.add);
         Numberlink::apply(&mut marks, mv);
+        removals.push(mv);
     }
+    assert_eq!(removals.len(), moves.len());
     assert_eq!(marks, Marks::new());
     for &mv in removals.iter().rev() {
         Numberlink::apply(&mut marks, Numberlink::inverse(mv));

@@ -103,18 +103,33 @@ pub fn draw_step(givens: &Givens, marks: &Marks, cell: u8, side: u8) -> Option<M
     (on_path && takes(cell) && takes(far)).then_some(Move { cell, side, add: true })
 }
 
-/// The moves that remove the path through `cell` (B on a path), one link each, in order along
-/// the path: `visit` gets each.
-pub fn clear_path(marks: &Marks, cell: u8, mut visit: impl FnMut(Move)) {
-    let links = &marks.links;
-    super::grid::walk_path(links, cell, |square| {
-        // Each link once: from the square on its right or lower side.
-        for side in [1u8, 2] {
-            if links[square as usize] & (1 << side) != 0 {
-                visit(Move { cell: square, side, add: false });
-            }
-        }
-    });
+/// Removing the path through a square (B on a path), one move a link so that undo restores
+/// them in order: from one end of the path to the other, each move taking off the link at the
+/// end left. A cursor rather than a list of moves, since the moves are made as they come (on
+/// the console a list of a 12x12 board's links is stack the frame cannot spare).
+pub struct ClearPath {
+    at: u8,
+}
+
+impl ClearPath {
+    /// The path through `cell` (a loop: from `cell`).
+    pub fn new(marks: &Marks, cell: u8) -> ClearPath {
+        let mut end = None;
+        // The walk starts at an end of the path.
+        super::grid::walk_path(&marks.links, cell, |square| {
+            end.get_or_insert(square);
+        });
+        ClearPath { at: end.unwrap_or(cell) }
+    }
+
+    /// The next removal, once the last one is made on `marks`; `None` when the path is gone.
+    pub fn next(&mut self, marks: &Marks) -> Option<Move> {
+        let links = marks.links[self.at as usize];
+        let side = (0..4).find(|&side| links & (1 << side) != 0)?;
+        let cell = self.at;
+        self.at = step(cell, side);
+        Some(Move { cell, side, add: false })
+    }
 }
 
 /// Whether the marks are the solution (the puzzle has one, so equal links).
