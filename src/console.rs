@@ -321,12 +321,7 @@ fn load_cell_art(off: &video::LcdOff, art: Playable) {
     video::load_tiles(off, TileAddressing::Signed8800, big_first, big).unwrap();
     video::load_tiles(off, TileAddressing::Unsigned8000, assets::SMALL_CELL_FIRST_TILE, small).unwrap();
     // The tiles a puzzle draws at run time rather than stores (ROM bank 0 has no room for them).
-    let (first, count) = art.drawn_tiles();
-    let mut tile = [0u8; 16];
-    for index in 0..count {
-        art.draw_tile(index, &mut tile);
-        video::load_tiles(off, TileAddressing::Signed8800, first + index, &tile).unwrap();
-    }
+    art.draw_tiles(|index, tile| video::load_tiles(off, TileAddressing::Signed8800, index, tile.as_slice()).unwrap());
 }
 
 /// The cells `load_video` loads.

@@ -137,7 +137,9 @@ impl Session {
     }
 
     /// Gives the worker's memory what a hint job needs: the puzzle and the marks. Only while
-    /// the worker is idle.
+    /// the worker is idle. In ROM bank 14 with the boards: bank 6, the schedule of work's,
+    /// has no room for a copy of each puzzle's hand-over.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn give_hint_work(&self, work: &mut Work) {
         work.use_puzzle(self.board.puzzle());
@@ -165,7 +167,8 @@ impl Session {
 
     /// Gives the worker's memory what a check of the errors needs (the puzzle and marks, as
     /// for a hint): the board waits for its outcome ([`Session::show_errors`]). Only while
-    /// the worker is idle.
+    /// the worker is idle. In ROM bank 14 as [`Session::give_hint_work`].
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn give_check_work(&mut self, work: &mut Work) {
         self.give_hint_work(work);

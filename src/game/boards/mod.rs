@@ -160,24 +160,16 @@ impl Playable {
             Playable::Hitori => (&assets::BIG_CELL_TILES, assets::BIG_CELL_FIRST_TILE, &assets::SMALL_CELL_TILES),
             Playable::Lizards => (&assets::LIZARDS_BIG_TILES, assets::BIG_CELL_FIRST_TILE, &assets::LIZARDS_SMALL_TILES),
             Playable::Sudoku => (&assets::SUDOKU_TILES, assets::SUDOKU_FIRST_TILE, &[]),
-            // Drawn at run time instead ([`Playable::drawn_tiles`]).
+            // Drawn at run time instead ([`Playable::draw_tiles`]).
             Playable::Numberlink => (&[], assets::BIG_CELL_FIRST_TILE, &[]),
         }
     }
 
-    /// The tiles of its cells the console draws at run time ([`Playable::draw_tile`]) rather
-    /// than copies ([`Playable::tiles`]): the first and how many, with `$8800` addressing.
-    pub fn drawn_tiles(self) -> (u8, u8) {
-        match self {
-            Playable::Numberlink => (numberlink::FIRST_TILE, numberlink::TILES),
-            Playable::Hitori | Playable::Lizards | Playable::Sudoku => (0, 0),
-        }
-    }
-
-    /// Draws tile `index` of those [`Playable::drawn_tiles`] counts into `tile`.
-    pub fn draw_tile(self, index: u8, tile: &mut [u8; 16]) {
+    /// Draws the tiles of its cells it makes at run time rather than stores ([`Playable::tiles`]
+    /// holds none of them), each given to `write` with its tile index (`$8800` addressing).
+    pub fn draw_tiles(self, write: impl FnMut(u8, &[u8; 16])) {
         if self == Playable::Numberlink {
-            numberlink::tile_data(index, tile);
+            numberlink::draw_tiles(write);
         }
     }
 

@@ -371,6 +371,18 @@ fn paint_rows(tile: &mut [u8; 16], rows: core::ops::Range<u8>, mask: u8, colour:
     }
 }
 
+/// Draws every tile of Numberlink's board, each given to `write` with its tile index (from
+/// [`FIRST_TILE`]). In ROM bank 14: the console calls it with the LCD off.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+#[inline(never)]
+pub fn draw_tiles(mut write: impl FnMut(u8, &[u8; 16])) {
+    let mut tile = [0u8; 16];
+    for index in 0..TILES {
+        tile_data(index, &mut tile);
+        write(FIRST_TILE + index, &tile);
+    }
+}
+
 /// Draws tile `index` (0..[`TILES`]) of Numberlink's board into `tile` (2bpp, 16 bytes).
 ///
 /// Empty squares: a light grey dot alone, else their links 2 pixels wide from the middle to
@@ -379,8 +391,6 @@ fn paint_rows(tile: &mut [u8; 16], rows: core::ops::Range<u8>, mask: u8, colour:
 /// (the square without its corners), white on black once their path has its link, white on
 /// dark grey in error, black between dark grey bars when lit. The solid square: dark grey
 /// hatching.
-#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
-#[inline(never)]
 pub fn tile_data(index: u8, tile: &mut [u8; 16]) {
     *tile = [0; 16];
     if index == SOLID {
