@@ -146,8 +146,8 @@ impl Playable {
             // A Sudoku row is two rows of tiles: its line tiles' row and its cells'. (6, its
             // measured cost, left no room for the rest of a frame that drew two rows.)
             (Playable::Sudoku, _) => 7,
-            // A square's tile is a few table reads (about as much as Hitori's 8x8 cells').
-            (Playable::Numberlink, _) => 2,
+            // A square's tile is a few table and set reads.
+            (Playable::Numberlink, _) => 3,
         }
     }
 
