@@ -1,7 +1,8 @@
 //! The new-game screen: the puzzle, board size (the puzzle's range), difficulty, and the
 //! seed: random, or a seed code typed with the D-pad (Left/Right pick a character, Up/Down
 //! change it). A typed code names its puzzle, and starts that one. On the console this
-//! screen's code lives in ROM bank 11 (bank 6, where it was, passed 16 KiB with Numberlink).
+//! screen's code lives in ROM bank 7 (bank 6, where it was, passed 16 KiB with Numberlink; bank
+//! 11 had no room for it).
 
 use gb_hal::joypad::{Buttons, InputFrame};
 
@@ -161,7 +162,7 @@ impl NewGame {
         canvas.text(Layer::Background, VALUE_X - 1, y, &line);
     }
 
-    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank11"))]
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank7"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, canvas: &mut Canvas) -> NewGameEvent {
         match self.undrawn {
