@@ -352,18 +352,16 @@ const LIGHT: u8 = 1;
 const DARK: u8 = 2;
 const BLACK: u8 = 3;
 
-/// Paints the pixels of `mask` (bit 7 the left column) in row `y` of a 2bpp tile `colour`.
-fn paint(tile: &mut [u8; 16], y: u8, mask: u8, colour: u8) {
-    let at = usize::from(2 * y);
-    let plane = |byte: &mut u8, on: bool| *byte = if on { *byte | mask } else { *byte & !mask };
-    plane(&mut tile[at], colour & 1 != 0);
-    plane(&mut tile[at + 1], colour & 2 != 0);
-}
-
-/// Paints rows `rows` of a tile.
-fn paint_rows(tile: &mut [u8; 16], rows: core::ops::Range<u8>, mask: u8, colour: u8) {
-    for y in rows {
-        paint(tile, y, mask, colour);
+/// A tile of two colours over white: the pixels of `fill` (a row a byte, bit 7 the left
+/// column) in `back`, those of `ink` in `front` over them, as 2bpp (two planes a row). Masks,
+/// not pixel by pixel: the console draws the 178 tiles with the LCD off.
+fn compose(tile: &mut [u8; 16], fill: &[u8; 8], back: u8, ink: &[u8; 8], front: u8) {
+    let plane = |colour: u8, bit: u8| if colour & bit != 0 { 0xFF } else { 0 };
+    let (back0, back1, front0, front1) = (plane(back, 1), plane(back, 2), plane(front, 1), plane(front, 2));
+    for y in 0..8 {
+        let (under, over) = (fill[y] & !ink[y], ink[y]);
+        tile[2 * y] = under & back0 | over & front0;
+        tile[2 * y + 1] = under & back1 | over & front1;
     }
 }
 
@@ -388,78 +386,68 @@ pub fn draw_tiles(mut write: impl FnMut(u8, &[u8; 16])) {
 /// dark grey in error, black between dark grey bars when lit. The solid square: dark grey
 /// hatching.
 pub fn tile_data(index: u8, tile: &mut [u8; 16]) {
-    *tile = [0; 16];
+    let (mut fill, mut ink) = ([0u8; 8], [0u8; 8]);
     if index == SOLID {
-        for y in 0..8 {
-            paint(tile, y, if y & 1 == 0 { 0xAA } else { 0x55 }, DARK);
+        for (y, row) in ink.iter_mut().enumerate() {
+            *row = if y & 1 == 0 { 0xAA } else { 0x55 };
         }
-        return;
+        return compose(tile, &fill, WHITE, &ink, DARK);
     }
     let (style, look) = if index >= LINKED_FIRST { (None, SHAPES + index - LINKED_FIRST) } else { (Some(index / STYLE_TILES), index % STYLE_TILES) };
     if look < SHAPES {
         let style = style.unwrap_or(STYLE_PLAIN);
         let links = SHAPE_OF_LINKS.iter().position(|&shape| shape == look).unwrap_or(0) as u8;
-        if style == STYLE_HINT {
-            paint_rows(tile, 0..8, 0xFF, LIGHT);
-        }
-        let ink = if style == STYLE_ERROR { DARK } else { BLACK };
+        let back = if style == STYLE_HINT {
+            fill = [0xFF; 8];
+            LIGHT
+        } else {
+            WHITE
+        };
+        (ink[3], ink[4]) = (0x18, 0x18);
         if links == 0 {
-            paint_rows(tile, 3..5, 0x18, if style == STYLE_PLAIN { LIGHT } else { DARK });
-            return;
+            return compose(tile, &fill, back, &ink, if style == STYLE_PLAIN { LIGHT } else { DARK });
         }
-        paint_rows(tile, 3..5, 0x18, ink);
-        for (side, rows, mask) in [(0, 0..3, 0x18), (1, 3..5, 0x07), (2, 5..8, 0x18), (3, 3..5, 0xE0)] {
-            if links & (1 << side) != 0 {
-                paint_rows(tile, rows, mask, ink);
+        if links & 1 << 0 != 0 {
+            (ink[0], ink[1], ink[2]) = (0x18, 0x18, 0x18);
+        }
+        if links & 1 << 2 != 0 {
+            (ink[5], ink[6], ink[7]) = (0x18, 0x18, 0x18);
+        }
+        let across = if links & 1 << 3 != 0 { 0xE0 } else { 0 } | if links & 1 << 1 != 0 { 0x07 } else { 0 };
+        (ink[3], ink[4]) = (0x18 | across, 0x18 | across);
+        if links.count_ones() == 1 {
+            for row in &mut ink[2..6] {
+                *row |= 0x3C;
             }
         }
-        if links.count_ones() == 1 {
-            paint_rows(tile, 2..6, 0x3C, ink);
-        }
-        return;
+        return compose(tile, &fill, back, &ink, if style == STYLE_ERROR { DARK } else { BLACK });
     }
-    let number = look - SHAPES + 1;
-    let ink = match style {
-        None => {
-            disc(tile, BLACK);
-            WHITE
-        }
-        Some(STYLE_ERROR) => {
-            disc(tile, DARK);
-            WHITE
-        }
-        Some(STYLE_HINT) => {
-            paint(tile, 0, 0xFF, DARK);
-            paint(tile, 7, 0xFF, DARK);
-            BLACK
-        }
-        Some(_) => {
-            disc(tile, LIGHT);
-            BLACK
-        }
-    };
     // Tens by subtraction: a division is a runtime call on the console.
-    let (mut tens, mut units) = (0u8, number);
+    let (mut tens, mut units) = (0u8, look - SHAPES + 1);
     while units >= 10 {
         units -= 10;
         tens += 1;
     }
-    for (row, y) in (1..6).enumerate() {
+    for (row, mask) in ink[1..6].iter_mut().enumerate() {
         let unit = DIGIT_ROWS[usize::from(units)][row];
-        let mask = match tens {
+        *mask = match tens {
             0 => unit << 3,
             1 => NARROW_ONE_ROWS[row] << 5 | unit << 1,
             _ => DIGIT_ROWS[usize::from(tens)][row] << 5 | unit << 1,
         };
-        paint(tile, y, mask, ink);
     }
-}
-
-/// A number's disc: the square without its four corner pixels, in `colour`.
-fn disc(tile: &mut [u8; 16], colour: u8) {
-    paint_rows(tile, 0..8, 0xFF, colour);
-    paint(tile, 0, 0x81, WHITE);
-    paint(tile, 7, 0x81, WHITE);
+    let (back, front) = match style {
+        Some(STYLE_HINT) => {
+            (fill[0], fill[7]) = (0xFF, 0xFF);
+            return compose(tile, &fill, DARK, &ink, BLACK);
+        }
+        None => (BLACK, WHITE),
+        Some(STYLE_ERROR) => (DARK, WHITE),
+        Some(_) => (LIGHT, BLACK),
+    };
+    // A disc: the square without its four corner pixels.
+    fill = [0x7E, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7E];
+    compose(tile, &fill, back, &ink, front);
 }
 
 /// What a board tile shows, if it is one of Numberlink's: the number (0 for an empty square)
