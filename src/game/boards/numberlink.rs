@@ -20,7 +20,7 @@
 //! gives it after a move, and the board shows them when they come back.
 //!
 //! On the console the board's entry points live in ROM bank 14 with Baby Lizards' and
-//! Sudoku's boards.
+//! Sudoku's boards, its tiles' drawing in bank 16.
 
 use super::{Banner, Changed, Press};
 use crate::assets;
@@ -366,8 +366,9 @@ fn compose(tile: &mut [u8; 16], fill: &[u8; 8], back: u8, ink: &[u8; 8], front: 
 }
 
 /// Draws every tile of Numberlink's board, each given to `write` with its tile index (from
-/// [`FIRST_TILE`]). In ROM bank 14: the console calls it with the LCD off.
-#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+/// [`FIRST_TILE`]). In ROM bank 16 (bank 14, the boards', passed 16 KiB with it): the
+/// console calls it with the LCD off.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank16"))]
 #[inline(never)]
 pub fn draw_tiles(mut write: impl FnMut(u8, &[u8; 16])) {
     let mut tile = [0u8; 16];
