@@ -357,7 +357,7 @@ impl Board {
             Board::Lizards(b) => b.check(layout, canvas),
             Board::Sudoku(b) => b.check(canvas),
             // The worker finds Numberlink's errors ([`Board::wants_check`]).
-            Board::Numberlink(_) => Checked::Nothing,
+            Board::Numberlink(b) => b.check(),
         }
     }
 

@@ -5,7 +5,7 @@
 //! Squares in error (a path joining two different numbers, a square no path can reach any
 //! more) and those a hint lights have looks of their own.
 //!
-//! The tiles are drawn at run time ([`tile_data`]) from the digits' rows and the links' bits,
+//! The tiles are drawn at run time ([`draw_tiles`]) from the digits' rows and the links' bits,
 //! not stored: 178 tiles of 16 bytes would not fit ROM bank 0, where all data lies. The
 //! console draws them into the place of Hitori's 16x16 cells when a Numberlink board first
 //! shows (with the LCD off, as for the other puzzles' cells).
@@ -22,7 +22,7 @@
 //! On the console the board's entry points live in ROM bank 14 with Baby Lizards' and
 //! Sudoku's boards, its tiles' drawing in bank 16.
 
-use super::{Banner, Changed, Press};
+use super::{Banner, Changed, Checked, Press};
 use crate::assets;
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::layout::{Layout, SCREEN_COLS, col_of, position, row_of};
@@ -44,7 +44,7 @@ pub const STYLE_TILES: u8 = SHAPES + MAX_PATHS as u8;
 /// After the styles: the numbers whose path has its link, then the solid square.
 const LINKED_FIRST: u8 = STYLES * STYLE_TILES;
 const SOLID: u8 = LINKED_FIRST + MAX_PATHS as u8;
-/// The tiles [`tile_data`] draws, from [`FIRST_TILE`].
+/// The tiles [`draw_tiles`] draws, from [`FIRST_TILE`].
 pub const TILES: u8 = SOLID + 1;
 /// They go where Hitori's 16x16 cells go (a board of 8x8 squares shows them with `$8800`
 /// addressing, as Sudoku's does).
@@ -55,6 +55,8 @@ const _: () = assert!(TILES as usize * 16 <= assets::BIG_CELL_TILES.len(), "Numb
 /// none, the ends up, right, down and left, the straights up-down and left-right, the corners
 /// up-right, right-down, down-left and left-up. A square never has three links or four.
 const SHAPE_OF_LINKS: [u8; 16] = [0, 1, 2, 7, 3, 5, 8, 0, 4, 10, 6, 0, 9, 0, 0, 0];
+/// Its inverse: each shape's links.
+const LINKS_OF_SHAPE: [u8; SHAPES as usize] = [0, 1, 2, 4, 8, 5, 10, 3, 6, 12, 9];
 
 /// The Numberlink puzzle being played and what its board shows.
 pub struct NumberlinkBoard {
@@ -65,8 +67,8 @@ pub struct NumberlinkBoard {
     numbers: [u8; CELL_SLOTS],
     /// The squares shown in error, as the worker last found them.
     errors: Cells,
-    /// The marks changed since the worker last took them to find the errors.
-    unchecked: bool,
+    /// Whether the marks changed since the worker last took them to find the errors.
+    unchecked: Unchecked,
     /// Squares the last hint lights up, until the next move.
     hinted: Cells,
 }
@@ -84,7 +86,7 @@ impl NumberlinkBoard {
             play: Play::with_marks(Marks::new()),
             numbers: [0; CELL_SLOTS],
             errors: Cells::EMPTY,
-            unchecked: false,
+            unchecked: Unchecked::No,
             hinted: Cells::EMPTY,
         }
     }
@@ -107,7 +109,7 @@ impl NumberlinkBoard {
     pub fn begin_new(&mut self) {
         self.hinted = Cells::EMPTY;
         self.errors = Cells::EMPTY;
-        self.unchecked = false;
+        self.unchecked = Unchecked::No;
         self.numbers.fill(0);
         let givens = &self.puzzle.givens;
         for (k, pair) in givens.ends[..usize::from(givens.paths)].iter().enumerate() {
@@ -120,7 +122,7 @@ impl NumberlinkBoard {
     /// Begins a game resumed with its links: the worker finds its errors.
     pub fn resume(&mut self) {
         self.begin_new();
-        self.unchecked = true;
+        self.unchecked = Unchecked::Yes;
     }
 
     /// Which button's mark the square at `spot` holds: A's for a square on a drawn path.
@@ -179,21 +181,29 @@ impl NumberlinkBoard {
         let lit = core::mem::replace(&mut self.hinted, Cells::EMPTY);
         self.draw_cells_of(layout, canvas, &lit);
         let Some(m) = moved else { return Changed { cell: None, solved: false } };
-        self.unchecked = true;
+        self.unchecked = Unchecked::Moved;
         self.draw_link(layout, canvas, m);
         let solved = play::is_solved(&self.puzzle, self.play.marks());
         Changed { cell: Some(step(m.cell, m.side)), solved }
     }
 
-    /// Whether the marks changed since the worker last took them to find the errors; taking
-    /// them ([`NumberlinkBoard::checked_marks`]) clears it.
+    /// A frame of play: marks changed in the last frame want a check from this one on.
+    pub fn check(&mut self) -> Checked {
+        if self.unchecked == Unchecked::Moved {
+            self.unchecked = Unchecked::Yes;
+        }
+        Checked::Nothing
+    }
+
+    /// Whether the marks changed since the worker last took them to find the errors, a frame
+    /// ago or more; taking them ([`NumberlinkBoard::checked_marks`]) clears it.
     pub fn wants_check(&self) -> bool {
-        self.unchecked
+        self.unchecked == Unchecked::Yes
     }
 
     /// The puzzle and marks for the worker to check.
     pub fn checked_marks(&mut self) -> (&Puzzle, &Marks) {
-        self.unchecked = false;
+        self.unchecked = Unchecked::No;
         (&self.puzzle, self.play.marks())
     }
 
@@ -202,7 +212,7 @@ impl NumberlinkBoard {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn show_errors(&mut self, errors: &Cells, layout: &Layout, canvas: &mut Canvas) -> bool {
-        if self.unchecked {
+        if self.unchecked != Unchecked::No {
             return false;
         }
         let before = core::mem::replace(&mut self.errors, *errors);
@@ -307,6 +317,16 @@ impl NumberlinkBoard {
 
 puzzle_board!(NumberlinkBoard, Numberlink);
 
+/// Whether the marks wait for the worker to find their errors.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Unchecked {
+    No,
+    /// Changed in this frame: the check waits for the next (handing the marks over in the
+    /// move's frame made it late on the console).
+    Moved,
+    Yes,
+}
+
 /// Each square in one of the sets `a` and `b` but not both, a byte of the sets at a time: on
 /// the console a set's `contains` for every square of a 12x12 board took over half a frame.
 fn for_each_cell_of(a: &Cells, b: &Cells, mut visit: impl FnMut(u8)) {
@@ -371,14 +391,20 @@ fn compose(tile: &mut [u8; 16], fill: &[u8; 8], back: u8, ink: &[u8; 8], front: 
 #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank16"))]
 #[inline(never)]
 pub fn draw_tiles(mut write: impl FnMut(u8, &[u8; 16])) {
-    let mut tile = [0u8; 16];
-    for index in 0..TILES {
-        tile_data(index, &mut tile);
-        write(FIRST_TILE + index, &tile);
+    // By style and look, in tile order: no division for either (a runtime call on the console).
+    let (mut tile, mut index) = ([0u8; 16], FIRST_TILE);
+    for style in (STYLE_PLAIN..STYLES).map(Some).chain([None]) {
+        let looks = if style.is_some() { 0..STYLE_TILES } else { SHAPES..STYLE_TILES + 1 };
+        for look in looks {
+            draw_tile(style, look, &mut tile);
+            write(index, &tile);
+            index += 1;
+        }
     }
 }
 
-/// Draws tile `index` (0..[`TILES`]) of Numberlink's board into `tile` (2bpp, 16 bytes).
+/// Draws the tile of `look` (a shape, then the numbers from [`SHAPES`]) in `style` (`None`:
+/// the linked numbers, after which comes the solid square) into `tile` (2bpp, 16 bytes).
 ///
 /// Empty squares: a light grey dot alone, else their links 2 pixels wide from the middle to
 /// the edges (black; dark grey in error, which a Color shows red), a loose end with a 4x4 knob;
@@ -386,18 +412,16 @@ pub fn draw_tiles(mut write: impl FnMut(u8, &[u8; 16])) {
 /// (the square without its corners), white on black once their path has its link, white on
 /// dark grey in error, black between dark grey bars when lit. The solid square: dark grey
 /// hatching.
-pub fn tile_data(index: u8, tile: &mut [u8; 16]) {
+fn draw_tile(style: Option<u8>, look: u8, tile: &mut [u8; 16]) {
     let (mut fill, mut ink) = ([0u8; 8], [0u8; 8]);
-    if index == SOLID {
+    if style.is_none() && look == STYLE_TILES {
         for (y, row) in ink.iter_mut().enumerate() {
             *row = if y & 1 == 0 { 0xAA } else { 0x55 };
         }
         return compose(tile, &fill, WHITE, &ink, DARK);
     }
-    let (style, look) = if index >= LINKED_FIRST { (None, SHAPES + index - LINKED_FIRST) } else { (Some(index / STYLE_TILES), index % STYLE_TILES) };
-    if look < SHAPES {
-        let style = style.unwrap_or(STYLE_PLAIN);
-        let links = SHAPE_OF_LINKS.iter().position(|&shape| shape == look).unwrap_or(0) as u8;
+    if let (Some(style), true) = (style, look < SHAPES) {
+        let links = LINKS_OF_SHAPE[usize::from(look)];
         let back = if style == STYLE_HINT {
             fill = [0xFF; 8];
             LIGHT
@@ -464,7 +488,7 @@ pub fn read_square_tile(tile: u8) -> Option<(u8, u8, bool)> {
     if look >= SHAPES {
         return Some((look - SHAPES + 1, 0, error));
     }
-    let links = SHAPE_OF_LINKS.iter().position(|&shape| shape == look)? as u8;
+    let links = LINKS_OF_SHAPE[usize::from(look)];
     Some((0, links, error))
 }
 
@@ -477,10 +501,15 @@ mod tests {
     #[test]
     fn every_shape_and_number_has_a_tile_of_its_own_and_reads_back() {
         let mut seen = std::collections::HashSet::new();
-        let mut tile = [0u8; 16];
-        for index in 0..TILES {
-            tile_data(index, &mut tile);
-            assert!(seen.insert(tile), "tile {index} looks like another");
+        let mut next = FIRST_TILE;
+        draw_tiles(|index, tile| {
+            assert_eq!(index, next, "in tile order");
+            assert!(seen.insert(*tile), "tile {index} looks like another");
+            next += 1;
+        });
+        assert_eq!(next, FIRST_TILE + TILES);
+        for (shape, &links) in LINKS_OF_SHAPE.iter().enumerate() {
+            assert_eq!(SHAPE_OF_LINKS[usize::from(links)], shape as u8);
         }
         for links in [0u8, 1, 2, 4, 8, 5, 10, 3, 6, 12, 9] {
             assert_eq!(read_square_tile(FIRST_TILE + SHAPE_OF_LINKS[usize::from(links)]), Some((0, links, false)));
