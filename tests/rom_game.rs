@@ -1219,6 +1219,24 @@ fn a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero_on_gamb
     a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero(&mut power_on_gambatte());
 }
 
+/// Types `code` on the new-game screen and starts it: the board `read` reads back once it
+/// shows, within `frames` frames (`what` names it).
+fn start_code<E: Emulator, T>(console: &mut E, code: &[u8], frames: u32, what: &str, mut read: impl FnMut(&mut E) -> Option<T>) -> T {
+    open_new_game(console);
+    type_code(console, code);
+    tap(console, Button::Start);
+    let mut shown = None;
+    assert!(
+        wait_for(console, frames, |c| {
+            shown = read(c);
+            shown.is_some()
+        }),
+        "no {what} board after {frames} frames; the screen:\n{}",
+        screen_text(console, BACKGROUND_MAP)
+    );
+    shown.unwrap()
+}
+
 /// The Baby Lizards board the background map shows, as (mark, highlight) a cell
 /// (`assets::LIZARD_*`), once every cell of an `n` x `n` board shows one of its cell tiles.
 fn read_lizards_board(console: &mut impl Emulator, n: u8) -> Option<Vec<(u8, u8)>> {
@@ -1248,19 +1266,7 @@ fn a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl Em
     assert!(engine.generate_puzzle(n, difficulty, seed, &mut puzzle));
     assert_eq!(engine.count_solutions(&puzzle.board, puzzle.lizards, 2), 1, "the host's puzzle has one solution");
 
-    open_new_game(console);
-    type_code(console, &code);
-    tap(console, Button::Start);
-    let mut shown = None;
-    assert!(
-        wait_for(console, GENERATE_FRAMES, |c| {
-            shown = read_lizards_board(c, n);
-            shown.is_some()
-        }),
-        "no {n}x{n} Lizards board after {GENERATE_FRAMES} frames; the screen:\n{}",
-        screen_text(console, BACKGROUND_MAP)
-    );
-    let shown = shown.unwrap();
+    let shown = start_code(console, &code, GENERATE_FRAMES, &format!("{n}x{n} Lizards"), |c| read_lizards_board(c, n));
     for cell in 0..n * n {
         let tree = shown[usize::from(cell)].0 == assets::LIZARD_MARK_TREE;
         assert_eq!(tree, puzzle.board.is_tree(cell), "cell {:?}: a tree on one side only", puzzle.board.row_col(cell));
@@ -1362,21 +1368,8 @@ fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl Emu
     let code = SeedCode { kind: Kind::Sudoku, size: 9, difficulty, seed }.encode().unwrap();
     let puzzle = SudokuGenerator::new().generate(difficulty, seed);
 
-    open_new_game(console);
-    type_code(console, &code);
-    tap(console, Button::Start);
-    let mut shown = None;
     // An easy Sudoku takes the console up to about 20 s (docs/sudoku-notes.md).
-    assert!(
-        wait_for(console, 3 * GENERATE_FRAMES, |c| {
-            shown = read_sudoku_board(c);
-            shown.is_some()
-        }),
-        "no Sudoku board after {} frames; the screen:\n{}",
-        3 * GENERATE_FRAMES,
-        screen_text(console, BACKGROUND_MAP)
-    );
-    let shown = shown.unwrap();
+    let shown = start_code(console, &code, 3 * GENERATE_FRAMES, "Sudoku", read_sudoku_board);
     for cell in 0..81 {
         let given = puzzle.givens[cell];
         let expected = if given != 0 { (given, assets::SUDOKU_STYLE_GIVEN) } else { (0, assets::SUDOKU_STYLE_ENTERED) };
@@ -1497,19 +1490,7 @@ fn a_numberlink_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl
     let code = SeedCode { kind: Kind::Numberlink, size: n, difficulty, seed }.encode().unwrap();
     let puzzle = numberlink_puzzle(n, difficulty, seed);
 
-    open_new_game(console);
-    type_code(console, &code);
-    tap(console, Button::Start);
-    let mut shown = None;
-    assert!(
-        wait_for(console, GENERATE_FRAMES, |c| {
-            shown = read_numberlink_board(c, n);
-            shown.is_some()
-        }),
-        "no {n}x{n} Numberlink board after {GENERATE_FRAMES} frames; the screen:\n{}",
-        screen_text(console, BACKGROUND_MAP)
-    );
-    let shown = shown.unwrap();
+    let shown = start_code(console, &code, GENERATE_FRAMES, &format!("{n}x{n} Numberlink"), |c| read_numberlink_board(c, n));
     for r in 0..n {
         for c in 0..n {
             let cell = cell_at(r, c);
