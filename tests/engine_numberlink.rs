@@ -236,7 +236,7 @@ fn moves_undo_and_paths_clear() {
     let mut moves = Vec::new();
     while here != end {
         let side = (0..4).find(|&s| s != from && puzzle.solution[here as usize] & (1 << s) != 0).unwrap();
-        let mv = play::draw_step(givens, &marks, here, side).expect("a link the path takes");
+        let mv = play::draw_step(givens, &marks, here, side, |square| givens.number_at(square)).expect("a link the path takes");
         assert!(mv.add);
         Numberlink::apply(&mut marks, mv);
         moves.push(mv);
@@ -245,7 +245,7 @@ fn moves_undo_and_paths_clear() {
     }
     // A number takes one link: no step on from the far end; stepping back removes the link.
     let last = *moves.last().unwrap();
-    let back = play::draw_step(givens, &marks, end, last.side ^ 2).unwrap();
+    let back = play::draw_step(givens, &marks, end, last.side ^ 2, |square| givens.number_at(square)).unwrap();
     assert!(!back.add);
     // B on the path: one move a link, and undoing them in reverse restores it.
     let drawn = marks.clone();

@@ -157,7 +157,7 @@ impl NumberlinkBoard {
     #[inline(never)]
     pub fn drag(&mut self, from: u8, to: u8, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
         let side = (0..4).find(|&side| neighbour(self.size(), from, side) == Some(to))?;
-        let m = play::draw_step(&self.puzzle.givens, self.play.marks(), from, side)?;
+        let m = play::draw_step(&self.puzzle.givens, self.play.marks(), from, side, |square| self.numbers[usize::from(square)])?;
         self.play.make(m);
         Some(self.changed(Some(m), layout, canvas))
     }
@@ -183,7 +183,12 @@ impl NumberlinkBoard {
         let Some(m) = moved else { return Changed { cell: None, solved: false } };
         self.unchecked = Unchecked::Moved;
         self.draw_link(layout, canvas, m);
-        let solved = play::is_solved(&self.puzzle, self.play.marks());
+        // Solved only if the move's two squares now hold their solution's links: the whole
+        // board is compared (a frame's third on the console at 12x12) only then.
+        let (links, solution) = (&self.play.marks().links, &self.puzzle.solution);
+        let far = usize::from(step(m.cell, m.side));
+        let both = links[usize::from(m.cell)] == solution[usize::from(m.cell)] && links[far] == solution[far];
+        let solved = both && play::is_solved(&self.puzzle, self.play.marks());
         Changed { cell: Some(step(m.cell, m.side)), solved }
     }
 

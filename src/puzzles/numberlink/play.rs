@@ -83,8 +83,10 @@ pub fn inverse(mv: Move) -> Move {
 /// The move a step of the drawing cursor makes, holding A, from `cell` to its neighbour on
 /// `side`: back along a link removes it; otherwise a link where both squares still take one
 /// (not solid, fewer than two links, an endpoint fewer than one) and `cell` is on a drawn
-/// path or a number; `None` when the step draws nothing.
-pub fn draw_step(givens: &Givens, marks: &Marks, cell: u8, side: u8) -> Option<Move> {
+/// path or a number; `None` when the step draws nothing. `number_at` gives a square's number
+/// (0: none): the game's board keeps a table, where [`Givens::number_at`]'s scan of the pairs
+/// for each square took the console a good part of a frame.
+pub fn draw_step(givens: &Givens, marks: &Marks, cell: u8, side: u8, number_at: impl Fn(u8) -> u8) -> Option<Move> {
     let far = neighbour(givens.size, cell, side)?;
     if marks.links[cell as usize] & (1 << side) != 0 {
         return Some(Move { cell, side, add: false });
@@ -92,14 +94,14 @@ pub fn draw_step(givens: &Givens, marks: &Marks, cell: u8, side: u8) -> Option<M
     let takes = |square: u8| {
         let limit = if givens.solid.contains(square) {
             0
-        } else if givens.number_at(square) != 0 {
+        } else if number_at(square) != 0 {
             1
         } else {
             2
         };
         link_count(marks.links[square as usize]) < limit
     };
-    let on_path = marks.links[cell as usize] != 0 || givens.number_at(cell) != 0;
+    let on_path = marks.links[cell as usize] != 0 || number_at(cell) != 0;
     (on_path && takes(cell) && takes(far)).then_some(Move { cell, side, add: true })
 }
 
