@@ -320,6 +320,8 @@ fn load_cell_art(off: &video::LcdOff, art: Playable) {
     // build mistake.
     video::load_tiles(off, TileAddressing::Signed8800, big_first, big).unwrap();
     video::load_tiles(off, TileAddressing::Unsigned8000, assets::SMALL_CELL_FIRST_TILE, small).unwrap();
+    // The tiles a puzzle draws at run time rather than stores (ROM bank 0 has no room for them).
+    art.draw_tiles(|index, tile| video::load_tiles(off, TileAddressing::Signed8800, index, tile.as_slice()).unwrap());
 }
 
 /// The cells `load_video` loads.

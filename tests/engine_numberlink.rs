@@ -331,7 +331,7 @@ fn moves_undo_and_paths_clear() {
     let mut moves = Vec::new();
     while here != end {
         let side = (0..4).find(|&s| s != from && puzzle.solution[here as usize] & (1 << s) != 0).unwrap();
-        let mv = play::draw_step(givens, &marks, here, side).expect("a link the path takes");
+        let mv = play::draw_step(givens, &marks, here, side, |square| givens.number_at(square)).expect("a link the path takes");
         assert!(mv.add);
         Numberlink::apply(&mut marks, mv);
         moves.push(mv);
@@ -340,16 +340,18 @@ fn moves_undo_and_paths_clear() {
     }
     // A number takes one link: no step on from the far end; stepping back removes the link.
     let last = *moves.last().unwrap();
-    let back = play::draw_step(givens, &marks, end, last.side ^ 2).unwrap();
+    let back = play::draw_step(givens, &marks, end, last.side ^ 2, |square| givens.number_at(square)).unwrap();
     assert!(!back.add);
     // B on the path: one move a link, and undoing them in reverse restores it.
     let drawn = marks.clone();
     let mut removals = Vec::new();
-    play::clear_path(&marks, start, |mv| removals.push(mv));
-    assert_eq!(removals.len(), moves.len());
-    for &mv in &removals {
+    let mut clear = play::ClearPath::new(&marks, moves[moves.len() / 2].cell);
+    while let Some(mv) = clear.next(&marks) {
+        assert!(!mv.add);
         Numberlink::apply(&mut marks, mv);
+        removals.push(mv);
     }
+    assert_eq!(removals.len(), moves.len());
     assert_eq!(marks, Marks::new());
     for &mv in removals.iter().rev() {
         Numberlink::apply(&mut marks, Numberlink::inverse(mv));

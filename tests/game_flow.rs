@@ -948,3 +948,158 @@ fn an_undo_after_a_pause_in_a_check_takes_the_error_away() {
         assert!(!shows_a_fresh_check(&p, "after the undo"));
     }
 }
+
+/// What the square at `cell` shows in a Numberlink game: its number (0: none), its links (a
+/// number's: 1 once its path has its link) and whether it shows in error.
+fn numberlink_square(game: &Game, cell: u8) -> (u8, u8, bool) {
+    let (x, y) = game.session.layout().cell_tile_xy(row_of(cell), col_of(cell));
+    let tile = game.canvas.tile(Layer::Background, x, y);
+    hitori::game::boards::numberlink::read_square_tile(tile).unwrap_or_else(|| panic!("square {cell:#04x}: tile {tile}"))
+}
+
+/// The D-pad button that moves the cursor to the square on `side`.
+fn direction(side: u8) -> Buttons {
+    [Buttons::UP, Buttons::RIGHT, Buttons::DOWN, Buttons::LEFT][usize::from(side)]
+}
+
+/// Draws number `k`'s path (from 1) along the solution by the player's hand: the cursor to
+/// its first end, A held, a D-pad step a square, A let go. Returns the steps.
+fn draw_path(p: &mut Player, puzzle: &hitori::puzzles::numberlink::grid::Puzzle, k: usize) -> usize {
+    use hitori::puzzles::numberlink::grid::step;
+    let [start, end] = puzzle.givens.ends[k - 1];
+    p.move_cursor_to(start);
+    p.frame(Buttons::A);
+    let (mut here, mut from, mut steps) = (start, 4, 0);
+    while here != end {
+        let side = (0..4).find(|&s| s != from && puzzle.solution[usize::from(here)] & (1 << s) != 0).unwrap();
+        p.frame(Buttons::A | direction(side));
+        p.frame(Buttons::A);
+        here = step(here, side);
+        from = side ^ 2;
+        steps += 1;
+        if p.screen() != ScreenId::Play {
+            break;
+        }
+    }
+    p.frame(Buttons::empty());
+    steps
+}
+
+fn numberlink_board(game: &Game) -> &hitori::game::boards::numberlink::NumberlinkBoard {
+    match &game.session.board {
+        Board::Numberlink(board) => board,
+        _ => panic!("not a Numberlink game"),
+    }
+}
+
+/// A Numberlink code typed on the new-game screen plays that puzzle: its numbers show on
+/// their squares; a path drawn with A held and the D-pad shows as connected line tiles and its
+/// numbers as linked; B on it takes it off a link a move, undo puts the links back one by one
+/// and redo takes them off again; a link joining two numbers shows in error once the worker
+/// has checked; after a power-off in the middle CONTINUE resumes it with its links; every
+/// path drawn solves it, and the best time is kept in Numberlink's area.
+#[test]
+fn a_numberlink_code_plays_numberlink_by_drawing_paths() {
+    use hitori::game::save::{BestTimes, Saves};
+    use hitori::puzzles::Kind;
+    use hitori::puzzles::level::Difficulty;
+    use hitori::puzzles::numberlink::grid::{Puzzle, neighbour, step};
+    use hitori::puzzles::numberlink::{Numberlink, play::Marks};
+
+    // A puzzle with two different numbers side by side (not path 1's, drawn first), to join
+    // wrongly.
+    let mut generator = hitori::puzzles::numberlink::generate::Generator::new();
+    let (seed, puzzle, (wrong_from, wrong_side)) = (1..)
+        .find_map(|seed| {
+            let mut puzzle = Puzzle::new();
+            assert!(generator.generate_into(6, Difficulty::Easy, seed, &mut puzzle));
+            let givens = &puzzle.givens;
+            let pair = (1..givens.paths).flat_map(|k| givens.ends[usize::from(k)]).find_map(|end| {
+                (0..4).find_map(|side| {
+                    let far = neighbour(6, end, side)?;
+                    let other = givens.number_at(far);
+                    (other > 1 && other != givens.number_at(end)).then_some((end, side))
+                })
+            })?;
+            Some((seed, puzzle.clone(), pair))
+        })
+        .unwrap();
+    let mut p = hitori_then(&SeedCode { kind: Kind::Numberlink, size: 6, difficulty: Difficulty::Easy, seed });
+    assert_eq!(numberlink_board(&p.game).puzzle, puzzle, "the code's puzzle");
+    for r in 0..6 {
+        for c in 0..6 {
+            let cell = cell_at(r, c);
+            assert_eq!(numberlink_square(&p.game, cell), (puzzle.givens.number_at(cell), 0, false), "square ({r}, {c})");
+        }
+    }
+
+    // Path 1 drawn: every square on it shows its links, its numbers show linked.
+    let steps = draw_path(&mut p, &puzzle, 1);
+    let [start, end] = puzzle.givens.ends[0];
+    let links = numberlink_board(&p.game).play.marks().links;
+    let mut on_path = 0;
+    for r in 0..6 {
+        for c in 0..6 {
+            let cell = cell_at(r, c);
+            let (number, shown, error) = numberlink_square(&p.game, cell);
+            assert!(!error);
+            if cell == start || cell == end {
+                assert_eq!((number, shown), (1, 1));
+            } else if links[usize::from(cell)] != 0 {
+                assert_eq!(shown, puzzle.solution[usize::from(cell)], "square ({r}, {c}) on path 1");
+                on_path += 1;
+            }
+        }
+    }
+    assert_eq!(on_path + 1, steps, "the path's squares between its ends");
+    let drawn = links;
+
+    // B on the path: all of it off; undo puts back its links one a tap, redo takes one off.
+    p.move_cursor_to(step(start, (0..4).find(|&s| drawn[usize::from(start)] & (1 << s) != 0).unwrap()));
+    p.tap(Buttons::B);
+    assert!(numberlink_board(&p.game).play.marks().links.iter().all(|&l| l == 0), "B took the path off");
+    for undone in 1..=steps {
+        p.tap(Buttons::SELECT);
+        let count: u32 = numberlink_board(&p.game).play.marks().links.iter().map(|l| l.count_ones()).sum();
+        assert_eq!(count as usize, 2 * undone, "a link back at each undo");
+    }
+    assert_eq!(numberlink_board(&p.game).play.marks().links, drawn);
+    p.frame(Buttons::SELECT);
+    p.frame(Buttons::SELECT | Buttons::B);
+    p.frame(Buttons::empty());
+    let count: u32 = numberlink_board(&p.game).play.marks().links.iter().map(|l| l.count_ones()).sum();
+    assert_eq!(count as usize, 2 * (steps - 1), "redo took a link off again");
+    p.tap(Buttons::SELECT);
+    assert_eq!(numberlink_board(&p.game).play.marks().links, drawn);
+
+    // Two numbers joined: both their squares show in error once the worker has checked.
+    p.move_cursor_to(wrong_from);
+    p.frame(Buttons::A);
+    p.frame(Buttons::A | direction(wrong_side));
+    p.frame(Buttons::empty());
+    p.idle(3);
+    let far = step(wrong_from, wrong_side);
+    assert!(numberlink_square(&p.game, wrong_from).2 && numberlink_square(&p.game, far).2, "the wrong join shows in error");
+    p.tap(Buttons::SELECT);
+    p.idle(3);
+    assert!(!numberlink_square(&p.game, wrong_from).2 && !numberlink_square(&p.game, far).2, "undone, no error");
+
+    // Rested (the move saved), then a power-off: CONTINUE resumes the Numberlink game.
+    p.idle(60);
+    let mut back = Player::new(FakeMachine::over(p.machine.sram));
+    back.tap(Buttons::A);
+    assert_eq!(back.screen(), ScreenId::Play);
+    assert_eq!(numberlink_board(&back.game).play.marks().links, drawn, "CONTINUE resumes the links");
+    assert_eq!(numberlink_square(&back.game, start), (1, 1, false));
+
+    // Every other path: solved.
+    for k in 2..=usize::from(puzzle.givens.paths) {
+        draw_path(&mut p, &puzzle, k);
+    }
+    assert_eq!(p.screen(), ScreenId::Solved);
+    let mut sram = p.machine.sram;
+    let (mut saves, mut best) = (Saves::new(), BestTimes::new(Kind::Numberlink));
+    let (mut scratch, mut marks) = (Puzzle::new(), Marks::new());
+    assert_eq!(saves.load::<Numberlink>(&mut sram, &mut best, &mut scratch, &mut marks), None, "the solved game is not offered");
+    assert!(best.get(6, Difficulty::Easy).is_some(), "the best time is in Numberlink's area");
+}

@@ -31,6 +31,8 @@ use hitori::puzzles::hitori::Hitori;
 use hitori::game::boards::Playable;
 use hitori::game::boards::lizards::read_lizard_tile;
 use hitori::puzzles::lizards::Lizards;
+use hitori::puzzles::numberlink::Numberlink;
+use hitori::puzzles::numberlink::grid::{Puzzle as NumberlinkPuzzle, step as numberlink_step};
 use hitori::puzzles::lizards::generate::{Engine as LizardsEngine, Puzzle as LizardsPuzzle};
 
 const BACKGROUND_MAP: usize = 0x1800;
@@ -630,7 +632,8 @@ fn best_times(sram: &[u8], kind: Kind) -> BestTimes {
     match kind {
         Kind::Lizards => Saves::new().load_places::<Lizards>(&mut image, &mut best),
         Kind::Sudoku => Saves::new().load_places::<hitori::puzzles::sudoku::Sudoku>(&mut image, &mut best),
-        _ => Saves::new().load_places::<Hitori>(&mut image, &mut best),
+        Kind::Numberlink => Saves::new().load_places::<Numberlink>(&mut image, &mut best),
+        Kind::Hitori => Saves::new().load_places::<Hitori>(&mut image, &mut best),
     }
     best
 }
@@ -645,9 +648,10 @@ fn board_tiles(console: &mut impl Emulator, kind: Kind, n: u8) -> Option<Vec<u8>
             let vram = console.vram();
             return read_sudoku_board(console).map(|_| (0..81).map(|cell| vram[BACKGROUND_MAP + (1 + 2 * cell / 9) * 32 + 1 + 2 * (cell % 9)]).collect());
         }
-        _ => read_board(console, n).is_some(),
+        Kind::Numberlink => read_numberlink_board(console, n).is_some(),
+        Kind::Hitori => read_board(console, n).is_some(),
     };
-    let layout = Layout::for_size(n);
+    let layout = Playable::of(kind).unwrap().layout(n);
     let vram = console.vram();
     shown.then(|| {
         let at = |(x, y): (u8, u8)| vram[BACKGROUND_MAP + usize::from(y) * 32 + usize::from(x)];
@@ -677,15 +681,15 @@ fn offered(sram: &[u8], boards: &[(Kind, u8)]) -> Option<(Kind, Vec<u8>)> {
     Some((kind, board_tiles(&mut console, kind, n).unwrap()))
 }
 
-/// What a boot finds: the game offered, and Hitori's, Baby Lizards' and Sudoku's best times.
+/// What a boot finds: the game offered, and each puzzle's best times (in `Kind::ALL`'s order).
 #[derive(Clone, PartialEq, Debug)]
 struct Found {
     offered: Option<(Kind, Vec<u8>)>,
-    best: [BestTimes; 3],
+    best: [BestTimes; 4],
 }
 
 fn found(sram: &[u8], boards: &[(Kind, u8)]) -> Found {
-    let best = [Kind::Hitori, Kind::Lizards, Kind::Sudoku].map(|kind| best_times(sram, kind));
+    let best = Kind::ALL.map(|kind| best_times(sram, kind));
     Found { offered: offered(sram, boards), best }
 }
 
@@ -701,10 +705,13 @@ fn found_in_each(images: &[Vec<u8>], boards: &[(Kind, u8)]) -> Vec<Found> {
     })
 }
 
-/// Every copy of every record kind: Hitori's, Baby Lizards' and Sudoku's areas, and the
-/// settings.
+/// Every copy of every record kind: each puzzle's area, and the settings.
 fn every_record_copy() -> Vec<std::ops::Range<usize>> {
-    let areas = record_copies::<Hitori>().into_iter().chain(record_copies::<Lizards>()).chain(record_copies::<hitori::puzzles::sudoku::Sudoku>());
+    let areas = record_copies::<Hitori>()
+        .into_iter()
+        .chain(record_copies::<Lizards>())
+        .chain(record_copies::<hitori::puzzles::sudoku::Sudoku>())
+        .chain(record_copies::<Numberlink>());
     let settings = SETTINGS.map(|offset| (offset, SETTINGS_LEN));
     areas.chain(settings).map(|(offset, len)| usize::from(offset)..usize::from(offset) + len).collect()
 }
@@ -946,7 +953,7 @@ fn random_blank_and_erased_saves_boot_to_a_title_with_nothing_to_continue() {
     let mut rng = fastrand::Rng::with_seed(99);
     let images: Vec<Vec<u8>> =
         [vec![0; 0x2000], vec![0xFF; 0x2000]].into_iter().chain((0..4).map(|_| (0..0x2000).map(|_| rng.u8(..)).collect())).collect();
-    let nothing = Found { offered: None, best: [Kind::Hitori, Kind::Lizards, Kind::Sudoku].map(BestTimes::new) };
+    let nothing = Found { offered: None, best: Kind::ALL.map(BestTimes::new) };
     for (image, now) in images.iter().zip(found_in_each(&images, &[(Kind::Hitori, 9)])) {
         assert_eq!(now, nothing, "image starting {:02x?}", &image[..8]);
     }
@@ -1212,6 +1219,24 @@ fn a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero_on_gamb
     a_typed_code_shows_the_generating_screen_and_the_clock_starts_at_zero(&mut power_on_gambatte());
 }
 
+/// Types `code` on the new-game screen and starts it: the board `read` reads back once it
+/// shows, within `frames` frames (`what` names it).
+fn start_code<E: Emulator, T>(console: &mut E, code: &[u8], frames: u32, what: &str, mut read: impl FnMut(&mut E) -> Option<T>) -> T {
+    open_new_game(console);
+    type_code(console, code);
+    tap(console, Button::Start);
+    let mut shown = None;
+    assert!(
+        wait_for(console, frames, |c| {
+            shown = read(c);
+            shown.is_some()
+        }),
+        "no {what} board after {frames} frames; the screen:\n{}",
+        screen_text(console, BACKGROUND_MAP)
+    );
+    shown.unwrap()
+}
+
 /// The Baby Lizards board the background map shows, as (mark, highlight) a cell
 /// (`assets::LIZARD_*`), once every cell of an `n` x `n` board shows one of its cell tiles.
 fn read_lizards_board(console: &mut impl Emulator, n: u8) -> Option<Vec<(u8, u8)>> {
@@ -1241,19 +1266,7 @@ fn a_lizards_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl Em
     assert!(engine.generate_puzzle(n, difficulty, seed, &mut puzzle));
     assert_eq!(engine.count_solutions(&puzzle.board, puzzle.lizards, 2), 1, "the host's puzzle has one solution");
 
-    open_new_game(console);
-    type_code(console, &code);
-    tap(console, Button::Start);
-    let mut shown = None;
-    assert!(
-        wait_for(console, GENERATE_FRAMES, |c| {
-            shown = read_lizards_board(c, n);
-            shown.is_some()
-        }),
-        "no {n}x{n} Lizards board after {GENERATE_FRAMES} frames; the screen:\n{}",
-        screen_text(console, BACKGROUND_MAP)
-    );
-    let shown = shown.unwrap();
+    let shown = start_code(console, &code, GENERATE_FRAMES, &format!("{n}x{n} Lizards"), |c| read_lizards_board(c, n));
     for cell in 0..n * n {
         let tree = shown[usize::from(cell)].0 == assets::LIZARD_MARK_TREE;
         assert_eq!(tree, puzzle.board.is_tree(cell), "cell {:?}: a tree on one side only", puzzle.board.row_col(cell));
@@ -1355,21 +1368,8 @@ fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl Emu
     let code = SeedCode { kind: Kind::Sudoku, size: 9, difficulty, seed }.encode().unwrap();
     let puzzle = SudokuGenerator::new().generate(difficulty, seed);
 
-    open_new_game(console);
-    type_code(console, &code);
-    tap(console, Button::Start);
-    let mut shown = None;
     // An easy Sudoku takes the console up to about 20 s (docs/sudoku-notes.md).
-    assert!(
-        wait_for(console, 3 * GENERATE_FRAMES, |c| {
-            shown = read_sudoku_board(c);
-            shown.is_some()
-        }),
-        "no Sudoku board after {} frames; the screen:\n{}",
-        3 * GENERATE_FRAMES,
-        screen_text(console, BACKGROUND_MAP)
-    );
-    let shown = shown.unwrap();
+    let shown = start_code(console, &code, 3 * GENERATE_FRAMES, "Sudoku", read_sudoku_board);
     for cell in 0..81 {
         let given = puzzle.givens[cell];
         let expected = if given != 0 { (given, assets::SUDOKU_STYLE_GIVEN) } else { (0, assets::SUDOKU_STYLE_ENTERED) };
@@ -1418,4 +1418,165 @@ fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons_on_boytacean() {
 #[test]
 fn a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons_on_gambatte() {
     a_sudoku_code_gives_the_hosts_puzzle_solved_by_buttons(&mut power_on_gambatte());
+}
+
+/// The Numberlink board the background map shows: each square's number (0: none), links (a
+/// number's: 1 once its path has its link) and whether it shows in error, once every square
+/// of an `n` x `n` board shows one of its tiles.
+fn read_numberlink_board(console: &mut impl Emulator, n: u8) -> Option<Vec<(u8, u8, bool)>> {
+    if !background_shown(console) {
+        return None;
+    }
+    let layout = Playable::Numberlink.layout(n);
+    let vram = console.vram();
+    let mut squares = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let (x, y) = layout.cell_tile_xy(r, c);
+            squares.push(hitori::game::boards::numberlink::read_square_tile(vram[BACKGROUND_MAP + usize::from(y) * 32 + usize::from(x)])?);
+        }
+    }
+    Some(squares)
+}
+
+/// The Numberlink square the cursor frames (8x8 squares at every size).
+fn numberlink_cursor_cell(console: &mut impl Emulator, n: u8) -> (u8, u8) {
+    let layout = Playable::Numberlink.layout(n);
+    let (y, x) = (console.read(OAM) - 16, console.read(OAM + 1) - 8);
+    let (x0, y0) = layout.cell_pixel_xy(0, 0);
+    ((y - y0) / 8, (x - x0) / 8)
+}
+
+/// The host's Numberlink puzzle of (`n`, `difficulty`, `seed`).
+fn numberlink_puzzle(n: u8, difficulty: Difficulty, seed: u32) -> NumberlinkPuzzle {
+    let mut puzzle = NumberlinkPuzzle::new();
+    assert!(hitori::puzzles::numberlink::generate::Generator::new().generate_into(n, difficulty, seed, &mut puzzle));
+    puzzle
+}
+
+/// The D-pad steps of number `k`'s path (from 1) along the solution, from its first end.
+fn numberlink_steps(puzzle: &NumberlinkPuzzle, k: usize) -> Vec<Button> {
+    let [start, end] = puzzle.givens.ends[k - 1];
+    let (mut here, mut from, mut steps) = (start, 4, Vec::new());
+    while here != end {
+        let side = (0..4).find(|&s| s != from && puzzle.solution[usize::from(here)] & (1 << s) != 0).unwrap();
+        steps.push([Button::Up, Button::Right, Button::Down, Button::Left][usize::from(side)]);
+        here = numberlink_step(here, side);
+        from = side ^ 2;
+    }
+    steps
+}
+
+/// Draws number `k`'s path by buttons: the cursor to its first end, A held, the D-pad along
+/// the solution, A let go; all but the last `spare` steps.
+fn draw_numberlink_path(console: &mut impl Emulator, puzzle: &NumberlinkPuzzle, k: usize, spare: usize) {
+    let n = puzzle.size();
+    let start = puzzle.givens.ends[k - 1][0];
+    move_cursor_with(console, (start >> 4, start & 15), |c| numberlink_cursor_cell(c, n));
+    console.press(Button::A);
+    let steps = numberlink_steps(puzzle, k);
+    for &button in &steps[..steps.len() - spare] {
+        tap(console, button);
+    }
+    console.release(Button::A);
+    console.run_frames(2);
+}
+
+/// A typed Numberlink code: the console shows the numbers the host generates for that code
+/// (read back from VRAM); each path drawn by A held and the D-pad shows as line tiles, its
+/// numbers linked; the last path solves it and the solved screen shows a new best time.
+fn a_numberlink_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl Emulator) {
+    let (n, difficulty, seed) = (6, Difficulty::Easy, 5);
+    let code = SeedCode { kind: Kind::Numberlink, size: n, difficulty, seed }.encode().unwrap();
+    let puzzle = numberlink_puzzle(n, difficulty, seed);
+
+    let shown = start_code(console, &code, GENERATE_FRAMES, &format!("{n}x{n} Numberlink"), |c| read_numberlink_board(c, n));
+    for r in 0..n {
+        for c in 0..n {
+            let cell = cell_at(r, c);
+            assert_eq!(shown[usize::from(r * n + c)], (puzzle.givens.number_at(cell), 0, false), "square ({r}, {c}): the host's numbers");
+        }
+    }
+    assert!(wait_for(console, 10, |c| c.read(OAM) != 0), "no cursor");
+
+    for k in 1..=usize::from(puzzle.givens.paths) {
+        assert!(!window_shows(console, b"SOLVED!"), "solved before the last path");
+        draw_numberlink_path(console, &puzzle, k, 0);
+        if k == 1 {
+            let board = read_numberlink_board(console, n).expect("the board shows");
+            for r in 0..n {
+                for c in 0..n {
+                    let cell = cell_at(r, c);
+                    let (number, links, error) = board[usize::from(r * n + c)];
+                    assert!(!error, "square ({r}, {c}) in error");
+                    if number == 1 {
+                        assert_eq!(links, 1, "number 1 shows its path linked");
+                    } else if number == 0 && links != 0 {
+                        assert_eq!(links, puzzle.solution[usize::from(cell)], "square ({r}, {c}) of path 1");
+                    }
+                }
+            }
+        }
+    }
+    assert!(wait_for(console, 120, |c| window_shows(c, b"SOLVED!")), "no solved screen");
+    assert!(window_shows(console, b"NEW BEST!"));
+}
+
+#[test]
+fn a_numberlink_code_gives_the_hosts_puzzle_solved_by_buttons_on_boytacean() {
+    use hitori::puzzles::numberlink::play::Marks as NumberlinkMarks;
+    let mut console = power_on(None);
+    a_numberlink_code_gives_the_hosts_puzzle_solved_by_buttons(&mut console);
+    // Its best time is in Numberlink's area, and the solved game is not offered again.
+    let mut image: [u8; 0x2000] = console.cartridge_ram().try_into().expect("8 KiB of cartridge RAM");
+    let (mut best, mut puzzle, mut marks) = (BestTimes::new(Kind::Numberlink), NumberlinkPuzzle::new(), NumberlinkMarks::new());
+    let offered = Saves::new().load::<Numberlink>(&mut image, &mut best, &mut puzzle, &mut marks);
+    assert_eq!(offered, None, "the solved game is not offered");
+    assert!(best.get(6, Difficulty::Easy).is_some(), "a best time in Numberlink's area");
+}
+
+#[test]
+fn a_numberlink_code_gives_the_hosts_puzzle_solved_by_buttons_on_gambatte() {
+    a_numberlink_code_gives_the_hosts_puzzle_solved_by_buttons(&mut power_on_gambatte());
+}
+
+/// Numberlink's saves beside a Hitori game in progress, with the power cut at every write: a
+/// new Numberlink game from a typed code (generated on the console, then its puzzle, its first
+/// progress record and the settings record), a path taken off by B (a move a link), and the
+/// finished game with its best time. Each boot finds the old state or the new one, the Hitori
+/// game never lost.
+#[test]
+fn a_power_cut_at_any_write_of_a_numberlink_save_leaves_the_old_or_the_new_state() {
+    let (hitori_n, n, difficulty, seed) = (5, 5, Difficulty::Easy, 8);
+    let boards = [(Kind::Hitori, hitori_n), (Kind::Numberlink, n)];
+    let puzzle = numberlink_puzzle(n, difficulty, seed);
+    let mut console = code_typed_beside_a_hitori_game(hitori_n, &SeedCode { kind: Kind::Numberlink, size: n, difficulty, seed });
+    let playing = |c: &mut Console| read_numberlink_board(c, n).is_some() && c.read(OAM) != 0;
+    let (old, new, _) = check_cuts_in_save_until(&mut console, Button::Start, GENERATE_FRAMES, &playing, &boards, "saving a new Numberlink game");
+    assert_eq!(old.offered.as_ref().map(|o| o.0), Some(Kind::Hitori), "before: the Hitori game");
+    assert_eq!(new.offered.as_ref().map(|o| o.0), Some(Kind::Numberlink), "after: the Numberlink game");
+    assert!(wait_for(&mut console, 10, |c| c.read(OAM) != 0), "no cursor");
+
+    // Path 1 drawn and saved, then taken off by B on its first end.
+    draw_numberlink_path(&mut console, &puzzle, 1, 0);
+    console.run_frames(90);
+    let start = puzzle.givens.ends[0][0];
+    move_cursor_with(&mut console, (start >> 4, start & 15), |c| numberlink_cursor_cell(c, n));
+    console.run_frames(90);
+    check_cuts_in_save(&mut console, Button::B, 90, &boards, "saving a Numberlink path taken off");
+
+    // Every path, the last but for its last step, which finishes the game.
+    let paths = usize::from(puzzle.givens.paths);
+    for k in 1..paths {
+        draw_numberlink_path(&mut console, &puzzle, k, 0);
+    }
+    draw_numberlink_path(&mut console, &puzzle, paths, 1);
+    console.run_frames(90);
+    let last = *numberlink_steps(&puzzle, paths).last().unwrap();
+    console.press(Button::A);
+    let (_, new, _) = check_cuts_in_save(&mut console, last, 60, &boards, "saving a finished Numberlink game and its time");
+    console.release(Button::A);
+    assert_eq!(new.offered.as_ref().map(|o| o.0), Some(Kind::Hitori), "finished: CONTINUE offers the Hitori game again");
+    assert!(new.best[3].get(n, difficulty).is_some(), "a Numberlink best time");
+    assert!(wait_for(&mut console, 60, |c| window_shows(c, b"SOLVED!")), "not solved");
 }

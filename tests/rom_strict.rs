@@ -113,6 +113,8 @@ fn strict_emulator_plays_the_same_session() {
         match step {
             Step::Wait(frames) => console.run_frames(frames),
             Step::Hold(button, frames) => console.tap(button, frames, script::TAP_FRAMES),
+            Step::Press(button) => console.press(button),
+            Step::Release(button) => console.release(button),
             Step::Shot(name) => {
                 compare(&mut console, &out, &name);
                 shots += 1;

@@ -34,12 +34,14 @@ pub fn board(puzzle: Playable) -> &'static [ColorPalette] {
         Playable::Hitori => &HITORI_BOARD,
         Playable::Lizards => &LIZARDS_BOARD,
         Playable::Sudoku => &SUDOKU_BOARD,
+        Playable::Numberlink => &NUMBERLINK_BOARD,
     }
 }
 
 const HITORI_BOARD: [ColorPalette; 3] = with_highlights(HITORI);
 const LIZARDS_BOARD: [ColorPalette; 3] = with_highlights(LIZARDS);
 const SUDOKU_BOARD: [ColorPalette; 3] = with_highlights(SUDOKU);
+const NUMBERLINK_BOARD: [ColorPalette; 3] = with_highlights(NUMBERLINK);
 
 /// `board`, then the same with its shading red and its paper pink (errors: the art's
 /// hatching and fills are its shade 2), then with its light grey gold and its shading amber
@@ -65,6 +67,11 @@ pub const LIZARDS: ColorPalette =
 /// and the boxes' lines in ink.
 pub const SUDOKU: ColorPalette =
     ColorPalette([Color::rgb(31, 30, 26), Color::rgb(22, 20, 28), Color::rgb(4, 9, 24), Color::rgb(2, 3, 8)]);
+
+/// Numberlink: sky-blue number discs and dots, the paths and numbers in ink (the art's dark
+/// grey, the errors' paths, shows red in the error palette).
+pub const NUMBERLINK: ColorPalette =
+    ColorPalette([Color::rgb(31, 30, 26), Color::rgb(18, 24, 30), Color::rgb(8, 12, 22), Color::rgb(2, 3, 8)]);
 
 /// The title and the new-game screen: paper, teal, deep teal, ink.
 pub const MENUS: ColorPalette =

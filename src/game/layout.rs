@@ -60,7 +60,25 @@ const LAYOUTS: [Layout; (MAX_SIZE - MIN_SIZE + 1) as usize] = {
     layouts
 };
 
+/// The layouts of the boards drawn in 8x8 cells at every size ([`Layout::with_small_cells`]),
+/// for the sizes that otherwise have 16x16 cells.
+const SMALL_CELL_LAYOUTS: [Layout; (MAX_BIG_SIZE - MIN_SIZE + 1) as usize] = {
+    let mut layouts = [Layout::compute_with(MIN_SIZE, false); (MAX_BIG_SIZE - MIN_SIZE + 1) as usize];
+    let mut size = MIN_SIZE;
+    while size <= MAX_BIG_SIZE {
+        layouts[(size - MIN_SIZE) as usize] = Layout::compute_with(size, false);
+        size += 1;
+    }
+    layouts
+};
+
 impl Layout {
+    /// The layout of an n x n board drawn in 8x8 cells whatever its size (n clamped to
+    /// 5..=15): framed, the status where it fits whole as for the larger boards.
+    pub const fn with_small_cells(size: u8) -> Layout {
+        if size >= MIN_SIZE && size <= MAX_BIG_SIZE { SMALL_CELL_LAYOUTS[(size - MIN_SIZE) as usize] } else { Layout::for_size(size) }
+    }
+
     /// The layout of an n x n board (n clamped to 5..=15).
     pub const fn for_size(size: u8) -> Layout {
         let size = if size < MIN_SIZE {
@@ -74,7 +92,11 @@ impl Layout {
     }
 
     const fn compute(size: u8) -> Layout {
-        let big = size <= MAX_BIG_SIZE;
+        Layout::compute_with(size, size <= MAX_BIG_SIZE)
+    }
+
+    /// The layout of an n x n board of 16x16 cells (`big`) or 8x8 ones.
+    const fn compute_with(size: u8, big: bool) -> Layout {
         // Tiles the board takes each way, with its frame.
         let (span, frame) = if big { (size * 2, 0) } else { (size + 2, 1) };
         let (left, top, status) = if SCREEN_COLS - span >= PANEL_COLS {
@@ -119,8 +141,8 @@ mod tests {
 
     #[test]
     fn every_board_fits_the_screen_beside_its_status() {
-        for n in MIN_SIZE..=MAX_SIZE {
-            let l = Layout::for_size(n);
+        for l in (MIN_SIZE..=MAX_SIZE).flat_map(|n| [Layout::for_size(n), Layout::with_small_cells(n)]) {
+            let n = l.size;
             let span = n * l.cell_tiles() + if l.framed { 2 } else { 0 };
             let left = if l.framed { l.x0 - 1 } else { l.x0 };
             let top = if l.framed { l.y0 - 1 } else { l.y0 };

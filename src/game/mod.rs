@@ -53,7 +53,7 @@ use self::boards::sudoku::KeypadView;
 use self::boards::{Playable, PuzzleBoard};
 use self::canvas::Canvas;
 use self::generating::Generating;
-use self::layout::{Layout, SCREEN_ROWS};
+use self::layout::SCREEN_ROWS;
 use self::new_game::{NewGame, NewGameEvent, Request};
 use self::pause::{Pause, PauseChoice};
 use self::play::{PlayEvent, Session};
@@ -107,11 +107,6 @@ pub enum Tileset {
     Logo,
     BigCells(Playable),
     SmallCells(Playable),
-}
-
-/// The cell set that shows `puzzle`'s board, of big cells or small.
-fn cells(big: bool, puzzle: Playable) -> Tileset {
-    if big { Tileset::BigCells(puzzle) } else { Tileset::SmallCells(puzzle) }
 }
 
 /// The cursor sprite: top-left screen pixel and whether it frames a 16x16 cell.
@@ -236,11 +231,11 @@ impl Game {
 
     pub fn tileset(&self) -> Tileset {
         match self.screen {
-            Screen::Play | Screen::Pause(_) | Screen::Solved(_) => cells(self.session.layout().big, self.session.board.puzzle()),
+            Screen::Play | Screen::Pause(_) | Screen::Solved(_) => self.session.board.puzzle().tileset(self.session.board.size()),
             // The board's set from the start: the console then holds the last picture whole
             // until the board is drawn.
             Screen::Starting(starting) => match Playable::of(starting.kind.puzzle) {
-                Some(puzzle) => cells(Layout::for_size(starting.kind.size).big, puzzle),
+                Some(puzzle) => puzzle.tileset(starting.kind.size),
                 None => Tileset::Logo,
             },
             _ => Tileset::Logo,
@@ -518,7 +513,7 @@ impl Game {
             // one read back ahead of Start).
             let keeps = self.job.and_then(|job| job.keeps());
             let reads_ahead = matches!(self.job, Some(Job::Load { .. })) && !matches!(self.screen, Screen::Starting(_));
-            let gives_way = (keeps.is_some() || reads_ahead) && self.hint_asked;
+            let gives_way = (keeps.is_some() || reads_ahead) && (self.hint_asked || self.wants_check());
             if gives_way || keeps.is_some() && self.wanted_kind().is_some_and(|kind| Some(kind) != keeps) {
                 platform.stop_work();
                 self.job = None;
@@ -538,6 +533,11 @@ impl Game {
                 if core::mem::take(&mut self.hint_asked) && matches!(self.screen, Screen::Play) {
                     self.session.show_hint(hint, &mut self.canvas);
                     self.cues.answer(sound::HINT);
+                }
+            }
+            Outcome::Checked(errors) => {
+                if matches!(self.screen, Screen::Play | Screen::Pause(_)) {
+                    self.session.show_errors(&errors, &mut self.canvas, &mut self.cues);
                 }
             }
             // A typed code's puzzle waits for its generating screen (`generate_typed`).
@@ -562,6 +562,9 @@ impl Game {
         let job = if self.hint_asked && matches!(self.screen, Screen::Play) {
             self.session.give_hint_work(work);
             Job::Hint
+        } else if self.wants_check() {
+            self.session.give_check_work(work);
+            Job::Check
         } else if let Some(kind) = self.wanted_kind() {
             // The memory kept in work, if any, is of this puzzle: switching then changes nothing.
             if let Some(puzzle) = Playable::of(kind.puzzle) {
@@ -579,6 +582,12 @@ impl Game {
             return;
         };
         self.start_work(job, platform);
+    }
+
+    /// Whether the board of the game in play waits for the worker to find its errors: a
+    /// check goes before keeping a puzzle ready, as a hint does (the errors follow each move).
+    fn wants_check(&self) -> bool {
+        matches!(self.screen, Screen::Play) && self.session.board.wants_check()
     }
 
     /// Hands `job` to the worker (its memory then no longer holds the last kept puzzle).

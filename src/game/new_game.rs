@@ -1,7 +1,8 @@
 //! The new-game screen: the puzzle, board size (the puzzle's range), difficulty, and the
 //! seed: random, or a seed code typed with the D-pad (Left/Right pick a character, Up/Down
 //! change it). A typed code names its puzzle, and starts that one. On the console this
-//! screen's code lives in ROM bank 6.
+//! screen's code lives in ROM bank 7 (bank 6, where it was, passed 16 KiB with Numberlink; bank
+//! 11 had no room for it).
 
 use gb_hal::joypad::{Buttons, InputFrame};
 
@@ -74,7 +75,9 @@ impl NewGame {
     pub fn new(puzzle: Playable, size: u8, difficulty: Difficulty) -> NewGame {
         let (min, max) = puzzle.kind().sizes();
         let size = size.clamp(min, max);
-        NewGame { puzzle, row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None, undrawn: Undrawn::Labels }
+        let mut screen = NewGame { puzzle, row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None, undrawn: Undrawn::Labels };
+        screen.keep_level_offered();
+        screen
     }
 
     /// The whole screen at once (the tests' reference for partial redraws).
@@ -159,7 +162,7 @@ impl NewGame {
         canvas.text(Layer::Background, VALUE_X - 1, y, &line);
     }
 
-    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank6"))]
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank7"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, canvas: &mut Canvas) -> NewGameEvent {
         match self.undrawn {
@@ -221,15 +224,25 @@ impl NewGame {
                     self.puzzle = Playable::ALL[usize::from(step(forward, index, 0, Playable::ALL.len() as u8 - 1))];
                     let (min, max) = self.puzzle.kind().sizes();
                     self.size = self.size.clamp(min, max);
+                    self.keep_level_offered();
                     self.use_code = false;
                 }
                 ROW_SIZE => {
                     let (min, max) = self.puzzle.kind().sizes();
                     self.size = step(forward, self.size, min, max);
+                    self.keep_level_offered();
                     self.use_code = false;
                 }
                 ROW_LEVEL => {
-                    let index = step(forward, self.difficulty as u8, 0, Difficulty::ALL.len() as u8 - 1);
+                    // Past the levels the puzzle does not have at this size.
+                    let last = Difficulty::ALL.len() as u8 - 1;
+                    let mut index = self.difficulty as u8;
+                    loop {
+                        index = step(forward, index, 0, last);
+                        if self.puzzle.kind().has_level(self.size, Difficulty::ALL[usize::from(index)]) {
+                            break;
+                        }
+                    }
                     self.difficulty = Difficulty::ALL[usize::from(index)];
                     self.use_code = false;
                 }
@@ -260,6 +273,14 @@ impl NewGame {
         event
     }
 
+    /// Brings the level down to the hardest the puzzle has at the size chosen (Numberlink has
+    /// no hard puzzles below 8x8).
+    fn keep_level_offered(&mut self) {
+        while !self.puzzle.kind().has_level(self.size, self.difficulty) {
+            self.difficulty = Difficulty::ALL[usize::from(self.difficulty as u8 - 1)];
+        }
+    }
+
     /// Redraws only the rows whose value changed since `before` (the whole menu is a few
     /// frames' worth of drawing on the console).
     fn redraw_changes(&self, before: &NewGame, canvas: &mut Canvas) {
@@ -287,14 +308,12 @@ impl NewGame {
             return NewGameEvent::Start { variant: self.kind(), seed: None };
         }
         let message: &[u8] = match SeedCode::decode(&self.code) {
-            Some(code) if Playable::of(code.kind).is_some() => {
+            Some(code) if Playable::of(code.kind).is_some() && code.kind.has_level(code.size, code.difficulty) => {
                 let variant = Variant { puzzle: code.kind, size: code.size, difficulty: code.difficulty };
                 return NewGameEvent::Start { variant, seed: Some(code.seed) };
             }
-            // A puzzle the cartridge does not play yet. Both messages are as long, so either
-            // covers the other.
-            Some(_) => b"NO SUCH PUZZLE YET",
-            None => b" NOT A VALID CODE ",
+            // Also a code of a level its puzzle does not have at its size.
+            _ => b"NOT A VALID CODE",
         };
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, MESSAGE_Y, message);
         NewGameEvent::None
@@ -476,8 +495,8 @@ mod tests {
         screen.code[0] = if screen.code[0] == b'1' { b'2' } else { b'1' };
         assert!(matches!(screen.update(&press(Buttons::A), &mut canvas), NewGameEvent::None));
         assert_eq!(canvas.tile(Layer::Background, 2, MESSAGE_Y), crate::assets::font_tile(b'N'));
-        // Another puzzle's code starts that puzzle; one the cartridge does not play is refused
-        // as such.
+        // Another puzzle's code starts that puzzle; one of a level its puzzle does not have at
+        // its size is refused.
         let lizards = SeedCode { kind: Kind::Lizards, size: 9, difficulty: Difficulty::Hard, seed: 7 };
         screen.code = lizards.encode().unwrap();
         match screen.update(&press(Buttons::A), &mut canvas) {
@@ -486,9 +505,15 @@ mod tests {
         }
         let numberlink = SeedCode { kind: Kind::Numberlink, size: 9, difficulty: Difficulty::Hard, seed: 7 };
         screen.code = numberlink.encode().unwrap();
+        match screen.update(&press(Buttons::A), &mut canvas) {
+            NewGameEvent::Start { variant: Variant { puzzle: Kind::Numberlink, size: 9, difficulty: Difficulty::Hard }, seed: Some(7) } => {}
+            _ => panic!("the Numberlink code's puzzle did not start"),
+        }
+        let small_hard = SeedCode { kind: Kind::Numberlink, size: 7, difficulty: Difficulty::Hard, seed: 7 };
+        screen.code = small_hard.encode().unwrap();
         assert!(matches!(screen.update(&press(Buttons::A), &mut canvas), NewGameEvent::None));
-        let message_x = (SCREEN_COLS - b"NO SUCH PUZZLE YET".len() as u8) / 2;
-        for (i, &ch) in b"NO SUCH PUZZLE YET".iter().enumerate() {
+        let message_x = (SCREEN_COLS - b"NOT A VALID CODE".len() as u8) / 2;
+        for (i, &ch) in b"NOT A VALID CODE".iter().enumerate() {
             assert_eq!(canvas.tile(Layer::Background, message_x + i as u8, MESSAGE_Y), crate::assets::font_tile(ch));
         }
     }

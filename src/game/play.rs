@@ -5,7 +5,8 @@
 //! On the console the session's entry points (those the screens call) live in ROM bank 4.
 //!
 //! Controls: D-pad moves (auto-repeat, wrapping at the edges); A and B mark the cell (the
-//! puzzle says how); tapping Select undoes; holding Select, B redoes and A asks for a hint;
+//! puzzle says how); a board may draw with the D-pad while A is held (Numberlink's paths: the
+//! frame hands it each step, `Board::drag`); tapping Select undoes; holding Select, B redoes and A asks for a hint;
 //! Start pauses. Undo fires when Select is released without A or B, so Select+B never undoes
 //! first.
 
@@ -122,6 +123,7 @@ impl Session {
             (Board::Hitori(board), Memory::Hitori(work)) => board.take_new(&work.puzzle),
             (Board::Lizards(board), Memory::Lizards(work)) => board.take_new(&work.puzzle),
             (Board::Sudoku(board), Memory::Sudoku(work)) => board.take_new(&work.puzzle),
+            (Board::Numberlink(board), Memory::Numberlink(work)) => board.take_new(&work.puzzle),
             // The board is the memory's puzzle's now.
             _ => {}
         }
@@ -135,7 +137,9 @@ impl Session {
     }
 
     /// Gives the worker's memory what a hint job needs: the puzzle and the marks. Only while
-    /// the worker is idle.
+    /// the worker is idle. In ROM bank 14 with the boards: bank 6, the schedule of work's,
+    /// has no room for a copy of each puzzle's hand-over.
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn give_hint_work(&self, work: &mut Work) {
         work.use_puzzle(self.board.puzzle());
@@ -152,8 +156,32 @@ impl Session {
                 work.puzzle.clone_from(&board.puzzle);
                 work.tools.hint_marks().1.clone_from(board.play.marks());
             }
+            (Board::Numberlink(board), Memory::Numberlink(work)) => {
+                work.puzzle.clone_from(&board.puzzle);
+                work.marks.clone_from(board.play.marks());
+            }
             // The memory is the board's puzzle's now.
             _ => {}
+        }
+    }
+
+    /// Gives the worker's memory what a check of the errors needs (the puzzle and marks, as
+    /// for a hint): the board waits for its outcome ([`Session::show_errors`]). Only while
+    /// the worker is idle. In ROM bank 14 as [`Session::give_hint_work`].
+    #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
+    #[inline(never)]
+    pub fn give_check_work(&mut self, work: &mut Work) {
+        self.give_hint_work(work);
+        if let Board::Numberlink(board) = &mut self.board {
+            board.checked_marks();
+        }
+    }
+
+    /// Shows the errors the worker found (`work::Outcome::Checked`), with the error sound when
+    /// a square shows in error that did not.
+    pub fn show_errors(&mut self, errors: &crate::puzzles::numberlink::grid::Cells, canvas: &mut Canvas, cues: &mut Cues) {
+        if self.board.show_errors(errors, &self.layout, canvas) {
+            cues.answer(sound::ERROR);
         }
     }
 
@@ -168,7 +196,7 @@ impl Session {
     /// What every game begins with: its layout, code, clock and cursor.
     fn begin_at(&mut self, seconds: u16) {
         let n = self.board.size();
-        self.layout = Layout::for_size(n);
+        self.layout = self.board.puzzle().layout(n);
         let kind = self.board.puzzle().kind();
         self.code = SeedCode { kind, size: n, difficulty: self.board.difficulty(), seed: self.board.seed() }.encode();
         self.clock = Clock::starting_at(seconds);
@@ -227,9 +255,13 @@ impl Session {
         }
         // An open keypad takes the D-pad, A, B and Select.
         let keypad_open = self.board.keypad(self.cursor).is_some();
-        if !keypad_open && self.move_cursor(input.triggered) {
+        let from = self.cursor;
+        let moved = !keypad_open && self.move_cursor(input.triggered);
+        if moved {
             cues.action(sound::CURSOR_MOVE);
         }
+        // A board that draws with the D-pad while A is held takes the cursor's step.
+        let dragged = moved && !selecting && input.held.contains(Buttons::A) && self.board.draws_with_a_held();
         let event = if input.pressed.contains(Buttons::START) {
             PlayEvent::Pause
         } else if keypad_open {
@@ -243,6 +275,8 @@ impl Session {
         } else if input.released.contains(Buttons::SELECT) && self.select_alone {
             self.select_alone = false;
             self.undo(canvas, cues)
+        } else if dragged {
+            self.drag(from, canvas, cues)
         } else if input.pressed.contains(Buttons::A) {
             self.press(Press::A, canvas, cues)
         } else if input.pressed.contains(Buttons::B) {
@@ -327,6 +361,14 @@ impl Session {
             None => sound::MARK_CLEAR,
         };
         self.after_change(Some(changed), effect, canvas, cues)
+    }
+
+    /// The cursor's step from `from` with A held, handed to the board: the link it draws or
+    /// takes back sounds as a mark does.
+    fn drag(&mut self, from: u8, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
+        let changed = self.board.drag(from, self.cursor, &self.layout, canvas);
+        let effect = if self.board.marked_by(self.cursor).is_some() { sound::MARK_SHADE } else { sound::MARK_CLEAR };
+        self.after_change(changed, effect, canvas, cues)
     }
 
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]

@@ -19,7 +19,6 @@
 //! starts from are the worker's too, worked out with the puzzle.
 
 use super::boards::Playable;
-use super::layout::Layout;
 use super::ready::Variant;
 
 /// What each part costs on the console, in the LCD's lines (456 cycles each), from
@@ -94,8 +93,7 @@ impl Starting {
             Stage::Begun => FRAME_LINES,
             Stage::Framed => PANEL_LINES,
             Stage::Row(_) => {
-                let big = Layout::for_size(self.kind.size).big;
-                let per_cell = Playable::of(self.kind.puzzle).map_or(u8::MAX, |puzzle| puzzle.row_lines_per_cell(big));
+                let per_cell = Playable::of(self.kind.puzzle).map_or(u8::MAX, |puzzle| puzzle.row_lines_per_cell(puzzle.layout(self.kind.size).big));
                 self.kind.size.saturating_mul(per_cell)
             }
             Stage::Drawn => COMMIT_LINES,

@@ -17,6 +17,7 @@ use crate::puzzles::hitori::generate::{Generator, Puzzle};
 use crate::puzzles::hitori::play::Marks;
 use crate::puzzles::hitori::rules::OpenNumbers;
 use crate::puzzles::lizards::{self, Lizards};
+use crate::puzzles::numberlink::{self, Numberlink};
 use crate::puzzles::sudoku::{self, Sudoku};
 use crate::puzzles::record::Record;
 
@@ -34,6 +35,9 @@ pub enum Job {
     Prepare { place: NewGamePlace },
     /// The next hint for the memory's marks on its puzzle.
     Hint,
+    /// The squares in error of the memory's marks on its puzzle, for boards whose errors
+    /// need the engine's memory (`boards::Board::wants_check`: Numberlink's region check).
+    Check,
 }
 
 impl Job {
@@ -52,6 +56,7 @@ pub enum Hint {
     Hitori(crate::puzzles::hitori::play::Hint),
     Lizards(lizards::Hint),
     Sudoku(sudoku::play::Hint),
+    Numberlink(numberlink::play::Hint),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -67,6 +72,8 @@ pub enum Outcome {
     /// The new game's puzzle record is written, with this checksum.
     Prepared(u16),
     Hint(Hint),
+    /// The squares in error a check found.
+    Checked(numberlink::grid::Cells),
 }
 
 /// Hitori's part of the worker's memory: the generator (whose solver also finds hints), the
@@ -92,6 +99,14 @@ pub struct LizardsWork {
 pub struct SudokuWork {
     pub puzzle: sudoku::generate::Puzzle,
     pub tools: SudokuTools,
+}
+
+/// Numberlink's part of the worker's memory: the generator (whose solver also finds hints
+/// and the live errors), the puzzle and the marks a hint or check is for.
+pub struct NumberlinkWork {
+    generator: numberlink::generate::Generator,
+    pub puzzle: numberlink::grid::Puzzle,
+    pub marks: numberlink::play::Marks,
 }
 
 /// A hint needs the human solver and the marks, not the dancing links: with both a generator
@@ -157,6 +172,7 @@ pub enum Memory {
     Hitori(HitoriWork) = Playable::Hitori as u8,
     Lizards(LizardsWork) = Playable::Lizards as u8,
     Sudoku(SudokuWork) = Playable::Sudoku as u8,
+    Numberlink(NumberlinkWork) = Playable::Numberlink as u8,
 }
 
 // SAFETY: `repr(C, u8)` with `Playable`'s numbers as tags; the engines, puzzles and marks are
@@ -175,6 +191,7 @@ impl Memory {
             Memory::Hitori(_) => Playable::Hitori,
             Memory::Lizards(_) => Playable::Lizards,
             Memory::Sudoku(_) => Playable::Sudoku,
+            Memory::Numberlink(_) => Playable::Numberlink,
         }
     }
 }
@@ -245,6 +262,7 @@ impl Work {
             Memory::Hitori(work) => work.run(job, storage),
             Memory::Lizards(work) => work.run(job, storage),
             Memory::Sudoku(work) => work.run(job, storage),
+            Memory::Numberlink(work) => run_numberlink_job(work, job, storage),
         };
     }
 }
@@ -256,6 +274,11 @@ trait PuzzleWork {
     fn puzzle(&mut self) -> &mut <Self::P as crate::puzzles::Backend>::Puzzle;
     fn generate(&mut self, request: &Request) -> bool;
     fn hint(&mut self) -> Hint;
+    /// The squares in error of the memory's marks ([`Job::Check`]: only for the puzzles whose
+    /// boards ask for it).
+    fn check(&mut self) -> numberlink::grid::Cells {
+        numberlink::grid::Cells::EMPTY
+    }
     /// After a job put a valid puzzle in the memory.
     fn took_puzzle(&mut self) {}
 
@@ -281,6 +304,7 @@ trait PuzzleWork {
             }
             Job::Prepare { place } => Outcome::Prepared(save::write_new_puzzle::<Self::P>(self.puzzle(), place, storage)),
             Job::Hint => Outcome::Hint(self.hint()),
+            Job::Check => Outcome::Checked(self.check()),
         }
     }
 }
@@ -344,6 +368,39 @@ impl PuzzleWork for SudokuWork {
     }
 }
 
+impl PuzzleWork for NumberlinkWork {
+    type P = Numberlink;
+
+    fn puzzle(&mut self) -> &mut numberlink::grid::Puzzle {
+        &mut self.puzzle
+    }
+
+    fn generate(&mut self, request: &Request) -> bool {
+        let Variant { size, difficulty, .. } = request.variant;
+        <Numberlink as crate::puzzles::Backend>::generate_into(&mut self.generator, size, difficulty, request.seed, &mut self.puzzle)
+    }
+
+    fn hint(&mut self) -> Hint {
+        Hint::Numberlink(numberlink::play::hint(self.generator.solver(), &self.puzzle, &self.marks))
+    }
+
+    fn check(&mut self) -> numberlink::grid::Cells {
+        let mut errors = numberlink::grid::Cells::EMPTY;
+        numberlink::play::errors(self.generator.solver(), &self.puzzle.givens, &self.marks, &mut errors);
+        errors
+    }
+}
+
+/// Numberlink's jobs, in ROM bank 16 on the console: in bank 1, the jobs' bank, the solver's
+/// moves that hints and checks use and the puzzle's save bodies passed its 16 KiB by 5.4 KB,
+/// and in bank 10, its generator's, by 5.3 KB. The generator and the solver's entries stay in
+/// bank 10.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank16"))]
+#[inline(never)]
+fn run_numberlink_job(work: &mut NumberlinkWork, job: Job, storage: &mut impl Storage) -> Outcome {
+    work.run(job, storage)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,6 +424,13 @@ mod tests {
                 work.memory = Memory::Sudoku(SudokuWork {
                     puzzle: sudoku::generate::Puzzle::EMPTY,
                     tools: SudokuTools::Generator(sudoku::generate::Generator::new()),
+                })
+            }
+            Playable::Numberlink => {
+                work.memory = Memory::Numberlink(NumberlinkWork {
+                    generator: numberlink::generate::Generator::new(),
+                    puzzle: numberlink::grid::Puzzle::new(),
+                    marks: numberlink::play::Marks::new(),
                 })
             }
         }
@@ -397,6 +461,7 @@ mod tests {
             Memory::Hitori(work) => (record::<Hitori>(&work.puzzle), Some(work.open)),
             Memory::Lizards(work) => (record::<Lizards>(&work.puzzle), None),
             Memory::Sudoku(work) => (record::<Sudoku>(&work.puzzle), None),
+            Memory::Numberlink(work) => (record::<Numberlink>(&work.puzzle), None),
         }
     }
 
@@ -417,6 +482,9 @@ mod tests {
             let (smallest, largest) = puzzle.kind().sizes();
             for difficulty in Difficulty::ALL {
                 for (size, seed) in [(smallest, 3), (largest, 11), ((smallest + largest) / 2, 25)] {
+                    if !puzzle.kind().has_level(size, difficulty) {
+                        continue;
+                    }
                     let request = Request { variant: Variant { puzzle: puzzle.kind(), size, difficulty }, seed };
                     let (mut sram_a, mut sram_b): (Sram, Sram) = ([0; 0x2000], [0; 0x2000]);
                     let claim = ready::Claim { slot: 2, stamp: 5 };
@@ -441,12 +509,16 @@ mod tests {
                             (Memory::Hitori(to), Memory::Hitori(from)) => to.puzzle.clone_from(&from.puzzle),
                             (Memory::Lizards(to), Memory::Lizards(from)) => to.puzzle.clone_from(&from.puzzle),
                             (Memory::Sudoku(to), Memory::Sudoku(from)) => to.puzzle.clone_from(&from.puzzle),
+                            (Memory::Numberlink(to), Memory::Numberlink(from)) => to.puzzle.clone_from(&from.puzzle),
                             _ => unreachable!(),
                         }
                     }
                     let hint = run(&mut e, Job::Hint, &mut sram_a);
                     assert!(matches!(hint, Outcome::Hint(_)), "{request:?}");
                     assert_eq!(run(&mut f, Job::Hint, &mut sram_a), hint, "{request:?}");
+                    let check = run(&mut e, Job::Check, &mut sram_a);
+                    assert!(matches!(check, Outcome::Checked(_)), "{request:?}");
+                    assert_eq!(run(&mut f, Job::Check, &mut sram_a), check, "{request:?}");
 
                 }
             }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs a ROM in gambatte, the strictest emulator we can install (PyPI `gambaterm`, whose
 extension exports gambatte's C API), and writes the screen at the requested frames, or at
-the `shot` steps of a play script (tools/gbemu/src/script.rs: wait, tap, hold, shot).
+the `shot` steps of a play script (tools/gbemu/src/script.rs: wait, tap, hold, press,
+release, shot).
 
     gambatte_frames.py ROM OUTDIR FRAME [FRAME...]
     gambatte_frames.py ROM OUTDIR --script FILE
@@ -126,6 +127,11 @@ def run_script(machine, path, outdir):
             machine.run_frames(frames)
             machine.held &= ~BUTTONS[words[1]]
             machine.run_frames(TAP_FRAMES)
+        elif words[0] in ("press", "release") and len(words) == 2 and words[1] in BUTTONS:
+            if words[0] == "press":
+                machine.held |= BUTTONS[words[1]]
+            else:
+                machine.held &= ~BUTTONS[words[1]]
         elif words[0] == "shot" and len(words) == 2:
             machine.shot(os.path.join(outdir, f"{words[1]}.grey"))
         else:

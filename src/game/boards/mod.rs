@@ -36,11 +36,13 @@ macro_rules! puzzle_board {
 
 pub mod hitori;
 pub mod lizards;
+pub mod numberlink;
 pub mod sudoku;
 
 use crate::assets;
 use crate::game::canvas::{Canvas, Layer};
 use crate::game::layout::{Layout, col_of, row_of};
+use crate::game::Tileset;
 use crate::game::save::{BestTimes, NewGamePlace, Saves, Storage};
 use crate::game::switch::{Parts, switch};
 use crate::game::work::Hint;
@@ -51,6 +53,7 @@ use crate::puzzles::level::Difficulty;
 use gb_hal::cgb::PaletteSpans;
 use hitori::HitoriBoard;
 use lizards::LizardsBoard;
+use numberlink::NumberlinkBoard;
 use sudoku::{KeypadEvent, KeypadView, SudokuBoard};
 use gb_hal::joypad::Buttons;
 
@@ -98,16 +101,18 @@ pub enum Playable {
     Hitori,
     Lizards,
     Sudoku,
+    Numberlink,
 }
 
 impl Playable {
-    pub const ALL: &[Playable] = &[Playable::Hitori, Playable::Lizards, Playable::Sudoku];
+    pub const ALL: &[Playable] = &[Playable::Hitori, Playable::Lizards, Playable::Sudoku, Playable::Numberlink];
 
     pub fn kind(self) -> Kind {
         match self {
             Playable::Hitori => Kind::Hitori,
             Playable::Lizards => Kind::Lizards,
             Playable::Sudoku => Kind::Sudoku,
+            Playable::Numberlink => Kind::Numberlink,
         }
     }
 
@@ -122,6 +127,7 @@ impl Playable {
             Playable::Hitori => b"HITORI",
             Playable::Lizards => b"LIZARDS",
             Playable::Sudoku => b"SUDOKU",
+            Playable::Numberlink => b"NUMLINK",
         }
     }
 
@@ -140,6 +146,8 @@ impl Playable {
             // A Sudoku row is two rows of tiles: its line tiles' row and its cells'. (6, its
             // measured cost, left no room for the rest of a frame that drew two rows.)
             (Playable::Sudoku, _) => 7,
+            // A square's tile is a few table and set reads.
+            (Playable::Numberlink, _) => 3,
         }
     }
 
@@ -152,7 +160,35 @@ impl Playable {
             Playable::Hitori => (&assets::BIG_CELL_TILES, assets::BIG_CELL_FIRST_TILE, &assets::SMALL_CELL_TILES),
             Playable::Lizards => (&assets::LIZARDS_BIG_TILES, assets::BIG_CELL_FIRST_TILE, &assets::LIZARDS_SMALL_TILES),
             Playable::Sudoku => (&assets::SUDOKU_TILES, assets::SUDOKU_FIRST_TILE, &[]),
+            // Drawn at run time instead ([`Playable::draw_tiles`]).
+            Playable::Numberlink => (&[], assets::BIG_CELL_FIRST_TILE, &[]),
         }
+    }
+
+    /// Draws the tiles of its cells it makes at run time rather than stores ([`Playable::tiles`]
+    /// holds none of them), each given to `write` with its tile index (`$8800` addressing).
+    pub fn draw_tiles(self, write: impl FnMut(u8, &[u8; 16])) {
+        if self == Playable::Numberlink {
+            numberlink::draw_tiles(write);
+        }
+    }
+
+    /// The layout of its `size` board: Numberlink's squares are 8x8 at every size (a
+    /// number's two digits and the lines through a square take one tile each; in 16x16 cells
+    /// its 36 numbers and path shapes would take more tiles than VRAM has room for).
+    pub const fn layout(self, size: u8) -> Layout {
+        match self {
+            Playable::Numberlink => Layout::with_small_cells(size),
+            Playable::Hitori | Playable::Lizards | Playable::Sudoku => Layout::for_size(size),
+        }
+    }
+
+    /// The tiles that show its `size` board: its cells in the place of Hitori's 16x16 cells
+    /// or of its 8x8 ones (Numberlink's 8x8 squares take the 16x16 cells' place: it has room
+    /// for all their looks).
+    pub fn tileset(self, size: u8) -> Tileset {
+        let big = self == Playable::Numberlink || self.layout(size).big;
+        if big { Tileset::BigCells(self) } else { Tileset::SmallCells(self) }
     }
 
     /// The tiles of its error cells and, right after them, of its hint cells, in its 16x16
@@ -168,11 +204,13 @@ impl Playable {
             (Playable::Lizards, true) => (assets::BIG_CELL_FIRST_TILE, assets::LIZARD_MARKS * assets::BIG_CELL_TILES_PER_CELL),
             (Playable::Lizards, false) => (assets::SMALL_CELL_FIRST_TILE, assets::LIZARD_MARKS),
             (Playable::Sudoku, _) => (assets::SUDOKU_FIRST_TILE, assets::SUDOKU_STYLE_TILES),
+            (Playable::Numberlink, _) => (numberlink::FIRST_TILE, numberlink::STYLE_TILES),
         };
         let error = match self {
             Playable::Hitori => assets::CELL_VARIANT_ERROR,
             Playable::Lizards => assets::LIZARD_HIGHLIGHT_ERROR,
             Playable::Sudoku => assets::SUDOKU_STYLE_ERROR,
+            Playable::Numberlink => numberlink::STYLE_ERROR,
         };
         PaletteSpans { first: first + error * per_variant, len: per_variant }
     }
@@ -196,6 +234,7 @@ pub enum Board {
     Hitori(HitoriBoard) = Playable::Hitori as u8,
     Lizards(LizardsBoard) = Playable::Lizards as u8,
     Sudoku(SudokuBoard) = Playable::Sudoku as u8,
+    Numberlink(NumberlinkBoard) = Playable::Numberlink as u8,
 }
 
 // SAFETY: `repr(C, u8)` with `Playable`'s numbers as tags; the boards are flat data (puzzles,
@@ -216,6 +255,7 @@ macro_rules! each_board {
             $crate::game::boards::Board::Hitori($b) => $body,
             $crate::game::boards::Board::Lizards($b) => $body,
             $crate::game::boards::Board::Sudoku($b) => $body,
+            $crate::game::boards::Board::Numberlink($b) => $body,
         }
     };
 }
@@ -230,6 +270,7 @@ impl Board {
             Board::Hitori(_) => Playable::Hitori,
             Board::Lizards(_) => Playable::Lizards,
             Board::Sudoku(_) => Playable::Sudoku,
+            Board::Numberlink(_) => Playable::Numberlink,
         }
     }
 
@@ -255,7 +296,7 @@ impl Board {
     pub fn tally(&self) -> Option<(u8, u8)> {
         match self {
             Board::Lizards(b) => Some(b.tally()),
-            Board::Hitori(_) | Board::Sudoku(_) => None,
+            Board::Hitori(_) | Board::Sudoku(_) | Board::Numberlink(_) => None,
         }
     }
 
@@ -265,6 +306,7 @@ impl Board {
             Board::Hitori(b) => b.resume(),
             Board::Lizards(b) => b.begin(),
             Board::Sudoku(b) => b.resume(),
+            Board::Numberlink(b) => b.resume(),
         }
     }
 
@@ -274,11 +316,26 @@ impl Board {
             Board::Hitori(b) => b.begin_new(),
             Board::Lizards(b) => b.begin(),
             Board::Sudoku(b) => b.begin_new(),
+            Board::Numberlink(b) => b.begin_new(),
         }
     }
 
     pub fn press(&mut self, spot: u8, press: Press, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
         crate::each_board!(self, b => b.press(spot, press, layout, canvas))
+    }
+
+    /// Whether the board draws with the D-pad while A is held ([`Board::drag`]): the frame
+    /// then hands it each step of the cursor made with A down.
+    pub fn draws_with_a_held(&self) -> bool {
+        matches!(self, Board::Numberlink(_))
+    }
+
+    /// The cursor stepped from `from` to `to` with A held: the move that step makes, if any.
+    pub fn drag(&mut self, from: u8, to: u8, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
+        match self {
+            Board::Numberlink(b) => b.drag(from, to, layout, canvas),
+            _ => None,
+        }
     }
 
     pub fn undo(&mut self, layout: &Layout, canvas: &mut Canvas) -> Option<Changed> {
@@ -299,6 +356,21 @@ impl Board {
             Board::Hitori(b) => b.check(layout, canvas),
             Board::Lizards(b) => b.check(layout, canvas),
             Board::Sudoku(b) => b.check(canvas),
+            // The worker finds Numberlink's errors ([`Board::wants_check`]).
+            Board::Numberlink(b) => b.check(),
+        }
+    }
+
+    /// Whether the board's errors wait for the worker (a `work::Job::Check` on its marks).
+    pub fn wants_check(&self) -> bool {
+        matches!(self, Board::Numberlink(b) if b.wants_check())
+    }
+
+    /// Shows the errors the worker found; true when a cell shows in error that did not.
+    pub fn show_errors(&mut self, errors: &crate::puzzles::numberlink::grid::Cells, layout: &Layout, canvas: &mut Canvas) -> bool {
+        match self {
+            Board::Numberlink(b) => b.show_errors(errors, layout, canvas),
+            _ => false,
         }
     }
 
@@ -314,6 +386,7 @@ impl Board {
             (Board::Hitori(b), Hint::Hitori(hint)) => b.show_hint(hint, layout, canvas, cursor, banner),
             (Board::Lizards(b), Hint::Lizards(hint)) => b.show_hint(hint, layout, canvas, cursor, banner),
             (Board::Sudoku(b), Hint::Sudoku(hint)) => b.show_hint(hint, canvas, cursor, banner),
+            (Board::Numberlink(b), Hint::Numberlink(hint)) => b.show_hint(hint, layout, canvas, cursor, banner),
             _ => {}
         }
     }

@@ -108,6 +108,18 @@ impl Cells {
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&b| b == 0)
     }
+
+    /// The set's bytes (bit `cell & 7` of byte `cell >> 3`), as a save record keeps them.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The set whose bytes are `bytes` ([`Cells::as_bytes`]' length).
+    pub fn from_bytes(bytes: &[u8]) -> Cells {
+        let mut cells = Cells::EMPTY;
+        cells.0.copy_from_slice(bytes);
+        cells
+    }
 }
 
 /// What the player is given: the size, each number's two endpoints and the solid squares.

@@ -7,10 +7,12 @@
 //! - `solve`: the named deductions, grading and the counting search, on one fixed-size state.
 //! - `generate`: paths drawn to cover the board, graded, repaired when ambiguous.
 //! - `play`: the player's links, moves, live errors and hints.
+//! - `record`: its bodies in the save records.
 
 pub mod generate;
 pub mod grid;
 pub mod play;
+pub mod record;
 pub mod solve;
 
 use generate::Generator;

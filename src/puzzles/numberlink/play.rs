@@ -10,6 +10,7 @@
 use super::grid::{CELL_SLOTS, Cells, Givens, Puzzle, cell_at, link_count, neighbour, opposite, step};
 use super::solve::{FoundLink, Rule, Solver};
 use crate::puzzles::level::Difficulty;
+use crate::puzzles::play::PackedMove;
 
 /// The player's links, by square (low nibble, bit `side`), kept at both squares of a link.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -64,6 +65,17 @@ pub fn apply(marks: &mut Marks, mv: Move) {
     }
 }
 
+/// A move packs as its square and `add << 2 | side`.
+impl PackedMove for Move {
+    fn pack(self) -> [u8; 2] {
+        [self.cell, u8::from(self.add) << 2 | self.side]
+    }
+
+    fn unpack([cell, bits]: [u8; 2]) -> Move {
+        Move { cell, side: bits & 3, add: bits & 4 != 0 }
+    }
+}
+
 pub fn inverse(mv: Move) -> Move {
     Move { add: !mv.add, ..mv }
 }
@@ -71,8 +83,10 @@ pub fn inverse(mv: Move) -> Move {
 /// The move a step of the drawing cursor makes, holding A, from `cell` to its neighbour on
 /// `side`: back along a link removes it; otherwise a link where both squares still take one
 /// (not solid, fewer than two links, an endpoint fewer than one) and `cell` is on a drawn
-/// path or a number; `None` when the step draws nothing.
-pub fn draw_step(givens: &Givens, marks: &Marks, cell: u8, side: u8) -> Option<Move> {
+/// path or a number; `None` when the step draws nothing. `number_at` gives a square's number
+/// (0: none): the game's board keeps a table, where [`Givens::number_at`]'s scan of the pairs
+/// for each square took the console a good part of a frame.
+pub fn draw_step(givens: &Givens, marks: &Marks, cell: u8, side: u8, number_at: impl Fn(u8) -> u8) -> Option<Move> {
     let far = neighbour(givens.size, cell, side)?;
     if marks.links[cell as usize] & (1 << side) != 0 {
         return Some(Move { cell, side, add: false });
@@ -80,29 +94,44 @@ pub fn draw_step(givens: &Givens, marks: &Marks, cell: u8, side: u8) -> Option<M
     let takes = |square: u8| {
         let limit = if givens.solid.contains(square) {
             0
-        } else if givens.number_at(square) != 0 {
+        } else if number_at(square) != 0 {
             1
         } else {
             2
         };
         link_count(marks.links[square as usize]) < limit
     };
-    let on_path = marks.links[cell as usize] != 0 || givens.number_at(cell) != 0;
+    let on_path = marks.links[cell as usize] != 0 || number_at(cell) != 0;
     (on_path && takes(cell) && takes(far)).then_some(Move { cell, side, add: true })
 }
 
-/// The moves that remove the path through `cell` (B on a path), one link each, in order along
-/// the path: `visit` gets each.
-pub fn clear_path(marks: &Marks, cell: u8, mut visit: impl FnMut(Move)) {
-    let links = &marks.links;
-    super::grid::walk_path(links, cell, |square| {
-        // Each link once: from the square on its right or lower side.
-        for side in [1u8, 2] {
-            if links[square as usize] & (1 << side) != 0 {
-                visit(Move { cell: square, side, add: false });
-            }
-        }
-    });
+/// Removing the path through a square (B on a path), one move a link so that undo restores
+/// them in order: from one end of the path to the other, each move taking off the link at the
+/// end left. A cursor rather than a list of moves, since the moves are made as they come (on
+/// the console a list of a 12x12 board's links is stack the frame cannot spare).
+pub struct ClearPath {
+    at: u8,
+}
+
+impl ClearPath {
+    /// The path through `cell` (a loop: from `cell`).
+    pub fn new(marks: &Marks, cell: u8) -> ClearPath {
+        let mut end = None;
+        // The walk starts at an end of the path.
+        super::grid::walk_path(&marks.links, cell, |square| {
+            end.get_or_insert(square);
+        });
+        ClearPath { at: end.unwrap_or(cell) }
+    }
+
+    /// The next removal, once the last one is made on `marks`; `None` when the path is gone.
+    pub fn next(&mut self, marks: &Marks) -> Option<Move> {
+        let links = marks.links[self.at as usize];
+        let side = (0..4).find(|&side| links & (1 << side) != 0)?;
+        let cell = self.at;
+        self.at = step(cell, side);
+        Some(Move { cell, side, add: false })
+    }
 }
 
 /// Whether the marks are the solution (the puzzle has one, so equal links).

@@ -6,6 +6,8 @@
 //! wait 60            run 60 frames
 //! tap start          hold a button for 4 frames, then release it for 4
 //! hold a 30          hold a button for 30 frames, then release it
+//! press a            keep a button down over the next steps (drawing with A held)
+//! release a          let it go
 //! shot title         save a screenshot as title.png
 //! ```
 
@@ -17,6 +19,8 @@ use crate::{Button, Console, EmuError};
 pub enum Step {
     Wait(u32),
     Hold(Button, u32),
+    Press(Button),
+    Release(Button),
     Shot(String),
 }
 
@@ -52,6 +56,8 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
             ["wait", frames] => Step::Wait(number(frames)?),
             ["tap", button] => Step::Hold(parse_button(button).ok_or_else(bad)?, TAP_FRAMES),
             ["hold", button, frames] => Step::Hold(parse_button(button).ok_or_else(bad)?, number(frames)?),
+            ["press", button] => Step::Press(parse_button(button).ok_or_else(bad)?),
+            ["release", button] => Step::Release(parse_button(button).ok_or_else(bad)?),
             ["shot", name] if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') => {
                 Step::Shot(name.to_string())
             }
@@ -69,6 +75,8 @@ pub fn run(console: &mut Console, steps: &[Step], shots: &Path) -> Result<Vec<st
         match step {
             Step::Wait(frames) => console.run_frames(*frames),
             Step::Hold(button, frames) => console.tap(*button, *frames, TAP_FRAMES),
+            Step::Press(button) => console.press(*button),
+            Step::Release(button) => console.release(*button),
             Step::Shot(name) => {
                 let path = shots.join(format!("{name}.png"));
                 console.save_screenshot(&path, 2)?;
@@ -85,10 +93,17 @@ mod tests {
 
     #[test]
     fn parses_every_step_kind() {
-        let steps = parse("# tour\nwait 10\ntap start\nhold a 30 # long press\n\nshot title\n").unwrap();
+        let steps = parse("# tour\nwait 10\ntap start\nhold a 30 # long press\n\npress a\nrelease a\nshot title\n").unwrap();
         assert_eq!(
             steps,
-            vec![Step::Wait(10), Step::Hold(Button::Start, TAP_FRAMES), Step::Hold(Button::A, 30), Step::Shot("title".into())]
+            vec![
+                Step::Wait(10),
+                Step::Hold(Button::Start, TAP_FRAMES),
+                Step::Hold(Button::A, 30),
+                Step::Press(Button::A),
+                Step::Release(Button::A),
+                Step::Shot("title".into())
+            ]
         );
     }
 

@@ -5,11 +5,13 @@
 //!   frame, which the ROM counts in `LATE_FRAMES`; a new screen copied whole with the LCD off
 //!   holds VBlank off meanwhile and misses none), on the title, in menus, on the
 //!   generating screen, while moving the cursor and while marking cells (and undoing some)
-//!   on a 9x9 and a 15x15 board, on a 9x9 Baby Lizards board and on a Sudoku board (digits
-//!   and pencil marks by its keypad), and while the background
+//!   on a 9x9 and a 15x15 board, on a 9x9 Baby Lizards board, on a Sudoku board (digits
+//!   and pencil marks by its keypad) and on a 9x9 Numberlink board (paths drawn with A held,
+//!   undone, taken off by B), and while the background
 //!   worker keeps a puzzle ready;
 //! - frames from Start on the new-game screen to a playable board, with a ready puzzle and
-//!   without one (Hitori 9x9 easy and 15x15 hard, Baby Lizards 9x9 easy, Sudoku easy), and the longest run
+//!   without one (Hitori 9x9 easy and 15x15 hard, Baby Lizards 9x9 easy, Sudoku easy,
+//!   Numberlink 9x9 easy), and the longest run
 //!   of frames with nothing shown;
 //! - how deep the main program's and the worker's stacks went;
 //! - the time boot takes with the LCD off, to the main loop's first frame;
@@ -43,6 +45,7 @@ use std::path::Path;
 use gbemu::{Button, CYCLES_PER_FRAME, Console, Model, Place, Profile, Symbols};
 use hitori::game::layout::Layout;
 use hitori::game::boards::lizards::read_lizard_tile;
+use hitori::game::boards::numberlink::read_square_tile;
 use hitori::assets;
 use hitori::game::boards::Playable;
 use hitori::game::read_cell_tile;
@@ -488,6 +491,58 @@ impl Bench {
         self.frames(60);
     }
 
+    /// The Numberlink board's squares the screen shows, as its numbers (0: none), once every
+    /// square of an `n` x `n` board shows one of its tiles.
+    fn numberlink_squares(&mut self, n: u8) -> Option<Vec<u8>> {
+        let layout = Playable::Numberlink.layout(n);
+        let vram = self.console.vram();
+        let mut numbers = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                let (x, y) = layout.cell_tile_xy(r, c);
+                numbers.push(read_square_tile(vram[0x1800 + usize::from(y) * 32 + usize::from(x)])?.0);
+            }
+        }
+        Some(numbers)
+    }
+
+    /// Numberlink's paths: from the cursor (the middle) to the nearest number's square, A
+    /// held and the D-pad round a square spiral from it (the steps that can draw, draw; each
+    /// drawn link sets the worker a check of the errors); four undone, then B on what is left
+    /// of the path (a move a link).
+    fn draw_paths(&mut self) {
+        let n = 9;
+        let numbers = self.numberlink_squares(n).expect("the Numberlink board shows");
+        let middle = usize::from(n / 2 * n + n / 2);
+        let number = (0..numbers.len()).filter(|&at| numbers[at] != 0).min_by_key(|&at| (at / 9).abs_diff(middle / 9) + (at % 9).abs_diff(middle % 9)).unwrap();
+        let (dr, dc) = (number / 9, number % 9);
+        for _ in dr..middle / 9 {
+            self.tap(Button::Up);
+        }
+        for _ in middle / 9..dr {
+            self.tap(Button::Down);
+        }
+        for _ in dc..middle % 9 {
+            self.tap(Button::Left);
+        }
+        for _ in middle % 9..dc {
+            self.tap(Button::Right);
+        }
+        self.console.press(Button::A);
+        for (turn, button) in [Button::Right, Button::Down, Button::Left, Button::Up].iter().cycle().take(8).enumerate() {
+            for _ in 0..turn / 2 + 1 {
+                self.tap(*button);
+            }
+        }
+        self.console.release(Button::A);
+        self.frames(30);
+        for _ in 0..4 {
+            self.tap(Button::Select);
+        }
+        self.tap(Button::B);
+        self.frames(60);
+    }
+
     /// Cycles with callees of the functions named by `names` in `profile`, summed, and a
     /// line per function: its cycles per call and its calls.
     fn save_cycles(&self, profile: &Profile, names: &[&str]) -> (u64, String) {
@@ -512,6 +567,7 @@ impl Bench {
         let read_tile = match self.puzzle {
             Playable::Hitori => read_cell_tile,
             Playable::Lizards => read_lizard_tile,
+            Playable::Numberlink => return self.numberlink_squares(n).is_some(),
             Playable::Sudoku => {
                 let vram = self.console.vram();
                 // Every cell's tile one of its styles' or its pencil marks'.
@@ -609,14 +665,17 @@ fn main() {
     // Hitori's 9x9 easy.
     b.play_another_puzzle(Playable::Lizards, "Lizards 9x9 easy", "Baby Lizards 9x9 easy", "marking cells", Bench::mark_cells);
     b.play_another_puzzle(Playable::Sudoku, "Sudoku easy", "Sudoku easy", "digits and pencil marks by the keypad", Bench::enter_digits);
+    // Numberlink 9x9 easy (its console generation takes seconds: easy only, as its medium and
+    // hard puzzles take far longer, docs/numberlink-notes.md): paths drawn, undone, taken off.
+    b.play_another_puzzle(Playable::Numberlink, "Numberlink 9x9 easy", "Numberlink 9x9 easy", "drawing paths", Bench::draw_paths);
     b.begin("pause, new-game menu");
     b.new_game_from_pause();
-    b.choose_puzzle(Button::Left, 2, Playable::Hitori);
+    b.choose_puzzle(Button::Right, 1, Playable::Hitori);
     // Until Hitori's 9x9 easy is kept ready again (the last one started a game above), so that
     // the start measures the switch of puzzles, not whether a Lizards job was still running.
     b.wait_for_idle_worker(60 * 60 * 10);
     b.report("pause, new-game menu for Hitori");
-    b.start_game(9, "back to Hitori 9x9 easy", "Hitori 9x9 easy after Baby Lizards and Sudoku");
+    b.start_game(9, "back to Hitori 9x9 easy", "Hitori 9x9 easy after Baby Lizards, Sudoku and Numberlink");
     // The title, as a player who quits finds it (the worker idle or keeping a puzzle ready).
     b.begin("title");
     b.tap(Button::Start);
