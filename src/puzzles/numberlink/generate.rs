@@ -43,8 +43,6 @@ const TAKEN: u8 = 0xFF;
 /// The generator's working memory, owned by the caller (a static on the console).
 pub struct Generator {
     solver: Solver,
-    /// While a drawing is made: the free squares' free neighbours.
-    free: FreeCounts,
     /// Drawings made by the last call (for the benchmark).
     pub candidates_tried: u16,
 }
@@ -57,7 +55,7 @@ impl Default for Generator {
 
 impl Generator {
     pub const fn new() -> Generator {
-        Generator { solver: Solver::new(), free: FreeCounts::new(), candidates_tried: 0 }
+        Generator { solver: Solver::new(), candidates_tried: 0 }
     }
 
     /// The solver, free between generations (hints and checks during play use it).
@@ -130,8 +128,8 @@ impl Generator {
     /// a random length from 3 to `span` + 2. False when the drawing needed more than [`MAX_PATHS`]
     /// numbers.
     fn draw(&mut self, n: u8, span: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
-        let owner = &mut self.solver.scratch;
-        let free = &mut self.free;
+        let (owner, counts) = self.solver.drawing_arrays();
+        let free = &mut FreeCounts { counts, squares_with: [0; 5] };
         owner.fill(TAKEN);
         puzzle.solution = [0; CELL_SLOTS];
         puzzle.givens = Givens::new(n);
@@ -278,17 +276,13 @@ fn free_neighbours(owner: &[u8; CELL_SLOTS], cell: u8) -> u8 {
 /// have each count, kept as squares are taken: the drawing's choices read them instead of
 /// counting neighbours at every look (15% of the console's easy and medium cycles), and a
 /// path's start is found by one scan that stops at the square drawn, not two whole ones.
-struct FreeCounts {
-    counts: [u8; CELL_SLOTS],
+struct FreeCounts<'a> {
+    counts: &'a mut [u8; CELL_SLOTS],
     /// Free squares with 0, 1, 2, 3 and 4 free neighbours.
     squares_with: [u8; 5],
 }
 
-impl FreeCounts {
-    const fn new() -> FreeCounts {
-        FreeCounts { counts: [0; CELL_SLOTS], squares_with: [0; 5] }
-    }
-
+impl FreeCounts<'_> {
     /// Counts for an `n` x `n` board whose squares are all free (`owner` 0).
     fn reset(&mut self, owner: &[u8; CELL_SLOTS], n: u8) {
         self.squares_with = [0; 5];

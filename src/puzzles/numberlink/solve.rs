@@ -140,7 +140,7 @@ pub struct Solver {
     trail_len: u16,
     ends: [[u8; 2]; MAX_PATHS],
     /// Region numbers in the region check; the path numbers while the generator draws.
-    pub(super) scratch: [u8; CELL_SLOTS],
+    scratch: [u8; CELL_SLOTS],
 }
 
 // The offsets linker/numberlink.s reads and writes (its NL_ constants): a change of the struct
@@ -835,6 +835,14 @@ impl Solver {
 
     /// A solution of the current state other than `except` found within `nodes` search
     /// steps: the solver then holds it; otherwise it is back on the state it started from.
+    /// Two per-square arrays for the generator's drawing, which no solving uses meanwhile
+    /// (`load` sets both up again): `scratch` and `other`. Sharing them keeps the worker's
+    /// memory for Numberlink within Sudoku's (a counts array of its own left the game ROM
+    /// under 1 KiB of stack).
+    pub(super) fn drawing_arrays(&mut self) -> (&mut [u8; CELL_SLOTS], &mut [u8; CELL_SLOTS]) {
+        (&mut self.scratch, &mut self.other)
+    }
+
     pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS], nodes: u32) -> bool {
         let mark = self.trail_len;
         if self.search(1, Some(except), nodes) == 1 {
