@@ -130,7 +130,8 @@ pub struct Solver {
     /// Per square: links (low nibble) and crossed sides (high nibble).
     sides: [u8; CELL_SLOTS],
     _gap_after_sides: [u8; 256 - CELL_SLOTS],
-    /// Per segment end: the square at the segment's other end (itself when alone).
+    /// Per segment end: the square at the segment's other end (itself when alone); the free
+    /// squares' free neighbours while the generator draws.
     other: [u8; CELL_SLOTS],
     _gap_after_other: [u8; 256 - CELL_SLOTS],
     /// Squares waiting for the easy rules, or the region check's flood; then its flags.
@@ -192,6 +193,14 @@ impl Solver {
 
     pub fn size(&self) -> u8 {
         self.n
+    }
+
+    /// Two per-square arrays for the generator's drawing, which no solving uses meanwhile
+    /// (`load` sets both up again): `scratch` and `other`. Sharing them keeps the worker's
+    /// memory for Numberlink within Sudoku's (a counts array of its own left the game ROM
+    /// under 1 KiB of stack).
+    pub(super) fn drawing_arrays(&mut self) -> (&mut [u8; CELL_SLOTS], &mut [u8; CELL_SLOTS]) {
+        (&mut self.scratch, &mut self.other)
     }
 
     /// Takes on `givens`: every side open but the rim's and the solid squares', every square
@@ -835,14 +844,6 @@ impl Solver {
 
     /// A solution of the current state other than `except` found within `nodes` search
     /// steps: the solver then holds it; otherwise it is back on the state it started from.
-    /// Two per-square arrays for the generator's drawing, which no solving uses meanwhile
-    /// (`load` sets both up again): `scratch` and `other`. Sharing them keeps the worker's
-    /// memory for Numberlink within Sudoku's (a counts array of its own left the game ROM
-    /// under 1 KiB of stack).
-    pub(super) fn drawing_arrays(&mut self) -> (&mut [u8; CELL_SLOTS], &mut [u8; CELL_SLOTS]) {
-        (&mut self.scratch, &mut self.other)
-    }
-
     pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS], nodes: u32) -> bool {
         let mark = self.trail_len;
         if self.search(1, Some(except), nodes) == 1 {
