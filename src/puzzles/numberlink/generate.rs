@@ -16,8 +16,8 @@
 //! **Checking.** The candidate is graded ([`Solver::grade`]); the wanted level is kept (its
 //! complete closure proves the solution unique). For an easy target the easy closure leaves
 //! unfinished, a drawn path is cut at a link the closure left open (both parts keep their
-//! squares: the drawn solution stays one), and the drawing is graded again. For a hard target, when the medium closure
-//! does not finish, a bounded search ([`SEARCH_NODES`] steps, guided away from the drawn
+//! squares: the drawn solution stays one), and the drawing is graded again. For a hard
+//! target, when the medium closure does not finish, a bounded search ([`SEARCH_NODES`] steps, guided away from the drawn
 //! solution) looks for a solution other than the drawn one; none found, the hard closure
 //! grades it (unfinished: drawn again); one means two solutions, and the drawn path
 //! is cut at a link the other solution does not have (the other solution passes through the
@@ -26,6 +26,7 @@
 
 use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, Sides, cell_at, link_count, neighbour, opposite, step};
 use super::solve::Solver;
+use crate::puzzles::Kind;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
 
@@ -73,7 +74,7 @@ impl Generator {
     /// [`Generator::generate`] into a caller-owned puzzle; false when the size is out of range.
     #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn generate_into(&mut self, size: u8, level: Difficulty, seed: u32, puzzle: &mut Puzzle) -> bool {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) || (level == Difficulty::Hard && size < MIN_HARD_SIZE) {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) || !Kind::Numberlink.has_level(size, level) {
             return false;
         }
         let mut rng = Rng::new(seed ^ (u32::from(size) << 24) ^ ((level as u32) << 30));
@@ -139,10 +140,7 @@ impl Generator {
             }
         }
         free.reset(owner, n);
-        let mut left = n * n;
-        while left > 0 {
-            let start = free.fewest_square(owner, rng, n);
-            left -= 1;
+        while let Some(start) = free.fewest_square(owner, rng, n) {
             if free.count(start) == 0 {
                 free.take_lone();
                 if !join_lone_square(owner, n, start, rng, puzzle) {
@@ -176,7 +174,6 @@ impl Generator {
                 free.take(owner, next, number);
                 ends[e] = next;
                 length += 1;
-                left -= 1;
             }
             givens.ends[givens.paths as usize] = ends;
             givens.paths = number;
@@ -322,22 +319,22 @@ impl FreeCounts<'_> {
     }
 
     /// The free square with the fewest free neighbours of the `n` x `n` board, chosen at
-    /// random among equals in reading order (the board holds one).
-    fn fewest_square(&self, owner: &[u8; CELL_SLOTS], rng: &mut Rng, n: u8) -> u8 {
-        let fewest = self.squares_with.iter().position(|&squares| squares != 0).unwrap_or(0) as u8;
+    /// random among equals in reading order; `None` when no square is free.
+    fn fewest_square(&self, owner: &[u8; CELL_SLOTS], rng: &mut Rng, n: u8) -> Option<u8> {
+        let fewest = self.squares_with.iter().position(|&squares| squares != 0)? as u8;
         let mut pick = rng.below(self.squares_with[fewest as usize]);
         for r in 0..n {
             for c in 0..n {
                 let cell = cell_at(r, c);
                 if owner[cell as usize] == 0 && self.count(cell) == fewest {
                     if pick == 0 {
-                        return cell;
+                        return Some(cell);
                     }
                     pick -= 1;
                 }
             }
         }
-        TAKEN
+        None
     }
 }
 
