@@ -195,17 +195,7 @@ impl Puzzle {
 /// `visit`; returns the number of squares. `cell` must have one or two links, or none (a path
 /// of one square).
 pub fn walk_path(links: &[u8; CELL_SLOTS], cell: u8, mut visit: impl FnMut(u8)) -> u8 {
-    // Find one end first: go on away from `cell` until a square has no way on.
-    let mut end = cell;
-    let mut from = 0xFF;
-    loop {
-        let Some(side) = next_side(links[end as usize], from) else { break };
-        if step(end, side) == cell {
-            break; // a loop: start anywhere
-        }
-        end = step(end, side);
-        from = opposite(side);
-    }
+    let end = path_end(links, cell);
     let (mut here, mut from, mut count) = (end, 0xFF, 0u8);
     loop {
         visit(here);
@@ -218,6 +208,22 @@ pub fn walk_path(links: &[u8; CELL_SLOTS], cell: u8, mut visit: impl FnMut(u8)) 
         from = opposite(side);
     }
     count
+}
+
+/// An end of the path through `cell` along `links`, where [`walk_path`] starts: away from
+/// `cell` until a square has no way on (a loop: the square before `cell` round it).
+pub fn path_end(links: &[u8; CELL_SLOTS], cell: u8) -> u8 {
+    let mut end = cell;
+    let mut from = 0xFF;
+    loop {
+        let Some(side) = next_side(links[end as usize], from) else { break };
+        if step(end, side) == cell {
+            break; // a loop: start anywhere
+        }
+        end = step(end, side);
+        from = opposite(side);
+    }
+    end
 }
 
 /// The first linked side of `links` other than `from`.

@@ -114,14 +114,9 @@ pub struct ClearPath {
 }
 
 impl ClearPath {
-    /// The path through `cell` (a loop: from `cell`).
+    /// The path through `cell`, from one of its ends.
     pub fn new(marks: &Marks, cell: u8) -> ClearPath {
-        let mut end = None;
-        // The walk starts at an end of the path.
-        super::grid::walk_path(&marks.links, cell, |square| {
-            end.get_or_insert(square);
-        });
-        ClearPath { at: end.unwrap_or(cell) }
+        ClearPath { at: super::grid::path_end(&marks.links, cell) }
     }
 
     /// The next removal, once the last one is made on `marks`; `None` when the path is gone.
