@@ -50,10 +50,11 @@ use engine_bench::{build_lizards_rom, build_numberlink_rom, build_rom, build_sud
 use gbemu::profile::place_of_linker_address;
 use gbemu::{Console, Profile, Symbols};
 use gbrom::RomArtifacts;
+use hitori::puzzles::Kind;
 use hitori::puzzles::hitori::generate::Generator;
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::lizards::generate::Engine as LizardEngine;
-use hitori::puzzles::numberlink::generate::{Generator as NumberlinkGenerator, MIN_HARD_SIZE};
+use hitori::puzzles::numberlink::generate::Generator as NumberlinkGenerator;
 use hitori::puzzles::sudoku::generate::Generator as SudokuGenerator;
 
 const CPU_HZ: f64 = 4_194_304.0;
@@ -367,7 +368,7 @@ fn numberlink(mut bench: Bench) -> Result<(), String> {
     let jobs: Vec<(u8, Difficulty, u32)> = levels
         .iter()
         .flat_map(|&level| sizes.iter().map(move |&size| (size, level)))
-        .filter(|&(size, level)| level != Difficulty::Hard || size >= MIN_HARD_SIZE)
+        .filter(|&(size, level)| Kind::Numberlink.has_level(size, level))
         .flat_map(|(size, level)| (1..=seeds).map(move |seed| (size, level, seed)))
         .collect();
     let each = bench.each;

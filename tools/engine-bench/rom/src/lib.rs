@@ -1,10 +1,10 @@
 //! The console side of `make bench-engine`: one puzzle engine's jobs, built for the Game Boy.
 //! Hitori's by default (`hitori`), Baby Lizards' with the `lizards` feature, Sudoku's with
-//! `sudoku`, Numberlink's with `numberlink`: one engine a ROM, since two together pass the 32 KiB of unbanked ROM. Each job
-//! calls `bench_*` functions, which the host side (`tools/engine-bench`) times from entry to
-//! return, and prints one line over the serial port, which the host checks against the same
-//! puzzle generated on the host; the output ends with a lone `.` (or `!` and the function id
-//! of a trap).
+//! `sudoku`, Numberlink's with `numberlink`: one engine a ROM, since two together pass the
+//! 32 KiB of unbanked ROM. Each job calls `bench_*` functions, which the host side
+//! (`tools/engine-bench`) times from entry to return, and prints one line over the serial
+//! port, which the host checks against the same puzzle generated on the host; the output
+//! ends with a lone `.` (or `!` and the function id of a trap).
 #![no_std]
 
 use gb_hal::serial;

@@ -3,8 +3,9 @@
 //! digest solutions solid`: the engine's complete search counts the solutions up to 2, and
 //! `solid` is 1 when the puzzle has solid squares.
 
+use hitori::puzzles::Kind;
 use hitori::puzzles::level::Difficulty;
-use hitori::puzzles::numberlink::generate::{Generator as NumberlinkGenerator, MIN_HARD_SIZE};
+use hitori::puzzles::numberlink::generate::Generator as NumberlinkGenerator;
 use hitori::puzzles::numberlink::grid::Puzzle as NumberlinkPuzzle;
 
 use crate::{knob, send_line};
@@ -48,9 +49,10 @@ pub extern "C" fn bench_numberlink_count() -> u8 {
 pub fn jobs() {
     for level in LEVELS.bytes() {
         let level = level - b'0';
+        let difficulty = Difficulty::from_index(level).unwrap_or(Difficulty::Easy);
         for size in SIZES.split(',') {
             let size = knob(Some(size), 0) as u8;
-            if level == Difficulty::Hard as u8 && size < MIN_HARD_SIZE {
+            if !Kind::Numberlink.has_level(size, difficulty) {
                 continue;
             }
             for seed in 1..=SEEDS {
