@@ -6,8 +6,8 @@
 //!
 //! Controls: D-pad moves (auto-repeat, wrapping at the edges); A and B mark the cell (the
 //! puzzle says how); a board may draw with the D-pad while A is held (Numberlink's paths: the
-//! frame hands it each step, `Board::drag`); tapping Select undoes; holding Select, B redoes and A asks for a hint;
-//! Start pauses. Undo fires when Select is released without A or B, so Select+B never undoes
+//! frame hands it each step, `Board::drag`); tapping Select undoes; holding Select, B redoes
+//! and A asks for a hint; Start pauses. Undo fires when Select is released without A or B, so Select+B never undoes
 //! first.
 
 use gb_hal::joypad::{Buttons, InputFrame};
