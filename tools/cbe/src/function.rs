@@ -930,7 +930,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                     return Err(self.error("volatile access of an odd-sized integer"));
                 } else {
                     // 3 bytes (i17..i24) in a uint32_t.
-                    format!("((uint32_t)*(uint16_t *)({p}) | ((uint32_t)*(uint8_t *)(({p}) + 2) << 16))")
+                    format!("((uint32_t)*(uint16_t *)({p}) | ((uint32_t)*(uint8_t *)(({p}) + 2) << 16u))")
                 };
                 let e = if bits == c { raw } else { repr::wrap(&raw, bits) };
                 if volatile { self.volatile_read(inst, e) } else { self.set(inst, e) }
@@ -1086,7 +1086,7 @@ impl<'m, 'a> FunctionTranslator<'m, 'a> {
                 let raw = if size * 8 == repr::container(bits) {
                     format!("*({} *){at}", repr::uint_type(bits))
                 } else {
-                    format!("((uint32_t)*(uint16_t *){at} | ((uint32_t)*(uint8_t *)({at} + 2) << 16))")
+                    format!("((uint32_t)*(uint16_t *){at} | ((uint32_t)*(uint8_t *)({at} + 2) << 16u))")
                 };
                 self.set(inst, raw)
             }

@@ -297,7 +297,7 @@ impl FunctionTranslator<'_, '_> {
                     // A zero input counts `c` in the container; the answer is `w`.
                     "cttz" => format!("({x} ? cbe_cttz{c}({x}) : {w}u)"),
                     "ctpop" => format!("cbe_ctpop{c}({x})"),
-                    "bswap" if w == 16 => format!("(uint16_t)(({x} << 8) ^ ({x} >> 8))"),
+                    "bswap" if w == 16 => format!("(uint16_t)(({x} << 8u) ^ ({x} >> 8u))"),
                     "bswap" if w == 32 => format!("cbe_bswap32({x})"),
                     "bitreverse" => format!("({})(cbe_bitrev{c}({x}) >> {})", repr::uint_type(w), c - w),
                     _ => return Err(self.error(format!("{kind} on i{w}"))),

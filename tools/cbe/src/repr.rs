@@ -263,7 +263,9 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Opt
             // keep it below the container width; any result is then a valid refinement.
             let constant = b_const.map(|k| if k < u64::from(bits) { k as u32 } else { 0 });
             let amount = match constant {
-                Some(k) => k.to_string(),
+                // Unsigned: SDCC 4.2 compares a byte shifted by an `int` literal as a signed
+                // byte ("bug 9", docs/cbe-notes.md).
+                Some(k) => format!("{k}u"),
                 None if b_in_range => format!("(uint8_t)({b})"),
                 None => format!("(uint8_t)({b} & {})", c - 1),
             };
@@ -358,15 +360,18 @@ pub fn scaled(a: &str, k: u64) -> String {
 /// properly ("bug 8", docs/cbe-notes.md), so such shifts are written as chains of shifts by
 /// one: separate operations for SDCC, which does not join them. Shifts by 8 or more go
 /// through a byte, 32-bit ones through the general shift, both of which save A.
+/// The amounts are unsigned literals: SDCC 4.2 narrows `(uint8_t)(x << 1)` to a byte shift of
+/// the literal's type and compares the result as a signed byte when the literal is an `int`
+/// ("bug 9", docs/cbe-notes.md).
 pub fn shl_const(e: &str, k: u32, bits: u32) -> String {
     if container(bits) == 32 {
-        return format!("({e} << {k})");
+        return format!("({e} << {k}u)");
     }
     let e = format!("(uint16_t)({e})");
     match k {
         0 => e,
-        2..=7 => (0..k).fold(e, |shifted, _| format!("({shifted} << 1)")),
-        _ => format!("({e} << {k})"),
+        2..=7 => (0..k).fold(e, |shifted, _| format!("({shifted} << 1u)")),
+        _ => format!("({e} << {k}u)"),
     }
 }
 
@@ -524,9 +529,9 @@ mod tests {
 
     #[test]
     fn constant_products_are_at_most_three_signed_shifts() {
-        assert_eq!(scaled("x", 20), "(((uint16_t)(((((uint16_t)((x)) << 1) << 1) + (x))) << 1) << 1)");
-        assert_eq!(scaled("x", 15), "(uint16_t)(((((((uint16_t)((x)) << 1) << 1) << 1) << 1) - (x)))");
-        assert_eq!(scaled("x", 0x9000), "((uint16_t)((((((uint16_t)((x)) << 1) << 1) << 1) + (x))) << 12)");
+        assert_eq!(scaled("x", 20), "(((uint16_t)(((((uint16_t)((x)) << 1u) << 1u) + (x))) << 1u) << 1u)");
+        assert_eq!(scaled("x", 15), "(uint16_t)(((((((uint16_t)((x)) << 1u) << 1u) << 1u) << 1u) - (x)))");
+        assert_eq!(scaled("x", 0x9000), "((uint16_t)((((((uint16_t)((x)) << 1u) << 1u) << 1u) + (x))) << 12u)");
         assert_eq!(scaled("x", 1), "(uint16_t)((x))");
         assert_eq!(scaled("x", 0), "0u");
         // 0x5555 has eight signed digits however written.
@@ -541,13 +546,13 @@ mod tests {
 
     #[test]
     fn constant_left_shifts_by_two_to_seven_are_chains_of_shifts_by_one() {
-        assert_eq!(shl_const("x", 3, 16), "((((uint16_t)(x) << 1) << 1) << 1)");
-        assert_eq!(shl_const("x", 1, 16), "((uint16_t)(x) << 1)");
-        assert_eq!(shl_const("x", 8, 16), "((uint16_t)(x) << 8)");
+        assert_eq!(shl_const("x", 3, 16), "((((uint16_t)(x) << 1u) << 1u) << 1u)");
+        assert_eq!(shl_const("x", 1, 16), "((uint16_t)(x) << 1u)");
+        assert_eq!(shl_const("x", 8, 16), "((uint16_t)(x) << 8u)");
         assert_eq!(shl_const("x", 0, 16), "(uint16_t)(x)");
         // Bytes shift in 16-bit arithmetic; 32-bit shifts are SDCC's general shift.
-        assert_eq!(binop(BinOp::Shl, 8, "v", "2u", false, Some(2), false), "(uint8_t)((((uint16_t)(v) << 1) << 1))");
-        assert_eq!(binop(BinOp::Shl, 32, "v", "3u", false, Some(3), false), "(uint32_t)((v << 3))");
+        assert_eq!(binop(BinOp::Shl, 8, "v", "2u", false, Some(2), false), "(uint8_t)((((uint16_t)(v) << 1u) << 1u))");
+        assert_eq!(binop(BinOp::Shl, 32, "v", "3u", false, Some(3), false), "(uint32_t)((v << 3u))");
         // An amount past the width is poison: a shift by nothing.
         assert_eq!(binop(BinOp::Shl, 12, "v", "13u", false, Some(13), false), "(uint16_t)(((uint16_t)(v)) & 0xfffu)");
     }
@@ -566,7 +571,7 @@ mod tests {
         // A constant value or amount, left shifts and 32-bit shifts stay inline.
         assert_eq!(binop(BinOp::AShr, 32, "v", "n", false, None, false), "(uint32_t)(((int32_t)(v)) >> (uint8_t)(n & 31))");
         assert_eq!(binop(BinOp::LShr, 16, "0xffffu", "n", true, None, false), "(uint16_t)(0xffffu >> (uint8_t)(n & 15))");
-        assert_eq!(binop(BinOp::AShr, 8, "v", "3u", false, Some(3), false), "(uint8_t)(((int8_t)(v)) >> 3)");
+        assert_eq!(binop(BinOp::AShr, 8, "v", "3u", false, Some(3), false), "(uint8_t)(((int8_t)(v)) >> 3u)");
         assert_eq!(binop(BinOp::Shl, 8, "v", "n", false, None, false), "(uint8_t)((uint16_t)(v) << (uint8_t)(n & 7))");
         // An amount LLVM has already masked below the width is not masked again.
         assert_eq!(binop(BinOp::Shl, 16, "1u", "(n & 0xfu)", true, None, true), "(uint16_t)((1u) << (uint8_t)((n & 0xfu)))");

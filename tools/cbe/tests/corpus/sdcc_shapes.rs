@@ -74,6 +74,20 @@ fn products_and_shifts(x: u16, b: u8) -> u32 {
     words ^ word_shifts.rotate_left(8) ^ bytes.rotate_left(16) ^ byte_shifts.rotate_left(24)
 }
 
+/// Bug 9: a byte shifted left by a constant and compared, as in the Numberlink solver's box
+/// around a link (`(bottom + 16).min((n - 1) << 4)`): SDCC 4.2 narrowed `(uint8_t)(x << 1)`
+/// to a byte operation of the literal's type, `int`, and compared it as a signed byte, so
+/// 0x90 came out smaller than 0x10. The back end writes every constant shift amount as an
+/// unsigned literal (`<< 1u`).
+#[inline(never)]
+fn shifted_byte_min_max(row: u8, n: u8) -> u32 {
+    let last = n.wrapping_sub(1) << 4;
+    let low = (row & 0xF0).wrapping_add(16).min(last);
+    let high = (row << 1).max(n << 3);
+    let wide = ((u16::from(row) << 3) as u8).min(n);
+    u32::from(low) | u32::from(high) << 8 | u32::from(wide) << 16 | u32::from(((row << 2) < n) as u8) << 24
+}
+
 pub fn run(out: &mut dyn FnMut(u32)) {
     let mut rng = Rng::new(7);
     for (x, y) in [(0x8001u16, 0u16), (0xFFFF, 1), (0x1234, 0x8000), (0, 0xFFFF)] {
@@ -97,5 +111,11 @@ pub fn run(out: &mut dyn FnMut(u32)) {
         out(rotate_then_reuse(v as u16, (v >> 16) as u16));
         out(products_and_shifts((v >> 3) as u16, (v >> 19) as u8));
         out(rotates_then_reuse((v >> 8) as u16, v as u8));
+        out(shifted_byte_min_max(v as u8, (v >> 8) as u8 % 13));
+    }
+    for (row, n) in [(0x00u8, 10u8), (0x10, 12), (0x60, 10), (0x40, 9)] {
+        // SAFETY: as above.
+        let (row, n) = unsafe { (core::ptr::read_volatile(&row), core::ptr::read_volatile(&n)) };
+        out(shifted_byte_min_max(row, n));
     }
 }
