@@ -8,7 +8,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use hitori::puzzles::level::Difficulty;
-use hitori::puzzles::numberlink::generate::{Generator, MIN_HARD_SIZE};
+use hitori::puzzles::numberlink::generate::Generator;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -20,9 +20,6 @@ fn main() {
     println!("size level   seeds  ms median    mean   worst  drawings mean worst");
     for &level in &levels {
         for &n in &sizes {
-            if level == Difficulty::Hard && n < MIN_HARD_SIZE {
-                continue;
-            }
             let mut times = Vec::new();
             let (mut drawings, mut worst_drawings) = (0u32, 0u16);
             for seed in 0..seeds {

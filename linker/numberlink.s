@@ -4,7 +4,8 @@
 ;; them kept nearly every value on the stack: two thirds of an easy puzzle's cycles.
 ;;
 ;; Contract: uint8_t gb_numberlink_propagate(Solver *solver /* DE */) takes squares off the
-;; work stack and applies the easy rules until the stack is empty (A = 0) or a rule meets a
+;; work stack and applies the easy rules to those inside the box `near` (the others are taken
+;; off unchecked) until the stack is empty (A = 0) or a rule meets a
 ;; contradiction (A = 1, the stack then emptied and its squares' QUEUED flags cleared). The
 ;; state it leaves is the Rust's, byte for byte: sides, other, given's QUEUED bits, the work
 ;; stack, the trail and `reason` (set to the square that links by "only way" while the rule is
@@ -38,6 +39,7 @@
         NL_N            = 0x0BD
         NL_RULE         = 0x0BF         ; Rule::OnlyWay is 0
         NL_REASON       = 0x0C0
+        NL_NEAR         = 0x0C6         ; top, bottom, left, right
         NL_STACK_PAGE   = 3             ; `stack` at 0x300: its low byte is 0
         NL_TRAIL        = 0x390
         NL_TRAIL_LEN    = 0x5A0
@@ -246,6 +248,30 @@ nlp_next:
         ld      c, (hl)                 ; C = the square taken off the stack
         NL_AT   c
         res     7, (hl)                 ; no longer QUEUED
+        ;; Outside `near` (a medium trial's box: top, bottom rows as squares' high nibbles,
+        ;; left, right columns): taken off unchecked.
+        ld      hl, #NL_NEAR
+        add     hl, de
+        ld      a, c
+        and     #0xF0
+        cp      (hl)
+        jr      c, nlp_next             ; above the top row
+        inc     hl
+        ld      b, a
+        ld      a, (hl)
+        cp      b
+        jr      c, nlp_next             ; below the bottom row
+        inc     hl
+        ld      a, c
+        and     #0x0F
+        cp      (hl)
+        jr      c, nlp_next             ; left of the left column
+        inc     hl
+        ld      b, a
+        ld      a, (hl)
+        cp      b
+        jr      c, nlp_next             ; right of the right column
+        NL_AT   c
         ;; B = links it still takes: need (2 when empty, 1 for an endpoint; never SOLID, as
         ;; push leaves those off) less its links (at most need, as link refuses more).
         ld      b, #1
@@ -274,7 +300,7 @@ nlp_next:
         jr      nz, nlp_open
         ld      a, b                    ; none open: fine when it has its links
         or      a
-        jr      z, nlp_next
+        jp      z, nlp_next
         jp      nlp_fail
 nlp_open:
         inc     b
@@ -293,7 +319,7 @@ nlp_open:
         bit     3, b
         ld      a, #3
         call    nz, nl_cross
-        jr      nlp_next
+        jp      nlp_next
 nlp_filter:
         ldhl    sp, #NLP_OPEN
         ld      (hl+), a

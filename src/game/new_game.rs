@@ -75,9 +75,7 @@ impl NewGame {
     pub fn new(puzzle: Playable, size: u8, difficulty: Difficulty) -> NewGame {
         let (min, max) = puzzle.kind().sizes();
         let size = size.clamp(min, max);
-        let mut screen = NewGame { puzzle, row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None, undrawn: Undrawn::Labels };
-        screen.keep_level_offered();
-        screen
+        NewGame { puzzle, row: ROW_START, size, difficulty, use_code: false, code: [b'0'; CODE_LEN], editing: None, undrawn: Undrawn::Labels }
     }
 
     /// The whole screen at once (the tests' reference for partial redraws).
@@ -224,26 +222,16 @@ impl NewGame {
                     self.puzzle = Playable::ALL[usize::from(step(forward, index, 0, Playable::ALL.len() as u8 - 1))];
                     let (min, max) = self.puzzle.kind().sizes();
                     self.size = self.size.clamp(min, max);
-                    self.keep_level_offered();
                     self.use_code = false;
                 }
                 ROW_SIZE => {
                     let (min, max) = self.puzzle.kind().sizes();
                     self.size = step(forward, self.size, min, max);
-                    self.keep_level_offered();
                     self.use_code = false;
                 }
                 ROW_LEVEL => {
-                    // Past the levels the puzzle does not have at this size.
                     let last = Difficulty::ALL.len() as u8 - 1;
-                    let mut index = self.difficulty as u8;
-                    loop {
-                        index = step(forward, index, 0, last);
-                        if self.puzzle.kind().has_level(self.size, Difficulty::ALL[usize::from(index)]) {
-                            break;
-                        }
-                    }
-                    self.difficulty = Difficulty::ALL[usize::from(index)];
+                    self.difficulty = Difficulty::ALL[usize::from(step(forward, self.difficulty as u8, 0, last))];
                     self.use_code = false;
                 }
                 ROW_SEED => self.use_code = !self.use_code,
@@ -273,14 +261,6 @@ impl NewGame {
         event
     }
 
-    /// Brings the level down to the hardest the puzzle has at the size chosen (Numberlink has
-    /// no hard puzzles below 8x8).
-    fn keep_level_offered(&mut self) {
-        while !self.puzzle.kind().has_level(self.size, self.difficulty) {
-            self.difficulty = Difficulty::ALL[usize::from(self.difficulty as u8 - 1)];
-        }
-    }
-
     /// Redraws only the rows whose value changed since `before` (the whole menu is a few
     /// frames' worth of drawing on the console).
     fn redraw_changes(&self, before: &NewGame, canvas: &mut Canvas) {
@@ -308,11 +288,10 @@ impl NewGame {
             return NewGameEvent::Start { variant: self.kind(), seed: None };
         }
         let message: &[u8] = match SeedCode::decode(&self.code) {
-            Some(code) if Playable::of(code.kind).is_some() && code.kind.has_level(code.size, code.difficulty) => {
+            Some(code) if Playable::of(code.kind).is_some() => {
                 let variant = Variant { puzzle: code.kind, size: code.size, difficulty: code.difficulty };
                 return NewGameEvent::Start { variant, seed: Some(code.seed) };
             }
-            // Also a code of a level its puzzle does not have at its size.
             _ => b"NOT A VALID CODE",
         };
         canvas.text_centred(Layer::Background, 0, SCREEN_COLS, MESSAGE_Y, message);
@@ -495,8 +474,7 @@ mod tests {
         screen.code[0] = if screen.code[0] == b'1' { b'2' } else { b'1' };
         assert!(matches!(screen.update(&press(Buttons::A), &mut canvas), NewGameEvent::None));
         assert_eq!(canvas.tile(Layer::Background, 2, MESSAGE_Y), crate::assets::font_tile(b'N'));
-        // Another puzzle's code starts that puzzle; one of a level its puzzle does not have at
-        // its size is refused.
+        // Another puzzle's code starts that puzzle, at any size and level it has.
         let lizards = SeedCode { kind: Kind::Lizards, size: 9, difficulty: Difficulty::Hard, seed: 7 };
         screen.code = lizards.encode().unwrap();
         match screen.update(&press(Buttons::A), &mut canvas) {
@@ -509,12 +487,11 @@ mod tests {
             NewGameEvent::Start { variant: Variant { puzzle: Kind::Numberlink, size: 9, difficulty: Difficulty::Hard }, seed: Some(7) } => {}
             _ => panic!("the Numberlink code's puzzle did not start"),
         }
-        let small_hard = SeedCode { kind: Kind::Numberlink, size: 7, difficulty: Difficulty::Hard, seed: 7 };
+        let small_hard = SeedCode { kind: Kind::Numberlink, size: 5, difficulty: Difficulty::Hard, seed: 7 };
         screen.code = small_hard.encode().unwrap();
-        assert!(matches!(screen.update(&press(Buttons::A), &mut canvas), NewGameEvent::None));
-        let message_x = (SCREEN_COLS - b"NOT A VALID CODE".len() as u8) / 2;
-        for (i, &ch) in b"NOT A VALID CODE".iter().enumerate() {
-            assert_eq!(canvas.tile(Layer::Background, message_x + i as u8, MESSAGE_Y), crate::assets::font_tile(ch));
+        match screen.update(&press(Buttons::A), &mut canvas) {
+            NewGameEvent::Start { variant: Variant { puzzle: Kind::Numberlink, size: 5, difficulty: Difficulty::Hard }, seed: Some(7) } => {}
+            _ => panic!("the hard 5x5 Numberlink code's puzzle did not start"),
         }
     }
 }

@@ -52,12 +52,6 @@ impl Kind {
         }
     }
 
-    /// Whether the puzzle has `level` at `size` (Numberlink's hard puzzles start at 8x8:
-    /// below, hard ones are too rare to find).
-    pub const fn has_level(self, size: u8, level: Difficulty) -> bool {
-        !matches!((self, level), (Kind::Numberlink, Difficulty::Hard)) || size >= numberlink::generate::MIN_HARD_SIZE
-    }
-
     pub fn parse(text: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|kind| text.eq_ignore_ascii_case(kind.name()))
     }

@@ -214,39 +214,61 @@ impl State {
     /// with as many open edges as links still needed takes them all (only way).
     fn propagate(&mut self, board: &Board) -> Outcome {
         while let Some(s) = self.pop() {
-            if self.open[s] == 0 {
-                if !self.is_full(board, s) {
-                    return Err(Contradiction);
-                }
-                continue;
+            self.easy_rules_at(board, s)?;
+        }
+        Ok(())
+    }
+
+    /// The easy rules at the squares of `near` alone (the medium trial's), until none applies
+    /// there: the whole set is looked at again until a round decides no edge.
+    fn propagate_near(&mut self, board: &Board, near: &[usize]) -> Outcome {
+        loop {
+            let decided = self.side.iter().filter(|&&side| side != Side::Open).count();
+            for &s in near {
+                self.push(s);
             }
-            if self.is_full(board, s) {
-                for &(edge, _) in &board.around[s] {
-                    if self.side[edge] == Side::Open {
-                        self.cross(board, edge);
-                    }
+            while let Some(s) = self.pop() {
+                if near.contains(&s) {
+                    self.easy_rules_at(board, s)?;
                 }
-                continue;
             }
-            let (root, number) = (self.root(s), self.number_of(s));
-            for &(edge, t) in &board.around[s] {
-                if self.side[edge] != Side::Open {
-                    continue;
-                }
-                let (root_t, number_t) = (self.root(t), self.number_of(t));
-                if self.is_full(board, t) || root_t == root || (number != 0 && number_t != 0 && number != number_t) {
+            if self.side.iter().filter(|&&side| side != Side::Open).count() == decided {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The easy rules at the square `s`.
+    fn easy_rules_at(&mut self, board: &Board, s: usize) -> Outcome {
+        if self.open[s] == 0 {
+            return if self.is_full(board, s) { Ok(()) } else { Err(Contradiction) };
+        }
+        if self.is_full(board, s) {
+            for &(edge, _) in &board.around[s] {
+                if self.side[edge] == Side::Open {
                     self.cross(board, edge);
                 }
             }
-            let still = board.need[s] - self.links[s];
-            if self.open[s] < still {
-                return Err(Contradiction);
+            return Ok(());
+        }
+        let (root, number) = (self.root(s), self.number_of(s));
+        for &(edge, t) in &board.around[s] {
+            if self.side[edge] != Side::Open {
+                continue;
             }
-            if self.open[s] == still {
-                for &(edge, _) in &board.around[s] {
-                    if self.side[edge] == Side::Open {
-                        self.link(board, edge)?;
-                    }
+            let (root_t, number_t) = (self.root(t), self.number_of(t));
+            if self.is_full(board, t) || root_t == root || (number != 0 && number_t != 0 && number != number_t) {
+                self.cross(board, edge);
+            }
+        }
+        let still = board.need[s] - self.links[s];
+        if self.open[s] < still {
+            return Err(Contradiction);
+        }
+        if self.open[s] == still {
+            for &(edge, _) in &board.around[s] {
+                if self.side[edge] == Side::Open {
+                    self.link(board, edge)?;
                 }
             }
         }
@@ -303,14 +325,24 @@ impl State {
         board.squares().all(|s| !free[s] || served[find(&mut region, s)])
     }
 
-    /// Whether a link on the open `edge` fails: the easy rules then meet a contradiction, or
-    /// (`with_regions`) the region check fails.
-    fn trial_fails(&self, board: &Board, edge: usize, with_regions: bool) -> bool {
+    /// Whether a link on the open `edge` fails: the easy rules (at the squares next to the
+    /// edge's two squares, diagonals included, when `near`; anywhere otherwise) then meet a
+    /// contradiction, or (`with_regions`) the region check fails.
+    fn trial_fails(&self, board: &Board, edge: usize, near: bool, with_regions: bool) -> bool {
         let mut trial = *self;
-        if trial.link(board, edge).and_then(|()| trial.propagate(board)).is_err() {
-            return true;
-        }
-        with_regions && !trial.regions_served(board)
+        let easy_rules = if near {
+            let n = board.n as isize;
+            let [a, b] = board.edges[edge].map(|s| (s as isize / n, s as isize % n));
+            let close = |s: usize| {
+                let (r, c) = (s as isize / n, s as isize % n);
+                [a, b].iter().any(|&(r0, c0)| (r - r0).abs() <= 1 && (c - c0).abs() <= 1)
+            };
+            let squares: Vec<usize> = board.squares().filter(|&s| close(s)).collect();
+            trial.link(board, edge).and_then(|()| trial.propagate_near(board, &squares))
+        } else {
+            trial.link(board, edge).and_then(|()| trial.propagate(board))
+        };
+        easy_rules.is_err() || (with_regions && !trial.regions_served(board))
     }
 
     /// Whether `edge` is an edge of the open end of a numbered piece (the medium rule's trials).
@@ -320,8 +352,10 @@ impl State {
     }
 
     /// The closure of the rules up to `level`. Medium adds the dead end: a numbered piece
-    /// tried one square further, crossed when the easy rules then meet a contradiction. Hard
-    /// tries a link on every open edge, crossed when the easy rules or the region check fail.
+    /// tried one square further, crossed when the easy rules at the squares beside that edge
+    /// then meet a contradiction. Hard tries a link on every open edge, crossed when the easy
+    /// rules anywhere or the region check fail (its closure holds the medium one's, as every
+    /// near contradiction is one anywhere).
     fn close(&mut self, board: &Board, level: Difficulty) -> Outcome {
         self.propagate(board)?;
         if level == Difficulty::Easy {
@@ -334,7 +368,7 @@ impl State {
                 if self.side[edge] != Side::Open || !(hard || self.extends_a_number(board, edge)) {
                     continue;
                 }
-                if self.trial_fails(board, edge, hard) {
+                if self.trial_fails(board, edge, !hard, hard) {
                     self.cross(board, edge);
                     self.propagate(board)?;
                     crossed = true;

@@ -1,7 +1,7 @@
 //! Numberlink's text formats for the CLI.
 
 use ::hitori::puzzles::Kind;
-use ::hitori::puzzles::numberlink::generate::{Generator, MIN_HARD_SIZE};
+use ::hitori::puzzles::numberlink::generate::Generator;
 use ::hitori::puzzles::numberlink::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, cell_at, walk_path};
 use ::hitori::puzzles::numberlink::solve::Solver;
 
@@ -14,15 +14,16 @@ numberlink
     lines of its solution, tokens separated by single spaces. Puzzle: `.` an empty square,
     `#` a solid one, a number 1..K at each of its two endpoints. Solution: the number of the
     path through each square, `#` for a solid one.
-    --size 5 to 12 (hard from 8), --seed 0 to 268435455. Levels:
+    --size 5 to 12, --seed 0 to 268435455. Levels:
       easy    only way (a square with as many open sides as links it still needs takes
               them all), after crossing sides that would close a loop, join two numbers
               or enter a full square
       medium  also dead ends (a numbered path tried one square further leaves the easy
-              rules stuck: that side is crossed)
-      hard    also loose ends (a link tried on any open side, crossed when the easy rules
-              get stuck) and cut offs (squares no number can reach any more, or a number
-              cut off from its twin)
+              rules stuck around that step: that side is crossed)
+      hard    also look-aheads (the same trial leaves the easy rules stuck further away),
+              loose ends (a link tried on any open side, crossed when the easy rules get
+              stuck) and cut offs (squares no number can reach any more, or a number cut
+              off from its twin)
   hitori --puzzle numberlink solve
     Reads a line `numberlink N` (the rest of it is ignored), then N lines of N tokens as
     above, N from 5 to 12.
@@ -38,7 +39,7 @@ pub fn generate(request: &Request) -> Result<String, String> {
         let (size, difficulty) = (request.size, request.difficulty);
         let puzzle = generator
             .generate(size, difficulty, seed)
-            .ok_or(format!("no {} numberlink puzzles at {size}x{size} (hard from {MIN_HARD_SIZE}x{MIN_HARD_SIZE})", difficulty.name()))?;
+            .ok_or(format!("no numberlink puzzles at {size}x{size}"))?;
         text.push_str(&format!("numberlink {size} {} {code}\n", difficulty.name()));
         text.push_str(&givens_text(&puzzle.givens));
         text.push_str(&solution_text(&puzzle.givens, &puzzle.solution));

@@ -351,6 +351,7 @@ fn rule_text(rule: crate::puzzles::numberlink::solve::Rule) -> &'static [u8] {
     match rule {
         Rule::OnlyWay => b"THE ONLY WAY",
         Rule::DeadEnd => b"ELSE A DEAD END",
+        Rule::LookAhead => b"ELSE STUCK LATER ON",
         Rule::LooseEnd => b"LOOSE END: DEAD END",
         Rule::CutOff => b"ELSE CUT OFF",
     }

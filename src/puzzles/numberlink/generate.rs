@@ -14,26 +14,23 @@
 //! is it solid.
 //!
 //! **Checking.** The candidate is graded ([`Solver::grade`]); the wanted level is kept (its
-//! complete closure proves the solution unique). For an easy target the easy closure leaves
-//! unfinished, a drawn path is cut at a link the closure left open (both parts keep their
-//! squares: the drawn solution stays one), and the drawing is graded again. For a hard
-//! target, when the medium closure does not finish, a bounded search ([`SEARCH_NODES`] steps, guided away from the drawn
-//! solution) looks for a solution other than the drawn one; none found, the hard closure
-//! grades it (unfinished: drawn again); one means two solutions, and the drawn path
+//! complete closure proves the solution unique). For an easy or medium target its level's
+//! closure leaves unfinished, a drawn path is cut at a link the closure left open (both parts
+//! keep their squares: the drawn solution stays one), and the drawing is graded again. For a
+//! hard target, when the medium closure does not finish, the look-ahead trials go on from it
+//! (the cheaper half of the hard rules: most hard puzzles need only them); when those do not
+//! finish, a bounded search ([`SEARCH_NODES`] steps, guided away from the drawn solution)
+//! looks for a solution other than the drawn one; none found, the rest of the hard rules
+//! grade it (unfinished: drawn again); one means two solutions, and the drawn path
 //! is cut at a link the other solution does not have (the other solution passes through the
 //! cut's squares, which now need one link: it is no solution any more), and the repaired
 //! puzzle is graded again. A level other than the wanted one is drawn again.
 
 use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, Sides, cell_at, link_count, neighbour, opposite, step};
 use super::solve::Solver;
-use crate::puzzles::Kind;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
 
-/// The smallest hard puzzles: on smaller boards the medium rules finish almost every
-/// drawing that has one solution (5x5: none of 100 drawings needed the hard rules, 7x7: 1 of
-/// 100; 8x8: one hard puzzle in 33 drawings; docs/numberlink-notes.md).
-pub const MIN_HARD_SIZE: u8 = 8;
 /// Steps of the search for a second solution from the medium closure before the hard
 /// closure is made instead (12x12 hard, 30 seeds: region checks a puzzle 8,100 with 40
 /// steps, 6,000 with 100, 7,900 with 300).
@@ -64,8 +61,7 @@ impl Generator {
         &mut self.solver
     }
 
-    /// The puzzle of (size, level, seed); `None` unless 5 <= size <= 12, and from
-    /// [`MIN_HARD_SIZE`] for hard ones.
+    /// The puzzle of (size, level, seed); `None` unless 5 <= size <= 12.
     pub fn generate(&mut self, size: u8, level: Difficulty, seed: u32) -> Option<Puzzle> {
         let mut puzzle = Puzzle::new();
         self.generate_into(size, level, seed, &mut puzzle).then_some(puzzle)
@@ -74,7 +70,7 @@ impl Generator {
     /// [`Generator::generate`] into a caller-owned puzzle; false when the size is out of range.
     #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn generate_into(&mut self, size: u8, level: Difficulty, seed: u32, puzzle: &mut Puzzle) -> bool {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) || !Kind::Numberlink.has_level(size, level) {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return false;
         }
         let mut rng = Rng::new(seed ^ (u32::from(size) << 24) ^ ((level as u32) << 30));
@@ -95,14 +91,10 @@ impl Generator {
                 }
                 let last = repair == repairs;
                 match level {
-                    // The easy closure stopped short of the drawn solution: the cut below (at a
-                    // drawn link it left open) gives the only-way rule two endpoints there.
-                    Difficulty::Easy => {}
-                    // Medium targets draw again at once: repairs by the search cost the hard
-                    // closure and the search (medium 12x12 0.8 s a puzzle with them, 3 ms
-                    // without), and cuts like easy's gave mixed results (host, 60 seeds:
-                    // 10x10 0.17 -> 0.13 ms, 12x12 0.35 -> 0.42 ms).
-                    Difficulty::Medium => break,
+                    // The closure stopped short of the drawn solution: the cut below (at a
+                    // drawn link it left open) gives the rules two endpoints there. (Medium
+                    // 12x12 drew 43 times a puzzle without cuts, 4 with; host, 20 seeds.)
+                    Difficulty::Easy | Difficulty::Medium => {}
                     // The solver holds the medium closure. A second solution found from there
                     // in a few steps (guided away from the drawn one) is repaired; otherwise
                     // the hard closure finishes the puzzle or it is drawn again. (Searching on
@@ -110,6 +102,9 @@ impl Generator {
                     // for its cost: 12x12, 30 seeds, 8,400 region checks a puzzle with it,
                     // 6,000 without; an unbounded search took seconds for some 11x11 drawings.)
                     Difficulty::Hard => {
+                        if self.solver.finish_look_ahead() {
+                            return finish(puzzle, level, seed);
+                        }
                         if last || !self.solver.find_other(&puzzle.solution, SEARCH_NODES) {
                             if self.solver.finish_hard() {
                                 return finish(puzzle, level, seed);
@@ -221,8 +216,9 @@ impl Generator {
 
 /// Repairs of one drawing before it is drawn again: cuts of an easy drawing the easy closure
 /// left unfinished (host, 100 seeds, 12x12: 12.5 drawings a puzzle with none, 3.3 with 4 cuts,
-/// 1.5 with 8, for 20.3, 22.2 and 24.3 numbers a puzzle), and cuts of a hard drawing where a
-/// second solution leaves the drawn one.
+/// 1.5 with 8, for 20.3, 22.2 and 24.3 numbers a puzzle), cuts of a medium drawing the medium
+/// closure left unfinished, and cuts of a hard drawing where a second solution leaves the
+/// drawn one.
 fn repairs_per_drawing(level: Difficulty) -> u8 {
     match level {
         Difficulty::Easy => 8,
@@ -231,14 +227,15 @@ fn repairs_per_drawing(level: Difficulty) -> u8 {
 }
 
 /// How many path lengths a drawing for `level` aims at (from 3 up): short paths for easy
-/// targets, which the only-way rule forces sooner, longer ones above. Measured on the host
-/// (30 seeds, drawings a puzzle): easy 12x12 36 with n + n / 2 lengths, 13 with n; medium
-/// 12x12 14 with 2n, 6 with n + n / 2, but medium 5x5 46 with n; hard 12x12 27 with 2n, 15
-/// with n + n / 2, 30 with n; longer paths were worse (4n: 133 at hard 12x12, 10 seeds).
+/// and medium targets, which the only-way rule and the near trials force sooner, longer ones
+/// for hard. Measured on the host (30 seeds, drawings a puzzle): easy 12x12 36 with n + n / 2
+/// lengths, 13 with n; hard 12x12 27 with 2n, 15 with n + n / 2, 30 with n; longer paths were
+/// worse (4n: 133 at hard 12x12, 10 seeds). Medium since its trials look only near the step
+/// (session 26, 20 seeds, with cuts): 12x12 6.0 drawings with n + n / 2, 4.1 with n.
 fn length_span(n: u8, level: Difficulty) -> u8 {
     match level {
-        Difficulty::Easy => n,
-        Difficulty::Medium | Difficulty::Hard => n + n / 2,
+        Difficulty::Easy | Difficulty::Medium => n,
+        Difficulty::Hard => n + n / 2,
     }
 }
 

@@ -19,17 +19,23 @@
 //!   into it; a side whose link would join two different numbers, or join a path piece to
 //!   itself (a loop), is crossed; a square with exactly as many open sides as links it still
 //!   needs takes them all (only way).
-//! - Medium: a numbered path tried one square further; if the easy rules then meet a
-//!   contradiction, that side is crossed (dead end).
-//! - Hard: a link tried on any open side of any square still needing one; if the easy rules
-//!   then meet a contradiction (dead end), or the region check fails (cut off), the side is
-//!   crossed. The region check: the squares not yet on a numbered path, joined by open sides,
-//!   form regions; every region must touch both open ends of some number (the path through any
-//!   of its squares enters and leaves through them), and the two open ends of every number
-//!   must touch a common region or each other.
+//! - Medium: a numbered path tried one square further; if the easy rules, applied at the
+//!   squares beside that link (the 3x4 box around its two squares), meet a contradiction,
+//!   that side is crossed (dead end: what a player sees next to the square tried).
+//! - Hard: the same trial with the easy rules anywhere on the board (look ahead: a chain of
+//!   forced links ends in a contradiction away from the trial); a link tried on an open side
+//!   of a square on no numbered path (loose end); and any trial after which the region check
+//!   fails (cut off). The region check: the squares not yet on a numbered path, joined by open
+//!   sides, form regions; every region must touch both open ends of some number (the path
+//!   through any of its squares enters and leaves through them), and the two open ends of
+//!   every number must touch a common region or each other.
 //!
 //! A puzzle's level is the lowest whose closure links every square; a closure only adds
-//! facts, so its result does not depend on the order rules apply in. Each rule holds in every
+//! facts, so its result does not depend on the order rules apply in. (The medium trial's rules
+//! are a closure too: every rule only adds facts, so applying them at a fixed set of squares
+//! until none applies ends in one state whatever the order; the trial reaches it by checking
+//! the whole box again until a pass adds nothing, as a square outside the box that changes
+//! does not queue its neighbours inside.) Each rule holds in every
 //! solution, so a complete closure is the only solution. The search (no recursion: guesses are
 //! flagged entries of the trail) branches on an open side of the path end with the fewest, and
 //! prunes with the easy rules and the region check.
@@ -50,11 +56,14 @@ type Outcome = Result<(), Contradiction>;
 pub enum Rule {
     /// A square with as many open sides as links it still needs: they are all links.
     OnlyWay,
-    /// A link on this side, from a numbered path, leaves the easy rules stuck (a square
-    /// without enough ways on, a loop or two numbers joined): crossed.
+    /// A link on this side, from a numbered path, leaves the easy rules stuck beside it (a
+    /// square without enough ways on, a loop or two numbers joined): crossed.
     DeadEnd,
-    /// The same for a link from no numbered path (two loose ends, or a loose end and a free
-    /// square): the hard level's trial, which the medium one never makes.
+    /// The same, where the easy rules meet the contradiction only further away, along a chain
+    /// of forced links.
+    LookAhead,
+    /// A link from no numbered path (two loose ends, or a loose end and a free square) leaves
+    /// the easy rules stuck: the hard level's trial, which the medium one never makes.
     LooseEnd,
     /// A link on this side cuts off squares no number can reach, or a number from its twin:
     /// crossed.
@@ -66,7 +75,7 @@ impl Rule {
         match self {
             Rule::OnlyWay => Difficulty::Easy,
             Rule::DeadEnd => Difficulty::Medium,
-            Rule::LooseEnd | Rule::CutOff => Difficulty::Hard,
+            Rule::LookAhead | Rule::LooseEnd | Rule::CutOff => Difficulty::Hard,
         }
     }
 
@@ -74,10 +83,22 @@ impl Rule {
         match self {
             Rule::OnlyWay => "only way",
             Rule::DeadEnd => "dead end",
+            Rule::LookAhead => "look ahead",
             Rule::LooseEnd => "loose end",
             Rule::CutOff => "cut off",
         }
     }
+}
+
+/// The trials of a sweep, one kind a level's step.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Trials {
+    /// Medium: from numbered open ends, the easy rules in the box beside the link.
+    Near,
+    /// Hard: from numbered open ends, the easy rules anywhere.
+    Far,
+    /// Hard: from every open end, the easy rules anywhere and then the region check.
+    All,
 }
 
 /// The first link a closure added while recording (see [`Solver::record_first_link`]): the
@@ -104,6 +125,8 @@ const TRAIL_CAP: usize = 2 * MAX_SIZE as usize * (MAX_SIZE as usize - 1);
 /// (regions are numbered from 1; 0 is a square in no region).
 const UNNUMBERED: u8 = 0xFF;
 const BOARD_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+/// `near` when the easy rules apply everywhere.
+const ANYWHERE: [u8; 4] = [0x00, 0xF0, 0x00, 0x0F];
 
 /// Caller-owned working memory (about 1.6 KiB), for one puzzle at a time: the solver's state,
 /// and the generator's while it draws paths.
@@ -126,7 +149,10 @@ pub struct Solver {
     /// Whether to record the first added link, and that link.
     recording: bool,
     pub(super) first_link: Option<FoundLink>,
-    _gap_after_given: [u8; 256 - CELL_SLOTS - 10],
+    /// The box the easy rules are kept to during a medium trial: its top and bottom rows
+    /// (shifted, as in a square), its left and right columns; the whole grid otherwise.
+    near: [u8; 4],
+    _gap_after_given: [u8; 256 - CELL_SLOTS - 14],
     /// Per square: links (low nibble) and crossed sides (high nibble).
     sides: [u8; CELL_SLOTS],
     _gap_after_sides: [u8; 256 - CELL_SLOTS],
@@ -153,6 +179,7 @@ const _: () = {
     assert!(offset_of!(Solver, n) == 0x0BD);
     assert!(offset_of!(Solver, rule) == 0x0BF);
     assert!(offset_of!(Solver, reason) == 0x0C0);
+    assert!(offset_of!(Solver, near) == 0x0C6);
     assert!(offset_of!(Solver, sides) == 0x100);
     assert!(offset_of!(Solver, other) == 0x200);
     assert!(offset_of!(Solver, stack) == 0x300);
@@ -178,7 +205,8 @@ impl Solver {
             reason: 0,
             recording: false,
             first_link: None,
-            _gap_after_given: [0; 256 - CELL_SLOTS - 10],
+            near: ANYWHERE,
+            _gap_after_given: [0; 256 - CELL_SLOTS - 14],
             sides: [0xF0; CELL_SLOTS],
             _gap_after_sides: [0; 256 - CELL_SLOTS],
             other: [0; CELL_SLOTS],
@@ -217,6 +245,7 @@ impl Solver {
         self.first_link = None;
         self.recording = false;
         self.rule = Rule::OnlyWay;
+        self.near = ANYWHERE;
         self.empty_board();
         if !givens.solid.is_empty() {
             for cell in self.board_cells() {
@@ -438,7 +467,8 @@ impl Solver {
         }
     }
 
-    /// The easy rules until none applies. On the console `gb_numberlink_propagate`
+    /// The easy rules until none applies, at the squares inside `near` (others are taken off
+    /// the stack unchecked). On the console `gb_numberlink_propagate`
     /// (linker/numberlink.s) does it, to the same state, unless the first link is being
     /// recorded (a hint: rare, so the routine does not write `first_link`).
     fn propagate(&mut self) -> Outcome {
@@ -455,12 +485,40 @@ impl Solver {
             self.stack_len -= 1;
             let cell = self.stack[self.stack_len as usize];
             self.given[cell as usize] &= !QUEUED;
+            if !self.is_near(cell) {
+                continue;
+            }
             if let Err(contradiction) = self.check_square(cell) {
                 self.clear_stack();
                 return Err(contradiction);
             }
         }
         Ok(())
+    }
+
+    fn is_near(&self, cell: u8) -> bool {
+        let [top, bottom, left, right] = self.near;
+        let (row, col) = (cell & 0xF0, cell & 0x0F);
+        top <= row && row <= bottom && left <= col && col <= right
+    }
+
+    /// The easy rules kept to `near` until none applies there: after the queued squares, the
+    /// whole box again until a pass adds nothing (a square outside that changed queued none of
+    /// its neighbours inside).
+    fn propagate_near(&mut self) -> Outcome {
+        loop {
+            let [top, bottom, left, right] = self.near;
+            for row in (top >> 4)..=(bottom >> 4) {
+                for col in left..=right {
+                    self.push(cell_at(row, col));
+                }
+            }
+            let before = self.trail_len;
+            self.propagate()?;
+            if self.trail_len == before {
+                return Ok(());
+            }
+        }
     }
 
     /// The easy rules at one square.
@@ -593,15 +651,14 @@ impl Solver {
         (0..4).any(|side| open & (1 << side) != 0 && self.scratch[step(cell, side) as usize] == region)
     }
 
-    /// The trials of `level` until none fails. Medium: a link on every open side of a numbered
-    /// open end is tried under the easy rules. Hard: a link on every open side of every open
-    /// end, under the easy rules and then the region check. A failed trial crosses its side
-    /// (dead end or cut off, by what failed). Each link is tried once a pass, from the square
-    /// left of it or above it (an open side joins two open ends, so it is the same trial from
-    /// either). The squares are visited in a cycle that stops once a whole turn of the board
-    /// has had no failure: that is the closure, without the full pass a restart from the first
-    /// square would add after each failure.
-    fn sweep(&mut self, level: Difficulty) -> Outcome {
+    /// The trials of one kind until none fails: a link on every open side of a numbered open
+    /// end (`Near`, `Far`) or of every open end (`All`), each side crossed when its trial fails,
+    /// by the rule that failed it. Each link is tried once a pass, from the square left of it
+    /// or above it (an open side joins two open ends, so it is the same trial from either). The
+    /// squares are visited in a cycle that stops once a whole turn of the board has had no
+    /// failure: that is the closure, without the full pass a restart from the first square
+    /// would add after each failure.
+    fn sweep(&mut self, trials: Trials) -> Outcome {
         let n = self.n;
         let (mut r, mut c) = (0, 0);
         let mut quiet = 0u8;
@@ -615,11 +672,11 @@ impl Solver {
                 let far = step(cell, side);
                 let numbered = if self.label(cell) != 0 { cell } else { far };
                 let from_number = self.label(numbered) != 0;
-                if level == Difficulty::Medium && !from_number {
+                if trials != Trials::All && !from_number {
                     continue;
                 }
-                if let Some(rule) = self.failed_trial(cell, side, level) {
-                    let rule = if rule == Rule::DeadEnd && !from_number { Rule::LooseEnd } else { rule };
+                if let Some(rule) = self.failed_trial(cell, side, trials) {
+                    let rule = if rule == Rule::LookAhead && !from_number { Rule::LooseEnd } else { rule };
                     // The rule stays in force for the rest of the closure: a later link may
                     // rest on this cross (a hard cross, then a dead end that needed it, is a
                     // hard step, not a medium one).
@@ -643,16 +700,25 @@ impl Solver {
         Ok(())
     }
 
-    /// Tries a link on the open side `side` of `cell` under the easy rules and, for a hard
-    /// trial, the region check; the rule that rules it out, if one does. The state is left
-    /// as it was.
-    fn failed_trial(&mut self, cell: u8, side: u8, level: Difficulty) -> Option<Rule> {
+    /// Tries a link on the open side `side` of `cell`: under the easy rules in the box around
+    /// it (`Near`) or anywhere, and for `All` then the region check; the rule that rules it
+    /// out, if one does. The state is left as it was.
+    fn failed_trial(&mut self, cell: u8, side: u8, trials: Trials) -> Option<Rule> {
         let mark = self.trail_len;
         let recording = core::mem::replace(&mut self.recording, false);
         let mut failed = None;
-        if self.link(cell, side, 0).and_then(|()| self.propagate()).is_err() {
-            failed = Some(Rule::DeadEnd);
-        } else if level == Difficulty::Hard && self.regions_reachable().is_err() {
+        let easy_rules = match trials {
+            Trials::Near => {
+                self.near = box_around(cell, step(cell, side), self.n);
+                let outcome = self.link(cell, side, 0).and_then(|()| self.propagate_near());
+                self.near = ANYWHERE;
+                outcome
+            }
+            Trials::Far | Trials::All => self.link(cell, side, 0).and_then(|()| self.propagate()),
+        };
+        if easy_rules.is_err() {
+            failed = Some(if trials == Trials::Near { Rule::DeadEnd } else { Rule::LookAhead });
+        } else if trials == Trials::All && self.regions_reachable().is_err() {
             failed = Some(Rule::CutOff);
         }
         self.clear_stack();
@@ -664,11 +730,11 @@ impl Solver {
     /// Applies the deductions of `level` and below until none applies.
     fn close(&mut self, level: Difficulty) -> Outcome {
         self.propagate()?;
-        for at in [Difficulty::Medium, Difficulty::Hard] {
+        for (trials, at) in [(Trials::Near, Difficulty::Medium), (Trials::Far, Difficulty::Hard), (Trials::All, Difficulty::Hard)] {
             if level < at || (self.recording && self.first_link.is_some()) {
                 break;
             }
-            self.sweep(at)?;
+            self.sweep(trials)?;
         }
         Ok(())
     }
@@ -854,9 +920,16 @@ impl Solver {
         false
     }
 
-    /// Goes on from the current closure with every rule: whether that solves the puzzle.
+    /// Goes on from the medium closure with the look-ahead trials (the cheaper half of the
+    /// hard rules): whether that solves the puzzle.
+    pub(super) fn finish_look_ahead(&mut self) -> bool {
+        self.sweep(Trials::Far).is_ok() && self.is_complete()
+    }
+
+    /// Goes on from the closure of [`Solver::finish_look_ahead`] with every rule: whether that
+    /// solves the puzzle.
     pub(super) fn finish_hard(&mut self) -> bool {
-        self.close(Difficulty::Hard).is_ok() && self.is_complete()
+        self.sweep(Trials::All).is_ok() && self.is_complete()
     }
 
     /// The lowest level whose deductions solve `givens`, or `None`; the solver is left on the
@@ -908,3 +981,12 @@ impl Solver {
         })
     }
 }
+
+/// The box of squares within one step (diagonals too) of `a` or `b`, two neighbours, cut to
+/// the `n` x `n` board, as [`Solver`]'s `near`.
+fn box_around(a: u8, b: u8, n: u8) -> [u8; 4] {
+    let (top, bottom) = (a.min(b) & 0xF0, a.max(b) & 0xF0);
+    let (left, right) = ((a & 15).min(b & 15), (a & 15).max(b & 15));
+    [top.saturating_sub(16), (bottom + 16).min((n - 1) << 4), left.saturating_sub(1), (right + 1).min(n - 1)]
+}
+

@@ -18,10 +18,11 @@
 //!   a flood fill, and a random draw from the engine's generator against `fastrand`.
 //!
 //! - Numberlink (`numberlink.gb`, only when asked for: `BENCH_ENGINE_PUZZLE=numberlink`; its
-//!   hard puzzles take far too long on the console yet, docs/numberlink-notes.md): its table,
-//!   each puzzle counted as one solution by the engine's search, and the share with solid
-//!   squares. `BENCH_ENGINE_NUMBERLINK_SEEDS=32`, `_LEVELS=012`, `_SIZES=7,10,12` choose the
-//!   jobs (build-time settings of the ROM, read by both sides).
+//!   medium and hard puzzles take too long on the console yet, docs/numberlink-notes.md): its
+//!   table, each puzzle (the host's copy) graded at its level by a complete closure (one
+//!   solution), and the share with solid squares. `BENCH_ENGINE_NUMBERLINK_SEEDS=32`,
+//!   `_LEVELS=012`, `_SIZES=7,10,12` choose the jobs (build-time settings of the ROM, read by
+//!   both sides).
 //!
 //! `BENCH_ENGINE_PUZZLE=hitori` (or `lizards`, `sudoku`, `numberlink`) runs that part alone.
 //! `BENCH_ENGINE_SDCC_FLAGS="..."` adds options to every `sdcc` run (for experiments).
@@ -50,7 +51,6 @@ use engine_bench::{build_lizards_rom, build_numberlink_rom, build_rom, build_sud
 use gbemu::profile::place_of_linker_address;
 use gbemu::{Console, Profile, Symbols};
 use gbrom::RomArtifacts;
-use hitori::puzzles::Kind;
 use hitori::puzzles::hitori::generate::Generator;
 use hitori::puzzles::level::Difficulty;
 use hitori::puzzles::lizards::generate::Engine as LizardEngine;
@@ -353,10 +353,11 @@ fn levels_setting(name: &str) -> Result<Vec<Difficulty>, String> {
 }
 
 /// Numberlink: the ROM's jobs (sizes, levels and seeds from the `BENCH_ENGINE_NUMBERLINK_*`
-/// settings it was built with, read here again), each puzzle against the host's, counted as
-/// one solution by the engine's search; the table, and the share of puzzles with solid squares.
+/// settings it was built with, read here again), each puzzle against the host's, whose grade
+/// (a complete closure: one solution) must be its level; the table, and the share of puzzles
+/// with solid squares.
 fn numberlink(mut bench: Bench) -> Result<(), String> {
-    let calls = [bench.symbol("bench_numberlink_generate")?, bench.symbol("bench_numberlink_count")?];
+    let calls = [bench.symbol("bench_numberlink_generate")?];
     let seeds = seeds_setting("BENCH_ENGINE_NUMBERLINK_SEEDS", NUMBERLINK_SEEDS)? as u32;
     let levels = levels_setting("BENCH_ENGINE_NUMBERLINK_LEVELS")?;
     let sizes: Vec<u8> = std::env::var("BENCH_ENGINE_NUMBERLINK_SIZES")
@@ -368,34 +369,34 @@ fn numberlink(mut bench: Bench) -> Result<(), String> {
     let jobs: Vec<(u8, Difficulty, u32)> = levels
         .iter()
         .flat_map(|&level| sizes.iter().map(move |&size| (size, level)))
-        .filter(|&(size, level)| Kind::Numberlink.has_level(size, level))
         .flat_map(|(size, level)| (1..=seeds).map(move |seed| (size, level, seed)))
         .collect();
     let each = bench.each;
-    let timed = bench.time_jobs(calls, jobs.len(), |job, [generate, count]| {
+    let timed = bench.time_jobs(calls, jobs.len(), |job, [generate]| {
         if each {
             let (size, level, seed) = jobs[job];
-            println!("numberlink each {size} {} {seed} {generate} {count}", level as u8);
+            println!("numberlink each {size} {} {seed} {generate}", level as u8);
         }
     })?;
     let lines = bench.job_lines(jobs.len())?;
     let mut generator = NumberlinkGenerator::new();
     let mut table = Table::default();
     let mut with_solid = 0;
-    for (line, &[spent, _]) in lines.iter().zip(&timed) {
-        let [size, level_number, seed, digest, solutions, solid] = numbers(line)?;
+    for (line, &[spent]) in lines.iter().zip(&timed) {
+        let [size, level_number, seed, digest, solid] = numbers(line)?;
         let (size, difficulty) = (size as u8, level(level_number, line)?);
         let host = generator.generate(size, difficulty, seed).ok_or(format!("`{line}`: the host makes no such puzzle"))?;
         if u32::from(host.digest()) != digest {
             return Err(format!("numberlink {size}x{size} {} seed {seed}: console digest {digest}, host {}", difficulty.name(), host.digest()));
         }
-        if solutions != 1 {
-            return Err(format!("`{line}`: the search must count the one solution"));
+        let drawings = u32::from(generator.candidates_tried);
+        if generator.solver().grade(&host.givens) != Some(difficulty) {
+            return Err(format!("`{line}`: the puzzle does not grade {}", difficulty.name()));
         }
         with_solid += solid;
-        table.add(difficulty, size, spent, u32::from(generator.candidates_tried));
+        table.add(difficulty, size, spent, drawings);
     }
-    bench.print_agreement(jobs.len(), timed.iter().map(|[generate, _]| generate).sum());
+    bench.print_agreement(jobs.len(), timed.iter().map(|[generate]| generate).sum());
     table.print("numberlink ", "drawing");
     println!("numberlink puzzles with solid squares: {with_solid} of {}", jobs.len());
     bench.print_wram_and_profile("numberlink::NUMBERLINK", Some("numberlink::NUMBERLINK_PUZZLE"))
