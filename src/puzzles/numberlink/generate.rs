@@ -1,5 +1,6 @@
 //! The generator: paths drawn to cover the board, then graded; a candidate with a second
-//! solution is repaired by cutting a path where the other solution leaves it.
+//! solution, or one the level's rules cannot finish, is repaired by cutting a path where the
+//! rules stop.
 //!
 //! **Drawing.** While squares are free, a path starts at a free square with the fewest free
 //! neighbours (ties at random: corners and pockets first, so few squares are left alone) and
@@ -13,28 +14,21 @@
 //! square. Only when neither can be done (every neighbour the middle of a three-square path)
 //! is it solid.
 //!
-//! **Checking.** The candidate is graded ([`Solver::grade`]); the wanted level is kept (its
-//! complete closure proves the solution unique). For an easy or medium target its level's
-//! closure leaves unfinished, a drawn path is cut at a link the closure left open (both parts
-//! keep their squares: the drawn solution stays one), and the drawing is graded again. For a
-//! hard target, when the medium closure does not finish, the look-ahead trials go on from it
-//! (the cheaper half of the hard rules: most hard puzzles need only them); when those do not
-//! finish, a bounded search ([`SEARCH_NODES`] steps, guided away from the drawn solution)
-//! looks for a solution other than the drawn one; none found, the rest of the hard rules
-//! grade it (unfinished: drawn again); one means two solutions, and the drawn path
-//! is cut at a link the other solution does not have (the other solution passes through the
-//! cut's squares, which now need one link: it is no solution any more), and the repaired
-//! puzzle is graded again. A level other than the wanted one is drawn again.
+//! **Checking.** The candidate is graded ([`Solver::grade`]) up to the wanted level; that level
+//! is kept (its complete closure proves the solution unique), a lower one is drawn again. For
+//! a hard target the look-ahead trials go on from the medium closure; a hard puzzle is one
+//! they finish (the hard level's other rules, loose ends and the region check, cost the
+//! console most of its time for the few drawings only they finish: they grade, hint and
+//! check the player's links, but the generator does not wait for them). A closure that stops
+//! short of the drawn solution has the drawing cut at a drawn link it left open (both parts
+//! keep their squares: the drawn solution stays one, and the rules get two endpoints there),
+//! and the drawing is graded again, up to a few times.
 
 use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, Sides, cell_at, link_count, neighbour, opposite, step};
 use super::solve::Solver;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
 
-/// Steps of the search for a second solution from the medium closure before the hard
-/// closure is made instead (12x12 hard, 30 seeds: region checks a puzzle 8,100 with 40
-/// steps, 6,000 with 100, 7,900 with 300).
-const SEARCH_NODES: u32 = 100;
 /// `scratch` value of a square that is not free and on no path (off the board, or solid).
 const TAKEN: u8 = 0xFF;
 
@@ -82,38 +76,21 @@ impl Generator {
             }
             let repairs = repairs_per_drawing(level);
             for repair in 0..=repairs {
-                // A hard target is graded up to medium first: the hard closure is the costly
-                // part, and most drawings show a second solution sooner.
                 match self.solver.grade_up_to(&puzzle.givens, level.min(Difficulty::Medium)) {
                     Some(grade) if grade == level => return finish(puzzle, level, seed),
                     Some(_) => break,
                     None => {}
                 }
                 let last = repair == repairs;
-                match level {
-                    // The closure stopped short of the drawn solution: the cut below (at a
-                    // drawn link it left open) gives the rules two endpoints there. (Medium
-                    // 12x12 drew 43 times a puzzle without cuts, 4 with; host, 20 seeds.)
-                    Difficulty::Easy | Difficulty::Medium => {}
-                    // The solver holds the medium closure. A second solution found from there
-                    // in a few steps (guided away from the drawn one) is repaired; otherwise
-                    // the hard closure finishes the puzzle or it is drawn again. (Searching on
-                    // from an incomplete hard closure, 500 steps, found few second solutions
-                    // for its cost: 12x12, 30 seeds, 8,400 region checks a puzzle with it,
-                    // 6,000 without; an unbounded search took seconds for some 11x11 drawings.)
-                    Difficulty::Hard => {
-                        if self.solver.finish_look_ahead() {
-                            return finish(puzzle, level, seed);
-                        }
-                        if last || !self.solver.find_other(&puzzle.solution, SEARCH_NODES) {
-                            if self.solver.finish_hard() {
-                                return finish(puzzle, level, seed);
-                            }
-                            break;
-                        }
-                    }
+                // The solver holds the medium closure: a hard target goes on with the look-ahead.
+                // (Medium 12x12 drew 43 times a puzzle without the cuts below, 4 with; host, 20
+                // seeds. Hard drawings were searched for a second solution and graded by every
+                // hard rule before the cuts: console medians 49 / 177 s at 10x10 / 12x12, with
+                // the cuts 11 / 32 s, the region check 54% of the cycles before.)
+                if level == Difficulty::Hard && self.solver.finish_look_ahead() {
+                    return finish(puzzle, level, seed);
                 }
-                if last || !self.cut_where_other_differs(puzzle, &mut rng) {
+                if last || !self.cut_where_closure_stops(puzzle, &mut rng) {
                     break;
                 }
             }
@@ -176,10 +153,10 @@ impl Generator {
         true
     }
 
-    /// Cuts a path of the drawn solution at a link the solver's other solution lacks, where
-    /// both parts keep two squares or more (the far part takes a new number). False when no
-    /// link qualifies or no number is left.
-    fn cut_where_other_differs(&mut self, puzzle: &mut Puzzle, rng: &mut Rng) -> bool {
+    /// Cuts a path of the drawn solution at a link the solver's closure lacks, where both parts
+    /// keep two squares or more (the far part takes a new number). False when no link
+    /// qualifies or no number is left.
+    fn cut_where_closure_stops(&mut self, puzzle: &mut Puzzle, rng: &mut Rng) -> bool {
         let givens = &mut puzzle.givens;
         let n = givens.size;
         if givens.paths as usize == MAX_PATHS {
@@ -217,8 +194,7 @@ impl Generator {
 /// Repairs of one drawing before it is drawn again: cuts of an easy drawing the easy closure
 /// left unfinished (host, 100 seeds, 12x12: 12.5 drawings a puzzle with none, 3.3 with 4 cuts,
 /// 1.5 with 8, for 20.3, 22.2 and 24.3 numbers a puzzle), cuts of a medium drawing the medium
-/// closure left unfinished, and cuts of a hard drawing where a second solution leaves the
-/// drawn one.
+/// closure left unfinished, and of a hard drawing the look-ahead left unfinished.
 fn repairs_per_drawing(level: Difficulty) -> u8 {
     match level {
         Difficulty::Easy => 8,

@@ -320,11 +320,6 @@ impl Solver {
         self.board_cells().all(|cell| link_count(self.links(cell)) == self.need(cell))
     }
 
-    /// Whether the state's links are exactly `links` on every square.
-    pub fn links_equal(&self, links: &[u8; CELL_SLOTS]) -> bool {
-        self.board_cells().all(|cell| self.links(cell) == links[cell as usize])
-    }
-
     /// The current links into `out` (squares off the board untouched).
     pub fn copy_links(&self, out: &mut [u8; CELL_SLOTS]) {
         for cell in self.board_cells() {
@@ -775,23 +770,17 @@ impl Solver {
         found
     }
 
-    /// Counts solutions of the current state up to `limit`, skipping one equal to `except`,
-    /// in at most `nodes` steps (a step is one consistency check). When it reaches `limit` the
-    /// state is left on the last solution found; when it runs out of steps the state is left
-    /// where it stopped and the count so far is returned.
-    fn search(&mut self, limit: u8, except: Option<&[u8; CELL_SLOTS]>, mut nodes: u32) -> u8 {
+    /// Counts solutions of the current state up to `limit`. When it reaches `limit` the state
+    /// is left on the last solution found.
+    fn search(&mut self, limit: u8) -> u8 {
         let base = self.trail_len;
         let mut count = 0;
         loop {
-            if nodes == 0 {
-                return count;
-            }
-            nodes -= 1;
             let consistent = self.propagate().is_ok() && self.regions_reachable().is_ok();
             if consistent {
-                match self.branch_side(except) {
+                match self.branch_side() {
                     None => {
-                        if self.is_complete() && except.is_none_or(|links| !self.links_equal(links)) {
+                        if self.is_complete() {
                             count += 1;
                             if count >= limit {
                                 return count;
@@ -822,11 +811,8 @@ impl Solver {
     }
 
     /// An open side of the numbered open end with the fewest, or `None` when no number has
-    /// an open end. With `except`, a side where `except` has no link: the guess leaves that
-    /// solution at once, so a search for another one meets a different solution first instead
-    /// of finishing `except` (such an end needs one more link, and has two open sides or more
-    /// once the easy rules are done, so one of them is not `except`'s).
-    fn branch_side(&self, except: Option<&[u8; CELL_SLOTS]>) -> Option<(u8, u8)> {
+    /// an open end.
+    fn branch_side(&self) -> Option<(u8, u8)> {
         let mut best: Option<(u8, u8)> = None;
         let mut fewest = 5;
         for cell in self.board_cells() {
@@ -835,9 +821,7 @@ impl Solver {
                 let count = link_count(open);
                 if count < fewest && open != 0 {
                     fewest = count;
-                    let away = open & !except.map_or(0, |links| links[cell as usize]);
-                    let sides = if away != 0 { away } else { open };
-                    best = Some((cell, sides.trailing_zeros() as u8));
+                    best = Some((cell, open.trailing_zeros() as u8));
                 }
             }
         }
@@ -905,31 +889,14 @@ impl Solver {
     #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn count_solutions(&mut self, givens: &Givens, limit: u8) -> u8 {
         self.load(givens);
-        self.search(limit, None, u32::MAX)
+        self.search(limit)
     }
 
-    /// A solution of the current state other than `except` found within `nodes` search
-    /// steps: the solver then holds it; otherwise it is back on the state it started from.
-    pub(super) fn find_other(&mut self, except: &[u8; CELL_SLOTS], nodes: u32) -> bool {
-        let mark = self.trail_len;
-        if self.search(1, Some(except), nodes) == 1 {
-            return true;
-        }
-        self.clear_stack();
-        self.undo_to(mark);
-        false
-    }
-
-    /// Goes on from the medium closure with the look-ahead trials (the cheaper half of the
-    /// hard rules): whether that solves the puzzle.
+    /// Goes on from the medium closure with the look-ahead trials (the hard rules without the
+    /// loose ends and the region check, which a generated puzzle never needs: the generator
+    /// keeps only what these finish): whether that solves the puzzle.
     pub(super) fn finish_look_ahead(&mut self) -> bool {
         self.sweep(Trials::Far).is_ok() && self.is_complete()
-    }
-
-    /// Goes on from the closure of [`Solver::finish_look_ahead`] with every rule: whether that
-    /// solves the puzzle.
-    pub(super) fn finish_hard(&mut self) -> bool {
-        self.sweep(Trials::All).is_ok() && self.is_complete()
     }
 
     /// The lowest level whose deductions solve `givens`, or `None`; the solver is left on the
