@@ -4,8 +4,9 @@
 ;; them kept nearly every value on the stack: two thirds of an easy puzzle's cycles.
 ;;
 ;; Contract: uint8_t gb_numberlink_propagate(Solver *solver /* DE */) takes squares off the
-;; work stack and applies the easy rules to those inside the box `near` (the others are taken
-;; off unchecked) until the stack is empty (A = 0) or a rule meets a
+;; work stack and applies the easy rules to those inside the box `near` (one outside is taken
+;; off unchecked and its neighbours inside are queued) until the stack is empty (A = 0) or a
+;; rule meets a
 ;; contradiction (A = 1, the stack then emptied and its squares' QUEUED flags cleared). The
 ;; state it leaves is the Rust's, byte for byte: sides, other, given's QUEUED bits, the work
 ;; stack, the trail and `reason` (set to the square that links by "only way" while the rule is
@@ -88,6 +89,17 @@
         ld      h, a
         ld      (hl), sq
 done:
+        .endm
+
+;; push(the square `delta` away from C) when it lies inside `near`. Clobbers A, B, HL.
+        .macro  NLP_QUEUE_NEAR delta, ?skip
+        ld      a, c
+        add     a, #delta
+        ld      b, a
+        call    nl_outside
+        jr      c, skip
+        NL_PUSH b
+skip:
         .endm
 
 ;; A decided side's trail entry [C, flags A] (log), then push(C) and push(B), as cross and link
@@ -248,29 +260,9 @@ nlp_next:
         ld      c, (hl)                 ; C = the square taken off the stack
         NL_AT   c
         res     7, (hl)                 ; no longer QUEUED
-        ;; Outside `near` (a medium trial's box: top, bottom rows as squares' high nibbles,
-        ;; left, right columns): taken off unchecked.
-        ld      hl, #NL_NEAR
-        add     hl, de
         ld      a, c
-        and     #0xF0
-        cp      (hl)
-        jr      c, nlp_next             ; above the top row
-        inc     hl
-        ld      b, a
-        ld      a, (hl)
-        cp      b
-        jr      c, nlp_next             ; below the bottom row
-        inc     hl
-        ld      a, c
-        and     #0x0F
-        cp      (hl)
-        jr      c, nlp_next             ; left of the left column
-        inc     hl
-        ld      b, a
-        ld      a, (hl)
-        cp      b
-        jr      c, nlp_next             ; right of the right column
+        call    nl_outside
+        jp      c, nlp_outside
         NL_AT   c
         ;; B = links it still takes: need (2 when empty, 1 for an endpoint; never SOLID, as
         ;; push leaves those off) less its links (at most need, as link refuses more).
@@ -446,6 +438,43 @@ nlp_fail:
         ld      a, #1
 nlp_return:
         add     sp, #NLP_FRAME
+        ret
+        ;; Outside `near` (a medium trial's box): taken off unchecked, its neighbours inside
+        ;; queued in its place (their own checks see what changed at it).
+nlp_outside:
+        NLP_QUEUE_NEAR 0xF0
+        NLP_QUEUE_NEAR 0x01
+        NLP_QUEUE_NEAR 0x10
+        NLP_QUEUE_NEAR 0xFF
+        jp      nlp_next
+
+;; Whether square A lies outside `near` (top and bottom rows as squares' high nibbles, left
+;; and right columns; the whole grid outside a medium trial): carry set when it does. A step
+;; off the board lands outside (the box is on the board). Keeps BC and DE.
+nl_outside:
+        push    bc
+        ld      b, a
+        ld      hl, #NL_NEAR
+        add     hl, de
+        and     #0xF0
+        cp      (hl)
+        jr      c, 1$                   ; above the top row
+        ld      c, a
+        inc     hl
+        ld      a, (hl)
+        cp      c
+        jr      c, 1$                   ; below the bottom row
+        inc     hl
+        ld      a, b
+        and     #0x0F
+        cp      (hl)
+        jr      c, 1$                   ; left of the left column
+        ld      c, a
+        inc     hl
+        ld      a, (hl)
+        cp      c                       ; right of the right column: carry
+1$:
+        pop     bc
         ret
 
 ;; cross(square C, side A): crosses the open side at both squares, logs it, pushes both. Keeps

@@ -33,9 +33,9 @@
 //! A puzzle's level is the lowest whose closure links every square; a closure only adds
 //! facts, so its result does not depend on the order rules apply in. (The medium trial's rules
 //! are a closure too: every rule only adds facts, so applying them at a fixed set of squares
-//! until none applies ends in one state whatever the order; the trial reaches it by checking
-//! the whole box again until a pass adds nothing, as a square outside the box that changes
-//! does not queue its neighbours inside.) Each rule holds in every
+//! until none applies ends in one state whatever the order; the trial reaches it because a
+//! square outside the box that changes queues its neighbours inside as it leaves the stack
+//! unchecked: see [`Solver::propagate`].) Each rule holds in every
 //! solution, so a complete closure is the only solution. The search (no recursion: guesses are
 //! flagged entries of the trail) branches on an open side of the path end with the fewest, and
 //! prunes with the easy rules and the region check.
@@ -462,8 +462,11 @@ impl Solver {
         }
     }
 
-    /// The easy rules until none applies, at the squares inside `near` (others are taken off
-    /// the stack unchecked). On the console `gb_numberlink_propagate`
+    /// The easy rules until none applies, at the squares inside `near`. A square outside it is
+    /// taken off the stack unchecked, and its neighbours inside are queued in its place: the
+    /// rules at a square read its neighbours, and a change there queues only the changed
+    /// square (whose own check would have crossed the side between them). So from a state the
+    /// rules had finished with, the closure inside `near` is reached in one call. On the console `gb_numberlink_propagate`
     /// (linker/numberlink.s) does it, to the same state, unless the first link is being
     /// recorded (a hint: rare, so the routine does not write `first_link`).
     fn propagate(&mut self) -> Outcome {
@@ -481,6 +484,13 @@ impl Solver {
             let cell = self.stack[self.stack_len as usize];
             self.given[cell as usize] &= !QUEUED;
             if !self.is_near(cell) {
+                for side in 0..4 {
+                    // A step off the board leaves the box (its rows and columns are the board's).
+                    let far = step(cell, side);
+                    if self.is_near(far) {
+                        self.push(far);
+                    }
+                }
                 continue;
             }
             if let Err(contradiction) = self.check_square(cell) {
@@ -495,25 +505,6 @@ impl Solver {
         let [top, bottom, left, right] = self.near;
         let (row, col) = (cell & 0xF0, cell & 0x0F);
         top <= row && row <= bottom && left <= col && col <= right
-    }
-
-    /// The easy rules kept to `near` until none applies there: after the queued squares, the
-    /// whole box again until a pass adds nothing (a square outside that changed queued none of
-    /// its neighbours inside).
-    fn propagate_near(&mut self) -> Outcome {
-        loop {
-            let [top, bottom, left, right] = self.near;
-            for row in (top >> 4)..=(bottom >> 4) {
-                for col in left..=right {
-                    self.push(cell_at(row, col));
-                }
-            }
-            let before = self.trail_len;
-            self.propagate()?;
-            if self.trail_len == before {
-                return Ok(());
-            }
-        }
     }
 
     /// The easy rules at one square.
@@ -705,7 +696,7 @@ impl Solver {
         let easy_rules = match trials {
             Trials::Near => {
                 self.near = box_around(cell, step(cell, side), self.n);
-                let outcome = self.link(cell, side, 0).and_then(|()| self.propagate_near());
+                let outcome = self.link(cell, side, 0).and_then(|()| self.propagate());
                 self.near = ANYWHERE;
                 outcome
             }
