@@ -42,7 +42,8 @@ bench-codegen: setup
 # Host puzzles per second, the hint walks' profile per level and size (examples/hint_walks.rs),
 # then exact console cycles per puzzle (checked against the host): Baby Lizards, Sudoku (several
 # minutes of emulation: some hard puzzles take minutes of console time; docs/sudoku-notes.md),
-# then Hitori. BENCH_ENGINE_PUZZLE=hitori (lizards, sudoku) runs one console part alone.
+# Numberlink (about a minute), then Hitori. BENCH_ENGINE_PUZZLE=hitori (lizards, sudoku,
+# numberlink) runs one console part alone.
 bench-engine: setup
 	$(CARGO) run --quiet --release --example bench_engine
 	$(CARGO) run --quiet --release --example hint_walks

@@ -17,8 +17,7 @@
 //! - Hitori (`engine.gb`): its table, then a 15x15 island query by the dual union-find against
 //!   a flood fill, and a random draw from the engine's generator against `fastrand`.
 //!
-//! - Numberlink (`numberlink.gb`, only when asked for: `BENCH_ENGINE_PUZZLE=numberlink`; its
-//!   medium and hard puzzles take too long on the console yet, docs/numberlink-notes.md): its
+//! - Numberlink (`numberlink.gb`; about a minute of emulation, docs/numberlink-notes.md): its
 //!   table, each puzzle (the host's copy) graded at its level by a complete closure (one
 //!   solution), and the share with solid squares. `BENCH_ENGINE_NUMBERLINK_SEEDS=32`,
 //!   `_LEVELS=012`, `_SIZES=7,10,12` choose the jobs (build-time settings of the ROM, read by
@@ -112,17 +111,17 @@ fn run() -> Result<(), String> {
     if let Some(name) = only.as_deref().filter(|name| !PARTS.contains(name)) {
         return Err(format!("BENCH_ENGINE_PUZZLE={name}: expected one of {}", PARTS.join(", ")));
     }
-    let runs = |part: &str, by_default: bool| only.as_deref().map_or(by_default, |name| name == part);
-    if runs("lizards", true) {
+    let runs = |part: &str| only.as_deref().is_none_or(|name| name == part);
+    if runs("lizards") {
         lizards(Bench::start(build_lizards_rom(sdcc_flags.clone())?, "lizards ", MAX_LIZARD_CYCLES_PER_CALL)?)?;
     }
-    if runs("sudoku", true) {
+    if runs("sudoku") {
         sudoku(Bench::start(build_sudoku_rom(sdcc_flags.clone())?, "sudoku ", MAX_SUDOKU_CYCLES_PER_CALL)?)?;
     }
-    if runs("numberlink", false) {
+    if runs("numberlink") {
         numberlink(Bench::start(build_numberlink_rom(sdcc_flags.clone())?, "numberlink ", MAX_NUMBERLINK_CYCLES_PER_CALL)?)?;
     }
-    if runs("hitori", true) {
+    if runs("hitori") {
         let limit = std::env::var("BENCH_ENGINE_CALL_LIMIT").ok().and_then(|v| v.parse().ok());
         hitori(Bench::start(build_rom(sdcc_flags)?, "", limit.unwrap_or(MAX_CYCLES_PER_CALL))?)?;
     }
