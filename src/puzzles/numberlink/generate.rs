@@ -203,14 +203,16 @@ fn repairs_per_drawing(level: Difficulty) -> u8 {
 }
 
 /// How many path lengths a drawing for `level` aims at (from 3 up): short paths for easy
-/// and medium targets, which the only-way rule and the near trials force sooner, longer ones
-/// for hard. Measured on the host (30 seeds, drawings a puzzle): easy 12x12 36 with n + n / 2
-/// lengths, 13 with n; hard 12x12 27 with 2n, 15 with n + n / 2, 30 with n; longer paths were
-/// worse (4n: 133 at hard 12x12, 10 seeds). Medium since its trials look only near the step
-/// (session 26, 20 seeds, with cuts): 12x12 6.0 drawings with n + n / 2, 4.1 with n.
+/// targets, which the only-way rule forces sooner, longer ones above. Measured on the host
+/// (30 seeds, drawings a puzzle): easy 12x12 36 with n + n / 2 lengths, 13 with n; hard 12x12
+/// 27 with 2n, 15 with n + n / 2, 30 with n; longer paths were worse (4n: 133 at hard 12x12,
+/// 10 seeds). Medium since its trials look only near the step (session 26, console medians of
+/// 32 seeds at 7 / 10 / 12): n 3.79 / 5.03 / 23.2 s, n + n / 4 1.52 / 6.88 / 18.1 s, n + n / 2
+/// 2.51 / 10.7 / 45.8 s.
 fn length_span(n: u8, level: Difficulty) -> u8 {
     match level {
-        Difficulty::Easy | Difficulty::Medium => n,
+        Difficulty::Easy => n,
+        Difficulty::Medium => n + n / 4,
         Difficulty::Hard => n + n / 2,
     }
 }
