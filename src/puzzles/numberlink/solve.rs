@@ -35,10 +35,10 @@
 //! are a closure too: every rule only adds facts, so applying them at a fixed set of squares
 //! until none applies ends in one state whatever the order; the trial reaches it because a
 //! square outside the box that changes queues its neighbours inside as it leaves the stack
-//! unchecked: see [`Solver::propagate`].) Each rule holds in every
-//! solution, so a complete closure is the only solution. The search (no recursion: guesses are
-//! flagged entries of the trail) branches on an open side of the path end with the fewest, and
-//! prunes with the easy rules and the region check.
+//! unchecked: see [`Solver::propagate`].) Each rule holds in every solution, so a complete
+//! closure is the only solution. The search (no recursion: guesses are flagged entries of the
+//! trail) branches on an open side of the path end with the fewest, and prunes with the easy
+//! rules and the region check.
 
 use super::grid::{CELL_SLOTS, DOWN, Givens, MAX_PATHS, MAX_SIZE, RIGHT, Sides, cell_at, link_count, opposite, step};
 use crate::puzzles::level::Difficulty;
@@ -466,9 +466,10 @@ impl Solver {
     /// taken off the stack unchecked, and its neighbours inside are queued in its place: the
     /// rules at a square read its neighbours, and a change there queues only the changed
     /// square (whose own check would have crossed the side between them). So from a state the
-    /// rules had finished with, the closure inside `near` is reached in one call. On the console `gb_numberlink_propagate`
-    /// (linker/numberlink.s) does it, to the same state, unless the first link is being
-    /// recorded (a hint: rare, so the routine does not write `first_link`).
+    /// rules had finished with, the closure inside `near` is reached in one call. On the
+    /// console `gb_numberlink_propagate` (linker/numberlink.s) does it, to the same state,
+    /// unless the first link is being recorded (a hint: rare, so the routine does not write
+    /// `first_link`).
     fn propagate(&mut self) -> Outcome {
         #[cfg(target_arch = "avr")]
         if !self.recording {
