@@ -388,12 +388,11 @@ fn numberlink(mut bench: Bench) -> Result<(), String> {
         if u32::from(host.digest()) != digest {
             return Err(format!("numberlink {size}x{size} {} seed {seed}: console digest {digest}, host {}", difficulty.name(), host.digest()));
         }
-        let drawings = u32::from(generator.candidates_tried);
         if generator.solver().grade(&host.givens) != Some(difficulty) {
             return Err(format!("`{line}`: the puzzle does not grade {}", difficulty.name()));
         }
         with_solid += solid;
-        table.add(difficulty, size, spent, drawings);
+        table.add(difficulty, size, spent, u32::from(generator.candidates_tried));
     }
     bench.print_agreement(jobs.len(), timed.iter().map(|[generate]| generate).sum());
     table.print("numberlink ", "drawing");
