@@ -166,7 +166,8 @@ pub struct Solver {
     trail: [[u8; 2]; TRAIL_CAP],
     trail_len: u16,
     ends: [[u8; 2]; MAX_PATHS],
-    /// Region numbers in the region check; the path numbers while the generator draws.
+    /// Region numbers in the region check; the path numbers while the generator draws; the
+    /// squares whose trials read a change, in a closure after a cut.
     scratch: [u8; CELL_SLOTS],
 }
 
@@ -644,15 +645,20 @@ impl Solver {
     /// or above it (an open side joins two open ends, so it is the same trial from either). The
     /// squares are visited in a cycle that stops once a whole turn of the board has had no
     /// failure: that is the closure, without the full pass a restart from the first square
-    /// would add after each failure.
-    fn sweep(&mut self, trials: Trials) -> Outcome {
+    /// would add after each failure. With `changed_only` (a closure after a cut) only the
+    /// squares marked in `scratch` are tried, marks added as sides are decided: a shortcut,
+    /// not the closure (a segment's number can change far from its decided side), so what it
+    /// finishes is graded again.
+    fn sweep(&mut self, trials: Trials, changed_only: bool) -> Outcome {
         let n = self.n;
         let (mut r, mut c) = (0, 0);
         let mut quiet = 0u8;
         while quiet < n * n {
             let cell = cell_at(r, c);
             let mut failed = false;
-            for side in [RIGHT, DOWN] {
+            // After a cut only the squares whose trials read a change (`scratch`) are tried.
+            let sides: &[u8] = if changed_only && self.scratch[cell as usize] == 0 { &[] } else { &[RIGHT, DOWN] };
+            for &side in sides {
                 if self.open_sides(cell) & (1 << side) == 0 {
                     continue;
                 }
@@ -669,8 +675,12 @@ impl Solver {
                     // hard step, not a medium one).
                     self.rule = self.rule.max(rule);
                     self.reason = numbered;
+                    let mark = self.trail_len;
                     self.cross(cell, side, 0);
                     self.propagate()?;
+                    if changed_only {
+                        self.mark_changes_since(mark);
+                    }
                     failed = true;
                     if self.recording && self.first_link.is_some() {
                         return Ok(());
@@ -721,7 +731,7 @@ impl Solver {
             if level < at || (self.recording && self.first_link.is_some()) {
                 break;
             }
-            self.sweep(trials)?;
+            self.sweep(trials, false)?;
         }
         Ok(())
     }
@@ -888,7 +898,70 @@ impl Solver {
     /// loose ends and the region check, which a generated puzzle never needs: the generator
     /// keeps only what these finish): whether that solves the puzzle.
     pub(super) fn finish_look_ahead(&mut self) -> bool {
-        self.sweep(Trials::Far).is_ok() && self.is_complete()
+        self.sweep(Trials::Far, false).is_ok() && self.is_complete()
+    }
+
+    /// After the generator cut a drawn path at a side this closure left open (`givens` are
+    /// the cut puzzle's): goes on from the closure to the cut puzzle's closure at `level` (the
+    /// look-ahead's for hard, as [`Solver::finish_look_ahead`]); whether it is complete.
+    ///
+    /// Every fact of the closure holds in every solution of the cut puzzle: such a solution
+    /// with the cut side linked again is one of the uncut puzzle (the two new endpoints are
+    /// neighbours), and the closure decided nothing about that side. So the facts can stay,
+    /// and only the squares whose number changed are checked again; but the result may know
+    /// more than the cut puzzle's own closure (a trial kept to a box may have needed the old
+    /// path through the cut), so a complete result is only a candidate, to be graded from
+    /// the givens.
+    pub(super) fn close_after_cut(&mut self, givens: &Givens, level: Difficulty) -> bool {
+        self.paths = givens.paths;
+        self.ends = givens.ends;
+        self.scratch = [0; CELL_SLOTS];
+        let mark = self.trail_len;
+        for (k, pair) in givens.ends[..givens.paths as usize].iter().enumerate() {
+            for end in *pair {
+                if self.given[end as usize] != k as u8 + 1 {
+                    self.given[end as usize] = k as u8 + 1;
+                    self.push(end);
+                    self.push(self.other[end as usize]);
+                    self.mark_near(end, end);
+                    let far_end = self.other[end as usize];
+                    self.mark_near(far_end, far_end);
+                }
+            }
+        }
+        if self.propagate().is_err() {
+            return false;
+        }
+        self.mark_changes_since(mark);
+        if level >= Difficulty::Medium && self.sweep(Trials::Near, true).is_err() {
+            return false;
+        }
+        if level == Difficulty::Hard && self.sweep(Trials::Far, true).is_err() {
+            return false;
+        }
+        self.is_complete()
+    }
+
+    /// Marks in `scratch` the squares whose trials read a side decided since trail entry
+    /// `mark` (see [`Solver::mark_near`]).
+    fn mark_changes_since(&mut self, mark: u16) {
+        for i in mark..self.trail_len {
+            let [cell, flags] = self.trail[i as usize];
+            self.mark_near(cell, step(cell, flags & 3));
+        }
+    }
+
+    /// Marks in `scratch` the squares whose trials (right or down) read `a` or its neighbour
+    /// `b` (or `b` = `a`): a trial's box reaches a row above and below its squares and a
+    /// column left and right, and the rules there read one square further, so from three rows
+    /// above to two below, and three columns left to two right.
+    fn mark_near(&mut self, a: u8, b: u8) {
+        let n = self.n;
+        let (top, bottom) = ((a.min(b) >> 4).saturating_sub(3), ((a.max(b) >> 4) + 2).min(n - 1));
+        let (left, right) = (((a & 15).min(b & 15)).saturating_sub(3), ((a & 15).max(b & 15) + 2).min(n - 1));
+        for r in top..=bottom {
+            self.scratch[cell_at(r, left) as usize..=cell_at(r, right) as usize].fill(1);
+        }
     }
 
     /// The lowest level whose deductions solve `givens`, or `None`; the solver is left on the
