@@ -13,8 +13,9 @@
 ;; OnlyWay, put back after, left set on a contradiction, as the Rust's `?` leaves it). It does
 ;; not record the first link: the Rust runs instead while `recording` is set.
 ;;
-;; Also Solver::load's two board loops (gb_numberlink_empty_board, gb_numberlink_open_board)
-;; and Solver::undo_to (gb_numberlink_undo_to), each described where it starts.
+;; Also Solver::load's two board loops (gb_numberlink_empty_board, gb_numberlink_open_board),
+;; Solver::undo_to (gb_numberlink_undo_to) and Solver::link_stands (gb_numberlink_trial),
+;; each described where it starts.
 ;;
 ;; Solver is repr(C); solve.rs checks these offsets at compile time. `given`, `sides` and
 ;; `other` are 256 bytes apart, so with HL at a square's byte of one, `inc h` reaches its byte
@@ -35,6 +36,7 @@
         .globl  _gb_numberlink_empty_board
         .globl  _gb_numberlink_open_board
         .globl  _gb_numberlink_undo_to
+        .globl  _gb_numberlink_trial
 
         NL_STACK_LEN    = 0x0BC
         NL_N            = 0x0BD
@@ -794,4 +796,28 @@ _gb_numberlink_undo_to:
         ld      a, b
         or      c
         jp      nz, 1$
+        ret
+
+;; uint8_t gb_numberlink_trial(Solver *solver /* DE */, uint16_t square_and_side /* BC */):
+;; Solver::link_stands for the square C and side B: the link (nl_link), the easy rules
+;; (gb_numberlink_propagate, which leaves the stack empty whatever it finds), then every trail
+;; entry since taken back (gb_numberlink_undo_to). A = 0 when the rules stand the link, 1 when
+;; the link is refused or they meet a contradiction. Not while recording (as propagate).
+_gb_numberlink_trial:
+        ld      hl, #NL_TRAIL_LEN
+        add     hl, de
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        push    hl                      ; the trail's length before the trial
+        ld      a, b
+        call    nl_link
+        or      a
+        jr      nz, 1$                  ; refused: nothing was changed
+        call    _gb_numberlink_propagate
+1$:
+        pop     bc
+        push    af
+        call    _gb_numberlink_undo_to
+        pop     af
         ret

@@ -701,27 +701,45 @@ impl Solver {
     /// it (`Near`) or anywhere, and for `All` then the region check; the rule that rules it
     /// out, if one does. The state is left as it was.
     fn failed_trial(&mut self, cell: u8, side: u8, trials: Trials) -> Option<Rule> {
-        let mark = self.trail_len;
         let recording = core::mem::replace(&mut self.recording, false);
-        let mut failed = None;
-        let easy_rules = match trials {
+        let failed = match trials {
             Trials::Near => {
                 self.near = box_around(cell, step(cell, side), self.n);
-                let outcome = self.link(cell, side, 0).and_then(|()| self.propagate());
+                let stands = self.link_stands(cell, side);
                 self.near = ANYWHERE;
-                outcome
+                (!stands).then_some(Rule::DeadEnd)
             }
-            Trials::Far | Trials::All => self.link(cell, side, 0).and_then(|()| self.propagate()),
+            Trials::Far => (!self.link_stands(cell, side)).then_some(Rule::LookAhead),
+            Trials::All => {
+                let mark = self.trail_len;
+                let failed = if self.link(cell, side, 0).and_then(|()| self.propagate()).is_err() {
+                    Some(Rule::LookAhead)
+                } else {
+                    self.regions_reachable().err().map(|_| Rule::CutOff)
+                };
+                self.clear_stack();
+                self.undo_to(mark);
+                failed
+            }
         };
-        if easy_rules.is_err() {
-            failed = Some(if trials == Trials::Near { Rule::DeadEnd } else { Rule::LookAhead });
-        } else if trials == Trials::All && self.regions_reachable().is_err() {
-            failed = Some(Rule::CutOff);
-        }
-        self.clear_stack();
-        self.undo_to(mark);
         self.recording = recording;
         failed
+    }
+
+    /// Whether the easy rules (inside `near`) stand a link on the open side `side` of `cell`;
+    /// the state is left as it was. On the console `gb_numberlink_trial`
+    /// (linker/numberlink.s): the medium and hard closures' trials, called by the hundred.
+    fn link_stands(&mut self, cell: u8, side: u8) -> bool {
+        #[cfg(target_arch = "avr")]
+        return link_stands_console(self, cell, side);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            let mark = self.trail_len;
+            // A refused link pushes nothing, and propagate empties the stack either way.
+            let stands = self.link(cell, side, 0).and_then(|()| self.propagate()).is_ok();
+            self.undo_to(mark);
+            stands
+        }
     }
 
     /// Applies the deductions of `level` and below until none applies.
@@ -844,6 +862,18 @@ fn propagate_console(solver: &mut Solver) -> Outcome {
     // nothing else; it leaves `recording` and `first_link` alone, and is not called while
     // recording.
     if unsafe { gb_numberlink_propagate(solver) } == 0 { Ok(()) } else { Err(Contradiction) }
+}
+
+/// [`Solver::link_stands`] on the console, from the solver's bank.
+#[cfg(target_arch = "avr")]
+#[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
+fn link_stands_console(solver: &mut Solver, cell: u8, side: u8) -> bool {
+    unsafe extern "C" {
+        fn gb_numberlink_trial(solver: *mut Solver, square_and_side: u16) -> u8;
+    }
+    // SAFETY: as for `gb_numberlink_propagate`, which the routine calls between its link and
+    // the undo (not while recording: `failed_trial` turns it off).
+    unsafe { gb_numberlink_trial(solver, u16::from(side) << 8 | u16::from(cell)) == 0 }
 }
 
 /// [`Solver::empty_board`] on the console, from the solver's bank.
