@@ -981,14 +981,15 @@ impl Solver {
         }
     }
 
-    /// Marks in `scratch` the squares whose trials (right or down) read `a` or its neighbour
-    /// `b` (or `b` = `a`): a trial's box reaches a row above and below its squares and a
-    /// column left and right, and the rules there read one square further, so from three rows
-    /// above to two below, and three columns left to two right.
+    /// Marks in `scratch` the squares whose trials (right or down) have `a` or its neighbour
+    /// `b` (or `b` = `a`) in their box: from two rows above to one below, and two columns
+    /// left to one right. (The rules in a box also read the squares around it: marking those
+    /// trials too, three rows above to two below, made 19% more trials at 12x12 for the same
+    /// drawings, host, 40 seeds; one row and column less made 17% fewer and 10% more drawings.)
     fn mark_near(&mut self, a: u8, b: u8) {
         let n = self.n;
-        let (top, bottom) = ((a.min(b) >> 4).saturating_sub(3), ((a.max(b) >> 4) + 2).min(n - 1));
-        let (left, right) = (((a & 15).min(b & 15)).saturating_sub(3), ((a & 15).max(b & 15) + 2).min(n - 1));
+        let (top, bottom) = ((a.min(b) >> 4).saturating_sub(2), ((a.max(b) >> 4) + 1).min(n - 1));
+        let (left, right) = (((a & 15).min(b & 15)).saturating_sub(2), ((a & 15).max(b & 15) + 1).min(n - 1));
         for r in top..=bottom {
             self.scratch[cell_at(r, left) as usize..=cell_at(r, right) as usize].fill(1);
         }
