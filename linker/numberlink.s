@@ -15,7 +15,7 @@
 ;;
 ;; Also Solver::load's two board loops (gb_numberlink_empty_board, gb_numberlink_open_board),
 ;; Solver::undo_to (gb_numberlink_undo_to) and Solver::link_stands (gb_numberlink_trial),
-;; each described where it starts.
+;; and the save records' links (gb_numberlink_pack_links), each described where it starts.
 ;;
 ;; Solver is repr(C); solve.rs checks these offsets at compile time. `given`, `sides` and
 ;; `other` are 256 bytes apart, so with HL at a square's byte of one, `inc h` reaches its byte
@@ -37,6 +37,7 @@
         .globl  _gb_numberlink_open_board
         .globl  _gb_numberlink_undo_to
         .globl  _gb_numberlink_trial
+        .globl  _gb_numberlink_pack_links
 
         NL_STACK_LEN    = 0x0BC
         NL_N            = 0x0BD
@@ -50,6 +51,7 @@
         SOLID           = 0x7F
         LINK            = 4
         CELL_SLOTS      = 188
+        MAX_SIZE        = 12            ; rows and columns of the largest board
 
 ;; HL = the byte of `square` (a register other than H and L) in `given`.
         .macro  NL_AT square
@@ -820,4 +822,39 @@ _gb_numberlink_trial:
         push    af
         call    _gb_numberlink_undo_to
         pop     af
+        ret
+
+;; void gb_numberlink_pack_links(uint8_t *packed /* DE */, const uint8_t *links /* BC */):
+;; record.rs' write_links: the links (low nibbles) of the 12 rows of 12 squares at `links`
+;; (rows 16 bytes apart), two squares a byte, the first in the low nibble: 72 bytes at
+;; `packed`. HL walks `packed`, DE the squares, B counts a row's bytes, C the rows.
+_gb_numberlink_pack_links:
+        ld      h, d
+        ld      l, e
+        ld      d, b
+        ld      e, c
+        ld      c, #MAX_SIZE
+1$:
+        ld      b, #MAX_SIZE / 2
+2$:
+        ld      a, (de)
+        inc     de
+        and     #15
+        ld      (hl), a
+        ld      a, (de)
+        inc     de
+        swap    a
+        and     #0xF0
+        or      (hl)
+        ld      (hl+), a
+        dec     b
+        jr      nz, 2$
+        ld      a, e
+        add     a, #16 - MAX_SIZE       ; past the row's slots off the board
+        ld      e, a
+        jr      nc, 3$
+        inc     d
+3$:
+        dec     c
+        jr      nz, 1$
         ret

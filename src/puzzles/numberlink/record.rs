@@ -136,8 +136,14 @@ fn links_kept_at_both_squares(size: u8, links: &[u8; CELL_SLOTS], cell: u8) -> b
 }
 
 /// The links of the largest board's squares, two a byte (the first square in the low nibble).
+/// On the console `gb_numberlink_pack_links` (linker/numberlink.s): SDCC's loop took about 500
+/// cycles a byte, and a move's save (in the main loop, or the worker's with interrupts off)
+/// ran a frame late.
 fn write_links(links: &[u8; CELL_SLOTS], out: &mut Writer) {
-    let packed = out.take(LINK_BYTES);
+    let packed: &mut [u8; LINK_BYTES] = out.take(LINK_BYTES).try_into().expect("a slice of LINK_BYTES");
+    #[cfg(target_arch = "avr")]
+    return pack_links_console(packed, links);
+    #[cfg(not(target_arch = "avr"))]
     for (r, row) in packed.chunks_mut(usize::from(MAX_SIZE) / 2).enumerate() {
         for (pair, byte) in row.iter_mut().enumerate() {
             let cell = usize::from(cell_at(r as u8, 2 * pair as u8));
@@ -146,7 +152,9 @@ fn write_links(links: &[u8; CELL_SLOTS], out: &mut Writer) {
     }
 }
 
-/// [`write_links`]' bytes back into `links` (slots off the board cleared).
+/// [`write_links`]' bytes back into `links` (slots off the board cleared). (Left in Rust:
+/// with the routine beside `gb_numberlink_pack_links`, LLVM copied the solid squares in
+/// `read_puzzle` by a `memmove`, which the runtime keeps in ROM bank 0.)
 fn read_links(input: &mut Reader, links: &mut [u8; CELL_SLOTS]) {
     *links = [0; CELL_SLOTS];
     for (r, row) in input.bytes(LINK_BYTES).chunks(usize::from(MAX_SIZE) / 2).enumerate() {
@@ -156,6 +164,21 @@ fn read_links(input: &mut Reader, links: &mut [u8; CELL_SLOTS]) {
             links[cell + 1] = byte >> 4;
         }
     }
+}
+
+// linker/numberlink.s packs 12 rows of 12 squares, 16 slots apart.
+const _: () = assert!(MAX_SIZE == 12 && LINK_BYTES == 72 && cell_at(1, 0) == 16);
+
+/// [`write_links`] on the console, from the solver's bank (linker/numberlink.s is in bank 10).
+#[cfg(target_arch = "avr")]
+#[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
+fn pack_links_console(packed: &mut [u8; LINK_BYTES], links: &[u8; CELL_SLOTS]) {
+    unsafe extern "C" {
+        fn gb_numberlink_pack_links(packed: *mut u8, links: *const u8);
+    }
+    // SAFETY: the routine reads the 12 rows of 12 squares of `links` and writes the 72 bytes
+    // of `packed`, nothing else.
+    unsafe { gb_numberlink_pack_links(packed.as_mut_ptr(), links.as_ptr()) }
 }
 
 #[cfg(test)]
