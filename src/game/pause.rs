@@ -56,11 +56,14 @@ enum Part {
     Frame,
     /// The menu from this item, [`ITEMS_A_FRAME`] at most.
     Items(u8),
+    /// The game's name and code.
     Details,
+    Time,
 }
 
-/// Menu items drawn in one part.
-const ITEMS_A_FRAME: u8 = 4;
+/// Menu items drawn in one part (with four, and the game's details in one part, a Sudoku
+/// board's pause ran two frames late: its board still makes pencil-mark tiles meanwhile).
+const ITEMS_A_FRAME: u8 = 3;
 
 impl Pause {
     pub const fn new(game: GameLabel, code: Option<[u8; CODE_LEN]>, seconds: u16, sound_on: bool) -> Pause {
@@ -95,6 +98,9 @@ impl Pause {
                     canvas.text(Layer::Window, 2, 14, b"CODE");
                     canvas.text(Layer::Window, 8, 14, code);
                 }
+                Some(Part::Time)
+            }
+            Some(Part::Time) => {
                 canvas.text(Layer::Window, 2, 16, b"TIME");
                 canvas.text(Layer::Window, 8, 16, &clock::format_time(self.seconds));
                 None
@@ -140,8 +146,8 @@ mod tests {
         pause.draw_part(&mut canvas);
         let time: Vec<u8> = b"01:15".iter().map(|&b| assets::font_tile(b)).collect();
         let quit: Vec<u8> = b"QUIT".iter().map(|&b| assets::font_tile(b)).collect();
-        // The frame, then the menu in two parts, then the details.
-        for _ in 0..3 {
+        // The frame, then the menu in three parts, the details and the time.
+        for _ in 0..5 {
             assert!(pause.is_drawing());
             assert_ne!(text_at(&canvas, 8, 16, 5), time);
             assert_eq!(pause.update(&press(Buttons::empty()), &mut canvas), None);
