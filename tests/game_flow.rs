@@ -164,13 +164,13 @@ impl Player {
     /// The seed code the pause menu shows, read back from the window layer and decoded, once
     /// the window is drawn (it takes a few frames).
     fn paused_code(&mut self) -> Option<SeedCode> {
-        for _ in 0..3 {
+        for _ in 0..5 {
             if self.game.is_drawn() {
                 break;
             }
             self.idle(1);
         }
-        assert!(self.game.is_drawn(), "the pause window is drawn within three frames");
+        assert!(self.game.is_drawn(), "the pause window is drawn within five frames");
         let row: Vec<u8> = (0..20).map(|x| self.game.canvas.tile(Layer::Window, x, 14)).collect();
         let text: Vec<u8> = row
             .iter()
