@@ -58,6 +58,7 @@ enum Part {
     Items(u8),
     /// The game's name and code.
     Details,
+    /// The time played.
     Time,
 }
 

@@ -100,8 +100,8 @@ impl Generator {
     }
 
     /// The level of the drawn puzzle, graded from its givens up to `level`, or `None` when
-    /// the level's rules leave it unfinished (the solver then holds their closure: the medium
-    /// one, for a hard target the look-ahead's).
+    /// the level's rules leave it unfinished (the solver then holds their closure; for a hard
+    /// target the look-ahead's, which goes on from the medium one).
     fn grade_drawing(&mut self, puzzle: &Puzzle, level: Difficulty) -> Option<Difficulty> {
         let grade = self.solver.grade_up_to(&puzzle.givens, level.min(Difficulty::Medium));
         if grade.is_none() && level == Difficulty::Hard && self.solver.finish_look_ahead() {
