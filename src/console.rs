@@ -320,8 +320,29 @@ fn load_cell_art(off: &video::LcdOff, art: Playable) {
     // build mistake.
     video::load_tiles(off, TileAddressing::Signed8800, big_first, big).unwrap();
     video::load_tiles(off, TileAddressing::Unsigned8000, assets::SMALL_CELL_FIRST_TILE, small).unwrap();
-    // The tiles a puzzle draws at run time rather than stores (ROM bank 0 has no room for them).
-    art.draw_tiles(|index, tile| video::load_tiles(off, TileAddressing::Signed8800, index, tile.as_slice()).unwrap());
+    // The tiles a puzzle draws rather than stores with the others (ROM bank 0 has no room for
+    // them): baked in a bank of their own.
+    if art == Playable::Numberlink {
+        load_numberlink_tiles(off);
+    }
+}
+
+/// Numberlink's board tiles (`boards::numberlink::draw_tiles`), from their baked copy in
+/// linker/numberlink_tiles.s, which gbrom puts in this function's bank: drawing them here took
+/// 23 frames with the LCD off.
+#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank17"))]
+#[inline(never)]
+fn load_numberlink_tiles(off: &video::LcdOff) {
+    unsafe extern "C" {
+        fn gb_numberlink_tiles() -> *const u8;
+    }
+    use crate::game::boards::numberlink::{FIRST_TILE, TILES};
+    // SAFETY: the routine returns the address of the file's TILES tiles of 16 bytes, in this
+    // bank, which is mapped while this function runs (the unit test beside `draw_tiles`
+    // checks the file against it).
+    let tiles = unsafe { core::slice::from_raw_parts(gb_numberlink_tiles(), usize::from(TILES) * 16) };
+    // A build mistake if it fails (build.rs checks that the cells fit Hitori's place).
+    video::load_tiles(off, TileAddressing::Signed8800, FIRST_TILE, tiles).unwrap();
 }
 
 /// The cells `load_video` loads.

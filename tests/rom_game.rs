@@ -1490,7 +1490,17 @@ fn a_numberlink_code_gives_the_hosts_puzzle_solved_by_buttons(console: &mut impl
     let code = SeedCode { kind: Kind::Numberlink, size: n, difficulty, seed }.encode().unwrap();
     let puzzle = numberlink_puzzle(n, difficulty, seed);
 
-    let shown = start_code(console, &code, GENERATE_FRAMES, &format!("{n}x{n} Numberlink"), |c| read_numberlink_board(c, n));
+    // The first Numberlink board after boot: its tiles come with it (the LCD off), in the
+    // blank every board keeps to, and they are the ones the host draws.
+    let mut watched = BlankWatch { inner: console, run: 0, longest: 0 };
+    let shown = start_code(&mut watched, &code, GENERATE_FRAMES, &format!("{n}x{n} Numberlink"), |c| read_numberlink_board(c, n));
+    let longest = watched.longest;
+    assert!(longest <= BLANK_LIMIT, "the display was blank for {longest} frames in a row");
+    let vram = console.vram();
+    hitori::game::boards::numberlink::draw_tiles(|index, tile| {
+        let address = usize::from(gb_hal::video::TileAddressing::Signed8800.tile_address(index).get()) - 0x8000;
+        assert_eq!(&vram[address..address + 16], tile, "Numberlink's tile {index} in VRAM");
+    });
     for r in 0..n {
         for c in 0..n {
             let cell = cell_at(r, c);

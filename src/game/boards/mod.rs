@@ -160,16 +160,8 @@ impl Playable {
             Playable::Hitori => (&assets::BIG_CELL_TILES, assets::BIG_CELL_FIRST_TILE, &assets::SMALL_CELL_TILES),
             Playable::Lizards => (&assets::LIZARDS_BIG_TILES, assets::BIG_CELL_FIRST_TILE, &assets::LIZARDS_SMALL_TILES),
             Playable::Sudoku => (&assets::SUDOKU_TILES, assets::SUDOKU_FIRST_TILE, &[]),
-            // Drawn at run time instead ([`Playable::draw_tiles`]).
+            // Baked apart (linker/numberlink_tiles.s, the console's `load_numberlink_tiles`).
             Playable::Numberlink => (&[], assets::BIG_CELL_FIRST_TILE, &[]),
-        }
-    }
-
-    /// Draws the tiles of its cells it makes at run time rather than stores ([`Playable::tiles`]
-    /// holds none of them), each given to `write` with its tile index (`$8800` addressing).
-    pub fn draw_tiles(self, write: impl FnMut(u8, &[u8; 16])) {
-        if self == Playable::Numberlink {
-            numberlink::draw_tiles(write);
         }
     }
 

@@ -5,10 +5,12 @@
 //! Squares in error (a path joining two different numbers, a square no path can reach any
 //! more) and those a hint lights have looks of their own.
 //!
-//! The tiles are drawn at run time ([`draw_tiles`]) from the digits' rows and the links' bits,
-//! not stored: 178 tiles of 16 bytes would not fit ROM bank 0, where all data lies. The
-//! console draws them into the place of Hitori's 16x16 cells when a Numberlink board first
-//! shows (with the LCD off, as for the other puzzles' cells).
+//! The tiles are drawn ([`draw_tiles`]) from the digits' rows and the links' bits, on the host:
+//! 178 tiles of 16 bytes would not fit ROM bank 0, where the C back end puts all data, so the
+//! console has them baked in an assembly file of their own (linker/numberlink_tiles.s, ROM
+//! bank 17), copied into the place of Hitori's 16x16 cells when a Numberlink board first
+//! shows (with the LCD off, as for the other puzzles' cells; drawing them there took 23
+//! frames).
 //!
 //! Controls: holding A, the D-pad draws from the square under the cursor (the frame hands the
 //! board each step: [`NumberlinkBoard::drag`]): a step adds a link from a number or a path's
@@ -20,7 +22,7 @@
 //! gives it after a move, and the board shows them when they come back.
 //!
 //! On the console the board's entry points live in ROM bank 14 with Baby Lizards' and
-//! Sudoku's boards, its tiles' drawing in bank 16.
+//! Sudoku's boards.
 
 use super::{Banner, Changed, Checked, Press};
 use crate::assets;
@@ -367,130 +369,137 @@ fn rule_text(rule: crate::puzzles::numberlink::solve::Rule) -> &'static [u8] {
     }
 }
 
-/// The 3x5 digits, a row a byte (bit 2 the left column), and the narrow 1 of 10 to 19 (2
-/// columns): the same glyphs as Hitori's 8x8 cells.
-const DIGIT_ROWS: [[u8; 5]; 10] = [
-    [0b111, 0b101, 0b101, 0b101, 0b111],
-    [0b010, 0b110, 0b010, 0b010, 0b111],
-    [0b111, 0b001, 0b111, 0b100, 0b111],
-    [0b111, 0b001, 0b011, 0b001, 0b111],
-    [0b101, 0b101, 0b111, 0b001, 0b001],
-    [0b111, 0b100, 0b111, 0b001, 0b111],
-    [0b111, 0b100, 0b111, 0b101, 0b111],
-    [0b111, 0b001, 0b001, 0b010, 0b010],
-    [0b111, 0b101, 0b111, 0b101, 0b111],
-    [0b111, 0b101, 0b111, 0b001, 0b111],
-];
-const NARROW_ONE_ROWS: [u8; 5] = [0b01, 0b11, 0b01, 0b01, 0b01];
+/// The tiles' art, drawn on the host: linker/numberlink_tiles.s holds what it draws for the
+/// console (the test `the_baked_tiles_are_the_drawn_ones` checks it, and writes it anew).
+#[cfg(not(target_arch = "avr"))]
+mod art {
+    use super::*;
 
-/// Colours of the tile art (assets/README.md): white, light grey, dark grey, black.
-const WHITE: u8 = 0;
-const LIGHT: u8 = 1;
-const DARK: u8 = 2;
-const BLACK: u8 = 3;
+    /// The 3x5 digits, a row a byte (bit 2 the left column), and the narrow 1 of 10 to 19 (2
+    /// columns): the same glyphs as Hitori's 8x8 cells.
+    const DIGIT_ROWS: [[u8; 5]; 10] = [
+        [0b111, 0b101, 0b101, 0b101, 0b111],
+        [0b010, 0b110, 0b010, 0b010, 0b111],
+        [0b111, 0b001, 0b111, 0b100, 0b111],
+        [0b111, 0b001, 0b011, 0b001, 0b111],
+        [0b101, 0b101, 0b111, 0b001, 0b001],
+        [0b111, 0b100, 0b111, 0b001, 0b111],
+        [0b111, 0b100, 0b111, 0b101, 0b111],
+        [0b111, 0b001, 0b001, 0b010, 0b010],
+        [0b111, 0b101, 0b111, 0b101, 0b111],
+        [0b111, 0b101, 0b111, 0b001, 0b111],
+    ];
+    const NARROW_ONE_ROWS: [u8; 5] = [0b01, 0b11, 0b01, 0b01, 0b01];
 
-/// A tile of two colours over white: the pixels of `fill` (a row a byte, bit 7 the left
-/// column) in `back`, those of `ink` in `front` over them, as 2bpp (two planes a row). Masks,
-/// not pixel by pixel: the console draws the 178 tiles with the LCD off.
-fn compose(tile: &mut [u8; 16], fill: &[u8; 8], back: u8, ink: &[u8; 8], front: u8) {
-    let plane = |colour: u8, bit: u8| if colour & bit != 0 { 0xFF } else { 0 };
-    let (back0, back1, front0, front1) = (plane(back, 1), plane(back, 2), plane(front, 1), plane(front, 2));
-    for y in 0..8 {
-        let (under, over) = (fill[y] & !ink[y], ink[y]);
-        tile[2 * y] = under & back0 | over & front0;
-        tile[2 * y + 1] = under & back1 | over & front1;
-    }
-}
+    /// Colours of the tile art (assets/README.md): white, light grey, dark grey, black.
+    const WHITE: u8 = 0;
+    const LIGHT: u8 = 1;
+    const DARK: u8 = 2;
+    const BLACK: u8 = 3;
 
-/// Draws every tile of Numberlink's board, each given to `write` with its tile index (from
-/// [`FIRST_TILE`]). In ROM bank 16 (bank 14, the boards', passed 16 KiB with it): the
-/// console calls it with the LCD off.
-#[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank16"))]
-#[inline(never)]
-pub fn draw_tiles(mut write: impl FnMut(u8, &[u8; 16])) {
-    // By style and look, in tile order: no division for either (a runtime call on the console).
-    let (mut tile, mut index) = ([0u8; 16], FIRST_TILE);
-    for style in (STYLE_PLAIN..STYLES).map(Some).chain([None]) {
-        let looks = if style.is_some() { 0..STYLE_TILES } else { SHAPES..STYLE_TILES + 1 };
-        for look in looks {
-            draw_tile(style, look, &mut tile);
-            write(index, &tile);
-            index += 1;
+    /// A tile of two colours over white: the pixels of `fill` (a row a byte, bit 7 the left
+    /// column) in `back`, those of `ink` in `front` over them, as 2bpp (two planes a row). Masks,
+    /// not pixel by pixel (the console drew the 178 tiles with the LCD off before they were baked).
+    fn compose(tile: &mut [u8; 16], fill: &[u8; 8], back: u8, ink: &[u8; 8], front: u8) {
+        let plane = |colour: u8, bit: u8| if colour & bit != 0 { 0xFF } else { 0 };
+        let (back0, back1, front0, front1) = (plane(back, 1), plane(back, 2), plane(front, 1), plane(front, 2));
+        for y in 0..8 {
+            let (under, over) = (fill[y] & !ink[y], ink[y]);
+            tile[2 * y] = under & back0 | over & front0;
+            tile[2 * y + 1] = under & back1 | over & front1;
         }
     }
-}
 
-/// Draws the tile of `look` (a shape, then the numbers from [`SHAPES`]) in `style` (`None`:
-/// the linked numbers, after which comes the solid square) into `tile` (2bpp, 16 bytes).
-///
-/// Empty squares: a light grey dot alone, else their links 2 pixels wide from the middle to
-/// the edges (black; dark grey in error, which a Color shows red), a loose end with a 4x4 knob;
-/// on light grey when a hint lights them. Numbers (rows 1-5): black on a light grey disc
-/// (the square without its corners), white on black once their path has its link, white on
-/// dark grey in error, black between dark grey bars when lit. The solid square: dark grey
-/// hatching.
-fn draw_tile(style: Option<u8>, look: u8, tile: &mut [u8; 16]) {
-    let (mut fill, mut ink) = ([0u8; 8], [0u8; 8]);
-    if style.is_none() && look == STYLE_TILES {
-        for (y, row) in ink.iter_mut().enumerate() {
-            *row = if y & 1 == 0 { 0xAA } else { 0x55 };
-        }
-        return compose(tile, &fill, WHITE, &ink, DARK);
-    }
-    if let (Some(style), true) = (style, look < SHAPES) {
-        let links = LINKS_OF_SHAPE[usize::from(look)];
-        let back = if style == STYLE_HINT {
-            fill = [0xFF; 8];
-            LIGHT
-        } else {
-            WHITE
-        };
-        (ink[3], ink[4]) = (0x18, 0x18);
-        if links == 0 {
-            return compose(tile, &fill, back, &ink, if style == STYLE_PLAIN { LIGHT } else { DARK });
-        }
-        if links & 1 << 0 != 0 {
-            (ink[0], ink[1], ink[2]) = (0x18, 0x18, 0x18);
-        }
-        if links & 1 << 2 != 0 {
-            (ink[5], ink[6], ink[7]) = (0x18, 0x18, 0x18);
-        }
-        let across = if links & 1 << 3 != 0 { 0xE0 } else { 0 } | if links & 1 << 1 != 0 { 0x07 } else { 0 };
-        (ink[3], ink[4]) = (0x18 | across, 0x18 | across);
-        if links.count_ones() == 1 {
-            for row in &mut ink[2..6] {
-                *row |= 0x3C;
+    /// Draws every tile of Numberlink's board, each given to `write` with its tile index (from
+    /// [`FIRST_TILE`]).
+    pub fn draw_tiles(mut write: impl FnMut(u8, &[u8; 16])) {
+        // By style and look, in tile order: no division for either (a runtime call on the console).
+        let (mut tile, mut index) = ([0u8; 16], FIRST_TILE);
+        for style in (STYLE_PLAIN..STYLES).map(Some).chain([None]) {
+            let looks = if style.is_some() { 0..STYLE_TILES } else { SHAPES..STYLE_TILES + 1 };
+            for look in looks {
+                draw_tile(style, look, &mut tile);
+                write(index, &tile);
+                index += 1;
             }
         }
-        return compose(tile, &fill, back, &ink, if style == STYLE_ERROR { DARK } else { BLACK });
     }
-    // Tens by subtraction: a division is a runtime call on the console.
-    let (mut tens, mut units) = (0u8, look - SHAPES + 1);
-    while units >= 10 {
-        units -= 10;
-        tens += 1;
-    }
-    for (row, mask) in ink[1..6].iter_mut().enumerate() {
-        let unit = DIGIT_ROWS[usize::from(units)][row];
-        *mask = match tens {
-            0 => unit << 3,
-            1 => NARROW_ONE_ROWS[row] << 5 | unit << 1,
-            _ => DIGIT_ROWS[usize::from(tens)][row] << 5 | unit << 1,
-        };
-    }
-    let (back, front) = match style {
-        Some(STYLE_HINT) => {
-            (fill[0], fill[7]) = (0xFF, 0xFF);
-            return compose(tile, &fill, DARK, &ink, BLACK);
+
+    /// Draws the tile of `look` (a shape, then the numbers from [`SHAPES`]) in `style` (`None`:
+    /// the linked numbers, after which comes the solid square) into `tile` (2bpp, 16 bytes).
+    ///
+    /// Empty squares: a light grey dot alone, else their links 2 pixels wide from the middle to
+    /// the edges (black; dark grey in error, which a Color shows red), a loose end with a 4x4 knob;
+    /// on light grey when a hint lights them. Numbers (rows 1-5): black on a light grey disc
+    /// (the square without its corners), white on black once their path has its link, white on
+    /// dark grey in error, black between dark grey bars when lit. The solid square: dark grey
+    /// hatching.
+    fn draw_tile(style: Option<u8>, look: u8, tile: &mut [u8; 16]) {
+        let (mut fill, mut ink) = ([0u8; 8], [0u8; 8]);
+        if style.is_none() && look == STYLE_TILES {
+            for (y, row) in ink.iter_mut().enumerate() {
+                *row = if y & 1 == 0 { 0xAA } else { 0x55 };
+            }
+            return compose(tile, &fill, WHITE, &ink, DARK);
         }
-        None => (BLACK, WHITE),
-        Some(STYLE_ERROR) => (DARK, WHITE),
-        Some(_) => (LIGHT, BLACK),
-    };
-    // A disc: the square without its four corner pixels.
-    fill = [0x7E, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7E];
-    compose(tile, &fill, back, &ink, front);
+        if let (Some(style), true) = (style, look < SHAPES) {
+            let links = LINKS_OF_SHAPE[usize::from(look)];
+            let back = if style == STYLE_HINT {
+                fill = [0xFF; 8];
+                LIGHT
+            } else {
+                WHITE
+            };
+            (ink[3], ink[4]) = (0x18, 0x18);
+            if links == 0 {
+                return compose(tile, &fill, back, &ink, if style == STYLE_PLAIN { LIGHT } else { DARK });
+            }
+            if links & 1 << 0 != 0 {
+                (ink[0], ink[1], ink[2]) = (0x18, 0x18, 0x18);
+            }
+            if links & 1 << 2 != 0 {
+                (ink[5], ink[6], ink[7]) = (0x18, 0x18, 0x18);
+            }
+            let across = if links & 1 << 3 != 0 { 0xE0 } else { 0 } | if links & 1 << 1 != 0 { 0x07 } else { 0 };
+            (ink[3], ink[4]) = (0x18 | across, 0x18 | across);
+            if links.count_ones() == 1 {
+                for row in &mut ink[2..6] {
+                    *row |= 0x3C;
+                }
+            }
+            return compose(tile, &fill, back, &ink, if style == STYLE_ERROR { DARK } else { BLACK });
+        }
+        // Tens by subtraction: a division is a runtime call on the console.
+        let (mut tens, mut units) = (0u8, look - SHAPES + 1);
+        while units >= 10 {
+            units -= 10;
+            tens += 1;
+        }
+        for (row, mask) in ink[1..6].iter_mut().enumerate() {
+            let unit = DIGIT_ROWS[usize::from(units)][row];
+            *mask = match tens {
+                0 => unit << 3,
+                1 => NARROW_ONE_ROWS[row] << 5 | unit << 1,
+                _ => DIGIT_ROWS[usize::from(tens)][row] << 5 | unit << 1,
+            };
+        }
+        let (back, front) = match style {
+            Some(STYLE_HINT) => {
+                (fill[0], fill[7]) = (0xFF, 0xFF);
+                return compose(tile, &fill, DARK, &ink, BLACK);
+            }
+            None => (BLACK, WHITE),
+            Some(STYLE_ERROR) => (DARK, WHITE),
+            Some(_) => (LIGHT, BLACK),
+        };
+        // A disc: the square without its four corner pixels.
+        fill = [0x7E, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7E];
+        compose(tile, &fill, back, &ink, front);
+    }
 }
+
+#[cfg(not(target_arch = "avr"))]
+pub use art::draw_tiles;
 
 /// What a board tile shows, if it is one of Numberlink's: the number (0 for an empty square)
 /// and the square's links (a number's: 1 once its path has its link), and whether it is shown
@@ -514,6 +523,48 @@ mod tests {
     use super::*;
     use crate::puzzles::level::Difficulty;
     use crate::puzzles::numberlink::generate::Generator;
+
+    /// linker/numberlink_tiles.s as it must read: [`draw_tiles`]' bytes after the file's head.
+    fn baked_tiles_file() -> String {
+        let mut text = String::from(BAKED_TILES_HEAD);
+        draw_tiles(|index, tile| {
+            let bytes: Vec<String> = tile.iter().map(|byte| format!("0x{byte:02X}")).collect();
+            text += &format!("        .db     {}  ; tile {index}\n", bytes.join(", "));
+        });
+        text
+    }
+
+    const BAKED_TILES_HEAD: &str = "\
+;; Numberlink's board tiles, baked: the bytes src/game/boards/numberlink.rs' `draw_tiles`
+;; draws, in tile order from its FIRST_TILE, 16 a tile. The console copies them to VRAM when
+;; a Numberlink board first shows (src/console.rs, `load_numberlink_tiles`): drawing them
+;; there took 23 frames with the LCD off, and stored with the other tiles they would not fit
+;; ROM bank 0, where the C back end puts all data. gbrom puts this file's area in ROM bank 17.
+;; Written by `NUMBERLINK_TILES_BAKE=1 cargo test baked_tiles`, which checks it otherwise.
+
+        .module numberlink_tiles
+        .globl  _gb_numberlink_tiles
+
+        .area   _CODE_NUMBERLINK_TILES
+
+;; const uint8_t *gb_numberlink_tiles(void): the tiles' address, in BC.
+_gb_numberlink_tiles:
+        ld      bc, #numberlink_tiles
+        ret
+
+numberlink_tiles:
+";
+
+    #[test]
+    fn the_baked_tiles_are_the_drawn_ones() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/linker/numberlink_tiles.s");
+        let expected = baked_tiles_file();
+        if std::env::var_os("NUMBERLINK_TILES_BAKE").is_some() {
+            std::fs::write(path, &expected).unwrap();
+        }
+        let found = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(found == expected, "{path} is not what draw_tiles draws: NUMBERLINK_TILES_BAKE=1 cargo test baked_tiles writes it");
+    }
 
     #[test]
     fn every_shape_and_number_has_a_tile_of_its_own_and_reads_back() {

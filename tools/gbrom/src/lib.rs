@@ -415,10 +415,12 @@ fn runtime_pieces(sources: &[PathBuf], work: &Path) -> Result<Vec<CompileJob>, B
 /// The puzzles' assembly files, each with the areas it names in place of a bank and the bank
 /// its callers are in: the Sudoku solver (`finishes_sudoku` and the entries that call
 /// `linker/sudoku.s`, `.bank15` in `src/puzzles/sudoku/`) and its dancing links (the
-/// generator's entries, `.bank9`); the Numberlink solver (`.bank10`).
-const PUZZLE_ASSEMBLY: [(&str, &[(&str, u32)]); 2] = [
+/// generator's entries, `.bank9`); the Numberlink solver (`.bank10`) and its board's baked
+/// tiles (the game's `load_numberlink_tiles`, `.bank17`).
+const PUZZLE_ASSEMBLY: [(&str, &[(&str, u32)]); 3] = [
     ("linker/sudoku.s", &[("_CODE_SUDOKU_LINKS", 9), ("_CODE_SUDOKU", 15)]),
     ("linker/numberlink.s", &[("_CODE_NUMBERLINK", 10)]),
+    ("linker/numberlink_tiles.s", &[("_CODE_NUMBERLINK_TILES", 17)]),
 ];
 
 /// An assembly file with each of its `areas` put in its bank when the program has code there,
