@@ -801,11 +801,86 @@ _gb_numberlink_undo_to:
         ret
 
 ;; uint8_t gb_numberlink_trial(Solver *solver /* DE */, uint16_t square_and_side /* BC */):
-;; Solver::link_stands for the square C and side B: the link (nl_link), the easy rules
-;; (gb_numberlink_propagate, which leaves the stack empty whatever it finds), then every trail
-;; entry since taken back (gb_numberlink_undo_to). A = 0 when the rules stand the link, 1 when
-;; the link is refused or they meet a contradiction. Not while recording (as propagate).
+;; Solver::link_stands for the square C and side B (bits 0-1): the link (nl_link), the easy
+;; rules (gb_numberlink_propagate, which leaves the stack empty whatever it finds), then every
+;; trail entry since taken back (gb_numberlink_undo_to). A = 0 when the rules stand the link,
+;; 1 when the link is refused or they meet a contradiction. Not while recording (as
+;; propagate). With B's bit 7 set (Solver::link_stands_near), `near` is the box around the
+;; link meanwhile (box_around), and the whole grid again after: set here, as LLVM packs the
+;; box in one 32-bit value that SDCC's code builds by 32-bit shifts.
 _gb_numberlink_trial:
+        bit     7, b
+        jr      z, nl_trial
+        res     7, b
+        push    bc
+        call    nl_box
+        pop     bc
+        call    nl_trial
+        ld      hl, #NL_NEAR
+        add     hl, de
+        ld      (hl), #0x00             ; ANYWHERE: top, bottom, left, right
+        inc     hl
+        ld      (hl), #0xF0
+        inc     hl
+        ld      (hl), #0x00
+        inc     hl
+        ld      (hl), #0x0F
+        ret
+
+;; near = the box around square C and its neighbour on side B: a row above and below them
+;; and a column left and right, cut to the board (solve.rs' box_around). Clobbers A, B, C, HL.
+nl_box:
+        ld      a, b
+        call    nl_side                 ; B = the neighbour
+        ld      a, b
+        cp      c
+        jr      nc, 1$                  ; C the lesser square, B the greater
+        ld      b, c
+        ld      c, a
+1$:
+        ld      hl, #NL_N
+        add     hl, de
+        ld      a, (hl)
+        dec     a
+        push    af                      ; n - 1
+        ld      hl, #NL_NEAR
+        add     hl, de
+        ld      a, c
+        and     #0xF0
+        jr      z, 2$
+        sub     #16
+2$:
+        ld      (hl+), a                ; top: the row above, if any
+        pop     af
+        push    af
+        swap    a
+        ld      (hl), a                 ; bottom: the row below, or the last row
+        ld      a, b
+        and     #0xF0
+        add     a, #16
+        cp      (hl)
+        jr      nc, 3$
+        ld      (hl), a
+3$:
+        inc     hl
+        ld      a, c
+        and     #15
+        jr      z, 4$
+        dec     a
+4$:
+        ld      (hl+), a                ; left: the column left, if any
+        pop     af
+        ld      (hl), a                 ; right: the column right, or the last column
+        ld      a, b
+        and     #15
+        inc     a
+        cp      (hl)
+        ret     nc
+        ld      (hl), a
+        ret
+
+;; The trial itself, for _gb_numberlink_trial (A = its outcome; keeps DE).
+nl_trial:
         ld      hl, #NL_TRAIL_LEN
         add     hl, de
         ld      a, (hl+)

@@ -703,12 +703,7 @@ impl Solver {
     fn failed_trial(&mut self, cell: u8, side: u8, trials: Trials) -> Option<Rule> {
         let recording = core::mem::replace(&mut self.recording, false);
         let failed = match trials {
-            Trials::Near => {
-                self.near = box_around(cell, step(cell, side), self.n);
-                let stands = self.link_stands(cell, side);
-                self.near = ANYWHERE;
-                (!stands).then_some(Rule::DeadEnd)
-            }
+            Trials::Near => (!self.link_stands_near(cell, side)).then_some(Rule::DeadEnd),
             Trials::Far => (!self.link_stands(cell, side)).then_some(Rule::LookAhead),
             Trials::All => {
                 let mark = self.trail_len;
@@ -731,13 +726,28 @@ impl Solver {
     /// (linker/numberlink.s): the medium and hard closures' trials, called by the hundred.
     fn link_stands(&mut self, cell: u8, side: u8) -> bool {
         #[cfg(target_arch = "avr")]
-        return link_stands_console(self, cell, side);
+        return link_stands_console(self, cell, side, false);
         #[cfg(not(target_arch = "avr"))]
         {
             let mark = self.trail_len;
             // A refused link pushes nothing, and propagate empties the stack either way.
             let stands = self.link(cell, side, 0).and_then(|()| self.propagate()).is_ok();
             self.undo_to(mark);
+            stands
+        }
+    }
+
+    /// [`Solver::link_stands`] with the easy rules kept to the box around the link
+    /// ([`box_around`]). On the console `gb_numberlink_trial` sets the box too (in the C of
+    /// this function it was built as one 32-bit value, about 3k cycles a trial).
+    fn link_stands_near(&mut self, cell: u8, side: u8) -> bool {
+        #[cfg(target_arch = "avr")]
+        return link_stands_console(self, cell, side, true);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            self.near = box_around(cell, step(cell, side), self.n);
+            let stands = self.link_stands(cell, side);
+            self.near = ANYWHERE;
             stands
         }
     }
@@ -867,12 +877,14 @@ fn propagate_console(solver: &mut Solver) -> Outcome {
 /// [`Solver::link_stands`] on the console, from the solver's bank.
 #[cfg(target_arch = "avr")]
 #[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
-fn link_stands_console(solver: &mut Solver, cell: u8, side: u8) -> bool {
+fn link_stands_console(solver: &mut Solver, cell: u8, side: u8, near: bool) -> bool {
     unsafe extern "C" {
         fn gb_numberlink_trial(solver: *mut Solver, square_and_side: u16) -> u8;
     }
+    let side = if near { side | 0x80 } else { side };
     // SAFETY: as for `gb_numberlink_propagate`, which the routine calls between its link and
-    // the undo (not while recording: `failed_trial` turns it off).
+    // the undo (not while recording: `failed_trial` turns it off); with `near` it also writes
+    // `near`, as the Rust does.
     unsafe { gb_numberlink_trial(solver, u16::from(side) << 8 | u16::from(cell)) == 0 }
 }
 
@@ -1047,6 +1059,7 @@ impl Solver {
 
 /// The box of squares within one step (diagonals too) of `a` or `b`, two neighbours, cut to
 /// the `n` x `n` board, as [`Solver`]'s `near`.
+#[cfg(not(target_arch = "avr"))]
 fn box_around(a: u8, b: u8, n: u8) -> [u8; 4] {
     let (top, bottom) = (a.min(b) & 0xF0, a.max(b) & 0xF0);
     let (left, right) = ((a & 15).min(b & 15), (a & 15).max(b & 15));
