@@ -3,7 +3,8 @@
 ;; a Numberlink board first shows (src/console.rs, `load_numberlink_tiles`): drawing them
 ;; there took 23 frames with the LCD off, and stored with the other tiles they would not fit
 ;; ROM bank 0, where the C back end puts all data. gbrom puts this file's area in ROM bank 17.
-;; Written by `NUMBERLINK_TILES_BAKE=1 cargo test baked_tiles`, which checks it otherwise.
+;; Its data lines are written by `NUMBERLINK_TILES_BAKE=1 cargo test baked_tiles`, which checks
+;; them otherwise (this head is kept as it is).
 
         .module numberlink_tiles
         .globl  _gb_numberlink_tiles

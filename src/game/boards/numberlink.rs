@@ -524,9 +524,10 @@ mod tests {
     use crate::puzzles::level::Difficulty;
     use crate::puzzles::numberlink::generate::Generator;
 
-    /// linker/numberlink_tiles.s as it must read: [`draw_tiles`]' bytes after the file's head.
-    fn baked_tiles_file() -> String {
-        let mut text = String::from(BAKED_TILES_HEAD);
+    /// The data lines linker/numberlink_tiles.s must hold after its label: [`draw_tiles`]'
+    /// bytes, a tile a line.
+    fn baked_tiles_lines() -> String {
+        let mut text = String::new();
         draw_tiles(|index, tile| {
             let bytes: Vec<String> = tile.iter().map(|byte| format!("0x{byte:02X}")).collect();
             text += &format!("        .db     {}  ; tile {index}\n", bytes.join(", "));
@@ -534,36 +535,19 @@ mod tests {
         text
     }
 
-    const BAKED_TILES_HEAD: &str = "\
-;; Numberlink's board tiles, baked: the bytes src/game/boards/numberlink.rs' `draw_tiles`
-;; draws, in tile order from its FIRST_TILE, 16 a tile. The console copies them to VRAM when
-;; a Numberlink board first shows (src/console.rs, `load_numberlink_tiles`): drawing them
-;; there took 23 frames with the LCD off, and stored with the other tiles they would not fit
-;; ROM bank 0, where the C back end puts all data. gbrom puts this file's area in ROM bank 17.
-;; Written by `NUMBERLINK_TILES_BAKE=1 cargo test baked_tiles`, which checks it otherwise.
-
-        .module numberlink_tiles
-        .globl  _gb_numberlink_tiles
-
-        .area   _CODE_NUMBERLINK_TILES
-
-;; const uint8_t *gb_numberlink_tiles(void): the tiles' address, in BC.
-_gb_numberlink_tiles:
-        ld      bc, #numberlink_tiles
-        ret
-
-numberlink_tiles:
-";
-
     #[test]
     fn the_baked_tiles_are_the_drawn_ones() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/linker/numberlink_tiles.s");
-        let expected = baked_tiles_file();
+        let found = std::fs::read_to_string(path).unwrap();
+        const LABEL: &str = "\nnumberlink_tiles:\n";
+        let data_at = found.find(LABEL).expect("the tiles' label") + LABEL.len();
+        let (head, data) = found.split_at(data_at);
+        let expected = baked_tiles_lines();
         if std::env::var_os("NUMBERLINK_TILES_BAKE").is_some() {
-            std::fs::write(path, &expected).unwrap();
+            std::fs::write(path, format!("{head}{expected}")).unwrap();
+        } else {
+            assert!(data == expected, "{path} is not what draw_tiles draws: NUMBERLINK_TILES_BAKE=1 cargo test baked_tiles writes its data anew");
         }
-        let found = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(found == expected, "{path} is not what draw_tiles draws: NUMBERLINK_TILES_BAKE=1 cargo test baked_tiles writes it");
     }
 
     #[test]
