@@ -90,7 +90,7 @@ impl Generator {
                     break;
                 }
                 repair += 1;
-                grade = if self.solver.close_after_cut(&puzzle.givens, level) {
+                grade = if self.solver.close_after_cut(&puzzle.givens, level, &puzzle.solution) {
                     self.grade_drawing(puzzle, level)
                 } else {
                     None
@@ -103,8 +103,8 @@ impl Generator {
     /// the level's rules leave it unfinished (the solver then holds their closure; for a hard
     /// target the look-ahead's, which goes on from the medium one).
     fn grade_drawing(&mut self, puzzle: &Puzzle, level: Difficulty) -> Option<Difficulty> {
-        let grade = self.solver.grade_up_to(&puzzle.givens, level.min(Difficulty::Medium));
-        if grade.is_none() && level == Difficulty::Hard && self.solver.finish_look_ahead() {
+        let grade = self.solver.grade_up_to(&puzzle.givens, level.min(Difficulty::Medium), Some(&puzzle.solution));
+        if grade.is_none() && level == Difficulty::Hard && self.solver.finish_look_ahead(&puzzle.solution) {
             return Some(Difficulty::Hard);
         }
         grade

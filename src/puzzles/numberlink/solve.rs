@@ -648,8 +648,11 @@ impl Solver {
     /// would add after each failure. With `changed_only` (a closure after a cut) only the
     /// squares marked in `scratch` are tried, marks added as sides are decided: a shortcut,
     /// not the closure (a segment's number can change far from its decided side), so what it
-    /// finishes is graded again.
-    fn sweep(&mut self, trials: Trials, changed_only: bool) -> Outcome {
+    /// finishes is graded again. With `drawn`, the links of a solution known beforehand (the
+    /// generator's drawing), no link of it is tried: such a trial cannot fail, since the
+    /// state and every fact the easy rules add to it hold in that solution. The same closure
+    /// for fewer trials (one side of every open end is the drawing's).
+    fn sweep(&mut self, trials: Trials, changed_only: bool, drawn: Option<&[u8; CELL_SLOTS]>) -> Outcome {
         let n = self.n;
         let (mut r, mut c) = (0, 0);
         let mut quiet = 0u8;
@@ -659,7 +662,7 @@ impl Solver {
             // After a cut only the squares whose trials' boxes hold a change (`scratch`).
             let sides: &[u8] = if changed_only && self.scratch[cell as usize] == 0 { &[] } else { &[RIGHT, DOWN] };
             for &side in sides {
-                if self.open_sides(cell) & (1 << side) == 0 {
+                if self.open_sides(cell) & (1 << side) == 0 || drawn.is_some_and(|links| links[cell as usize] & (1 << side) != 0) {
                     continue;
                 }
                 let far = step(cell, side);
@@ -752,23 +755,24 @@ impl Solver {
         }
     }
 
-    /// Applies the deductions of `level` and below until none applies.
-    fn close(&mut self, level: Difficulty) -> Outcome {
+    /// Applies the deductions of `level` and below until none applies (`drawn` as for
+    /// [`Solver::sweep`]).
+    fn close(&mut self, level: Difficulty, drawn: Option<&[u8; CELL_SLOTS]>) -> Outcome {
         self.propagate()?;
         for (trials, at) in [(Trials::Near, Difficulty::Medium), (Trials::Far, Difficulty::Hard), (Trials::All, Difficulty::Hard)] {
             if level < at || (self.recording && self.first_link.is_some()) {
                 break;
             }
-            self.sweep(trials, false)?;
+            self.sweep(trials, false, drawn)?;
         }
         Ok(())
     }
 
     /// The lowest level up to `most` whose closure completes the givens loaded, or `None`
     /// (the solver then holds the closure at `most`).
-    fn grade_loaded(&mut self, most: Difficulty) -> Option<Difficulty> {
+    fn grade_loaded(&mut self, most: Difficulty, drawn: Option<&[u8; CELL_SLOTS]>) -> Option<Difficulty> {
         for level in Difficulty::ALL.into_iter().filter(|&level| level <= most) {
-            self.close(level).ok()?;
+            self.close(level, drawn).ok()?;
             if self.is_complete() {
                 return Some(level);
             }
@@ -788,7 +792,7 @@ impl Solver {
                 break;
             }
             self.rule = Rule::OnlyWay;
-            if self.close(at).is_err() {
+            if self.close(at, None).is_err() {
                 break;
             }
             if self.first_link.is_some() {
@@ -939,8 +943,8 @@ impl Solver {
     /// Goes on from the medium closure with the look-ahead trials (the hard rules without the
     /// loose ends and the region check, which a generated puzzle never needs: the generator
     /// keeps only what these finish): whether that solves the puzzle.
-    pub(super) fn finish_look_ahead(&mut self) -> bool {
-        self.sweep(Trials::Far, false).is_ok() && self.is_complete()
+    pub(super) fn finish_look_ahead(&mut self, drawn: &[u8; CELL_SLOTS]) -> bool {
+        self.sweep(Trials::Far, false, Some(drawn)).is_ok() && self.is_complete()
     }
 
     /// After the generator cut a drawn path at a side this closure left open (`givens` are
@@ -954,7 +958,7 @@ impl Solver {
     /// more than the cut puzzle's own closure (a trial kept to a box may have needed the old
     /// path through the cut), so a complete result is only a candidate, to be graded from
     /// the givens.
-    pub(super) fn close_after_cut(&mut self, givens: &Givens, level: Difficulty) -> bool {
+    pub(super) fn close_after_cut(&mut self, givens: &Givens, level: Difficulty, drawn: &[u8; CELL_SLOTS]) -> bool {
         self.paths = givens.paths;
         self.ends = givens.ends;
         self.scratch = [0; CELL_SLOTS];
@@ -975,10 +979,10 @@ impl Solver {
             return false;
         }
         self.mark_changes_since(mark);
-        if level >= Difficulty::Medium && self.sweep(Trials::Near, true).is_err() {
+        if level >= Difficulty::Medium && self.sweep(Trials::Near, true, Some(drawn)).is_err() {
             return false;
         }
-        if level == Difficulty::Hard && self.sweep(Trials::Far, true).is_err() {
+        if level == Difficulty::Hard && self.sweep(Trials::Far, true, Some(drawn)).is_err() {
             return false;
         }
         self.is_complete()
@@ -1011,14 +1015,14 @@ impl Solver {
     /// closure of the level tried last.
     #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank10"), inline(never))]
     pub fn grade(&mut self, givens: &Givens) -> Option<Difficulty> {
-        self.grade_up_to(givens, Difficulty::Hard)
+        self.grade_up_to(givens, Difficulty::Hard, None)
     }
 
     /// [`Solver::grade`] stopped after `most`: `None` when the rules up to `most` do not solve
     /// `givens`, and the solver holds their closure.
-    pub(super) fn grade_up_to(&mut self, givens: &Givens, most: Difficulty) -> Option<Difficulty> {
+    pub(super) fn grade_up_to(&mut self, givens: &Givens, most: Difficulty, drawn: Option<&[u8; CELL_SLOTS]>) -> Option<Difficulty> {
         self.load(givens);
-        self.grade_loaded(most)
+        self.grade_loaded(most, drawn)
     }
 
     /// After [`Solver::load`] and the player's links ([`Solver::add_link`]): the first link the
