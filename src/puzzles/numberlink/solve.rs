@@ -639,65 +639,86 @@ impl Solver {
         (0..4).any(|side| open & (1 << side) != 0 && self.scratch[step(cell, side) as usize] == region)
     }
 
-    /// The trials of one kind until none fails: a link on every open side of a numbered open
-    /// end (`Near`, `Far`) or of every open end (`All`), each side crossed when its trial fails,
-    /// by the rule that failed it. Each link is tried once a pass, from the square left of it
-    /// or above it (an open side joins two open ends, so it is the same trial from either). The
-    /// squares are visited in a cycle that stops once a whole turn of the board has had no
-    /// failure: that is the closure, without the full pass a restart from the first square
-    /// would add after each failure. With `changed_only` (a closure after a cut) only the
-    /// squares marked in `scratch` are tried, marks added as sides are decided: a shortcut,
-    /// not the closure (a segment's number can change far from its decided side), so what it
-    /// finishes is graded again. With `drawn`, the links of a solution known beforehand (the
-    /// generator's drawing), no link of it is tried: such a trial cannot fail, since the
-    /// state and every fact the easy rules add to it hold in that solution. The same closure
-    /// for fewer trials (one side of every open end is the drawing's).
+    /// The trials of one kind until none fails, each side crossed when its trial fails, by
+    /// the rule that failed it: a link on every open side of a numbered open end (`Near`,
+    /// `Far`: the squares `other` names for the endpoints, so a turn visits two squares a
+    /// number, not the board) or of every open end (`All`: the board's squares, each link
+    /// from the square left of it or above it, as an open side joins two open ends). The
+    /// visits go round in a cycle that stops once a whole turn has had no failure: that is
+    /// the closure, without the full turn a restart from the first visit would add after
+    /// each failure. With `changed_only` (a closure after a cut) only the trials whose box
+    /// holds a change are tried (`scratch` marks them by the square left of or above the
+    /// link), marks added as sides are decided: a shortcut, not the closure (a segment's
+    /// number can change far from its decided side), so what it finishes is graded again.
+    /// With `drawn`, the links of a solution known beforehand (the generator's drawing), no
+    /// link of it is tried: such a trial cannot fail, since the state and every fact the
+    /// easy rules add to it hold in that solution. The same closure for fewer trials (one
+    /// side of every open end is the drawing's).
     fn sweep(&mut self, trials: Trials, changed_only: bool, drawn: Option<&[u8; CELL_SLOTS]>) -> Outcome {
         let n = self.n;
-        let (mut r, mut c) = (0, 0);
-        let mut quiet = 0u8;
-        while quiet < n * n {
-            let cell = cell_at(r, c);
+        let turn = if trials == Trials::All { n * n } else { 2 * self.paths };
+        let (mut visit, mut cell, mut quiet) = (0u8, 0u8, 0u8);
+        while quiet < turn {
             let mut failed = false;
-            // After a cut only the squares whose trials' boxes hold a change (`scratch`).
-            let sides: &[u8] = if changed_only && self.scratch[cell as usize] == 0 { &[] } else { &[RIGHT, DOWN] };
-            for &side in sides {
-                if self.open_sides(cell) & (1 << side) == 0 || drawn.is_some_and(|links| links[cell as usize] & (1 << side) != 0) {
-                    continue;
+            if trials == Trials::All {
+                for side in [RIGHT, DOWN] {
+                    failed |= self.try_link(cell, side, trials, changed_only, drawn)?;
                 }
-                let far = step(cell, side);
-                let numbered = if self.label(cell) != 0 { cell } else { far };
-                let from_number = self.label(numbered) != 0;
-                if trials != Trials::All && !from_number {
-                    continue;
+                cell = if cell & 15 != n - 1 {
+                    cell + 1
+                } else if cell >> 4 != n - 1 {
+                    (cell & 0xF0) + 16
+                } else {
+                    0
+                };
+            } else {
+                let end = self.other[self.ends[visit as usize >> 1][visit as usize & 1] as usize];
+                for side in Sides(self.open_sides(end)) {
+                    let (square, side) = if side == RIGHT || side == DOWN { (end, side) } else { (step(end, side), opposite(side)) };
+                    failed |= self.try_link(square, side, trials, changed_only, drawn)?;
                 }
-                if let Some(rule) = self.failed_trial(cell, side, trials) {
-                    let rule = if rule == Rule::LookAhead && !from_number { Rule::LooseEnd } else { rule };
-                    // The rule stays in force for the rest of the closure: a later link may
-                    // rest on this cross (a hard cross, then a dead end that needed it, is a
-                    // hard step, not a medium one).
-                    self.rule = self.rule.max(rule);
-                    self.reason = numbered;
-                    let mark = self.trail_len;
-                    self.cross(cell, side, 0);
-                    self.propagate()?;
-                    if changed_only {
-                        self.mark_changes_since(mark);
-                    }
-                    failed = true;
-                    if self.recording && self.first_link.is_some() {
-                        return Ok(());
-                    }
-                }
+                visit = if visit + 1 == turn { 0 } else { visit + 1 };
+            }
+            if failed && self.recording && self.first_link.is_some() {
+                return Ok(());
             }
             quiet = if failed { 0 } else { quiet + 1 };
-            c += 1;
-            if c == n {
-                c = 0;
-                r = if r + 1 == n { 0 } else { r + 1 };
-            }
         }
         Ok(())
+    }
+
+    /// One trial of [`Solver::sweep`]: the link from `cell` on `side` (right or down), if that
+    /// side is open and the sweep's conditions allow it; when the trial fails, the side is
+    /// crossed and the easy rules follow. Whether it failed.
+    fn try_link(&mut self, cell: u8, side: u8, trials: Trials, changed_only: bool, drawn: Option<&[u8; CELL_SLOTS]>) -> Result<bool, Contradiction> {
+        if self.open_sides(cell) & (1 << side) == 0
+            || (changed_only && self.scratch[cell as usize] == 0)
+            || drawn.is_some_and(|links| links[cell as usize] & (1 << side) != 0)
+        {
+            return Ok(false);
+        }
+        let far = step(cell, side);
+        let numbered = if self.label(cell) != 0 { cell } else { far };
+        let from_number = self.label(numbered) != 0;
+        if trials != Trials::All && !from_number {
+            return Ok(false);
+        }
+        let Some(rule) = self.failed_trial(cell, side, trials) else {
+            return Ok(false);
+        };
+        let rule = if rule == Rule::LookAhead && !from_number { Rule::LooseEnd } else { rule };
+        // The rule stays in force for the rest of the closure: a later link may rest on this
+        // cross (a hard cross, then a dead end that needed it, is a hard step, not a medium
+        // one).
+        self.rule = self.rule.max(rule);
+        self.reason = numbered;
+        let mark = self.trail_len;
+        self.cross(cell, side, 0);
+        self.propagate()?;
+        if changed_only {
+            self.mark_changes_since(mark);
+        }
+        Ok(true)
     }
 
     /// Tries a link on the open side `side` of `cell`: under the easy rules in the box around
