@@ -223,11 +223,14 @@ fn repairs_per_drawing(level: Difficulty) -> u8 {
 /// 27 with 2n, 15 with n + n / 2, 30 with n; longer paths were worse (4n: 133 at hard 12x12,
 /// 10 seeds). Medium since its trials look only near the step (session 26, console medians of
 /// 32 seeds at 7 / 10 / 12): n 3.79 / 5.03 / 23.2 s, n + n / 4 1.52 / 6.88 / 18.1 s, n + n / 2
-/// 2.51 / 10.7 / 45.8 s.
+/// 2.51 / 10.7 / 45.8 s. Hard up to 8x8 with 2n (session 28, console, 32 seeds at 7x7: median
+/// 4.43 -> 3.21 s, worst 25.9 -> 15.6 s, drawings 9.6 -> 6.2; host drawings at 5x5 116 -> 77);
+/// medium 7x7 with 2n was slower (1.44 -> 2.11 s).
 fn length_span(n: u8, level: Difficulty) -> u8 {
     match level {
         Difficulty::Easy => n,
         Difficulty::Medium => n + n / 4,
+        Difficulty::Hard if n <= 8 => 2 * n,
         Difficulty::Hard => n + n / 2,
     }
 }
