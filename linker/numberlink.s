@@ -15,7 +15,8 @@
 ;;
 ;; Also Solver::load's two board loops (gb_numberlink_empty_board, gb_numberlink_open_board),
 ;; Solver::undo_to (gb_numberlink_undo_to) and Solver::link_stands (gb_numberlink_trial),
-;; and the save records' links (gb_numberlink_pack_links), each described where it starts.
+;; the save records' links (gb_numberlink_pack_links) and the generator's drawing steps
+;; (gb_numberlink_draw_*), each described where it starts.
 ;;
 ;; Solver is repr(C); solve.rs checks these offsets at compile time. `given`, `sides` and
 ;; `other` are 256 bytes apart, so with HL at a square's byte of one, `inc h` reaches its byte
@@ -38,12 +39,17 @@
         .globl  _gb_numberlink_undo_to
         .globl  _gb_numberlink_trial
         .globl  _gb_numberlink_pack_links
+        .globl  _gb_numberlink_draw_reset
+        .globl  _gb_numberlink_draw_take
+        .globl  _gb_numberlink_draw_nth_free
+        .globl  _gb_numberlink_draw_growth
 
         NL_STACK_LEN    = 0x0BC
         NL_N            = 0x0BD
         NL_RULE         = 0x0BF         ; Rule::OnlyWay is 0
         NL_REASON       = 0x0C0
         NL_NEAR         = 0x0C6         ; top, bottom, left, right
+        NL_FREE_WITH    = 0x0CA         ; the drawing's free squares by free neighbours
         NL_STACK_PAGE   = 3             ; `stack` at 0x300: its low byte is 0
         NL_TRAIL        = 0x390
         NL_TRAIL_LEN    = 0x5A0
@@ -52,6 +58,7 @@
         LINK            = 4
         CELL_SLOTS      = 188
         MAX_SIZE        = 12            ; rows and columns of the largest board
+        TAKEN           = 0xFF          ; the drawing's owner of a square on no path
 
 ;; HL = the byte of `square` (a register other than H and L) in `given`.
         .macro  NL_AT square
@@ -932,4 +939,266 @@ _gb_numberlink_pack_links:
 3$:
         dec     c
         jr      nz, 1$
+        ret
+;; The generator's drawing (generate.rs's Drawing: reset, take, nth_free, growth_sides and
+;; touches_only; the Rust there is the host's and the reference). Its memory is the solver's:
+;; a square's path (`owner`) in `sides`, one page above its `given` byte, its free neighbours
+;; (`counts`) in `other`, two pages above, and `free_with` (free squares by count). A square
+;; past the last slot is TAKEN, as the slots off the board are. DE holds the solver.
+
+;; free_with[A] (A at most 4) at HL. Clobbers A.
+        .macro  NLD_FREE_WITH
+        add     a, #NL_FREE_WITH
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        .endm
+
+;; One neighbour of square C for draw_reset: B counts it when it is free. Clobbers A and HL.
+        .macro  NLD_COUNT delta, ?taken
+        ld      a, c
+        add     a, #delta
+        cp      #CELL_SLOTS
+        jr      nc, taken
+        NL_AT   a
+        inc     h
+        ld      a, (hl)
+        or      a
+        jr      nz, taken
+        inc     b
+taken:
+        .endm
+
+;; void gb_numberlink_draw_reset(Solver *solver /* DE */, uint8_t n /* A */): every slot's
+;; owner TAKEN, then the n x n board's squares free, then each free square's count and
+;; free_with.
+_gb_numberlink_draw_reset:
+        ld      b, a
+        ld      h, d
+        ld      l, e
+        inc     h
+        ld      c, #CELL_SLOTS
+        ld      a, #TAKEN
+1$:
+        ld      (hl+), a
+        dec     c
+        jr      nz, 1$
+        ld      h, d
+        ld      l, e
+        inc     h
+        ld      c, b                    ; C = rows left
+2$:
+        push    bc
+        xor     a
+3$:
+        ld      (hl+), a
+        dec     b
+        jr      nz, 3$
+        pop     bc
+        ld      a, #16                  ; on to the next row's first slot
+        sub     b
+        add     a, l
+        ld      l, a
+        jr      nc, 4$
+        inc     h
+4$:
+        dec     c
+        jr      nz, 2$
+        ld      hl, #NL_FREE_WITH
+        add     hl, de
+        xor     a
+        ld      (hl+), a
+        ld      (hl+), a
+        ld      (hl+), a
+        ld      (hl+), a
+        ld      (hl), a
+        ld      c, #0                   ; C = the slot
+5$:
+        NL_AT   c
+        inc     h
+        ld      a, (hl)
+        or      a
+        jr      nz, 6$
+        ld      b, #0
+        NLD_COUNT 0xF0
+        NLD_COUNT 0x01
+        NLD_COUNT 0x10
+        NLD_COUNT 0xFF
+        NL_AT   c
+        inc     h
+        inc     h
+        ld      (hl), b
+        ld      a, b
+        NLD_FREE_WITH
+        inc     (hl)
+6$:
+        inc     c
+        ld      a, c
+        cp      #CELL_SLOTS
+        jr      c, 5$
+        ret
+
+;; One neighbour of square C for draw_take: when free, its count goes down by one, and
+;; free_with with it. Clobbers A and HL.
+        .macro  NLD_TAKE delta, ?taken
+        ld      a, c
+        add     a, #delta
+        cp      #CELL_SLOTS
+        jr      nc, taken
+        NL_AT   a
+        inc     h
+        ld      a, (hl)
+        or      a
+        jr      nz, taken
+        inc     h
+        ld      a, (hl)
+        dec     (hl)
+        NLD_FREE_WITH
+        dec     (hl)
+        dec     hl
+        inc     (hl)
+taken:
+        .endm
+
+;; void gb_numberlink_draw_take(Solver *solver /* DE */, uint16_t square_and_number /* BC:
+;; C the free square, B the path */): the square's owner is the path; it leaves free_with,
+;; and its free neighbours' counts go down.
+_gb_numberlink_draw_take:
+        NL_AT   c
+        inc     h
+        ld      (hl), b
+        inc     h
+        ld      a, (hl)
+        NLD_FREE_WITH
+        dec     (hl)
+        NLD_TAKE 0xF0
+        NLD_TAKE 0x01
+        NLD_TAKE 0x10
+        NLD_TAKE 0xFF
+        ret
+
+;; uint8_t gb_numberlink_draw_nth_free(Solver *solver /* DE */, uint16_t fewest_and_pick /*
+;; BC: C the count, B the pick */): the free square number B (from 0), in slot order, of
+;; those whose count is C; TAKEN when there are not that many. HL walks the owners (the
+;; counts one page up), D counts the slots; the square is L - E.
+_gb_numberlink_draw_nth_free:
+        push    de
+        ld      h, d
+        ld      l, e
+        inc     h
+        ld      d, #CELL_SLOTS
+1$:
+        ld      a, (hl)
+        or      a
+        jr      nz, 2$
+        inc     h
+        ld      a, (hl)
+        dec     h
+        cp      c
+        jr      nz, 2$
+        ld      a, b
+        or      a
+        jr      z, 3$
+        dec     b
+2$:
+        inc     hl
+        dec     d
+        jr      nz, 1$
+        pop     de
+        ld      a, #TAKEN
+        ret
+3$:
+        pop     de
+        ld      a, l
+        sub     e
+        ret
+
+        NLD_CAND        = 0             ; the square a growth looks at
+        NLD_FEWEST      = 1             ; the fewest free neighbours of those kept
+        NLD_SIDES       = 2             ; the sides toward those
+        NLD_FRAME       = 3
+
+;; One side of gb_numberlink_draw_growth: the square `delta` from the end C, if free and
+;; touched by no other square of path B, joins the sides kept (bit `side`) when its count is
+;; the fewest so far. Clobbers A and HL.
+        .macro  NLD_GROW delta, side, ?skip, ?equal, ?keep
+        ld      a, c
+        add     a, #delta
+        cp      #CELL_SLOTS
+        jr      nc, skip
+        ldhl    sp, #NLD_CAND
+        ld      (hl), a
+        NL_AT   a
+        inc     h
+        ld      a, (hl)
+        or      a
+        jr      nz, skip
+        call    nld_touched
+        jr      c, skip
+        ldhl    sp, #NLD_CAND
+        ld      a, (hl)
+        NL_AT   a
+        inc     h
+        inc     h
+        ld      a, (hl)
+        ldhl    sp, #NLD_FEWEST
+        cp      (hl)
+        jr      z, equal
+        jr      nc, skip
+        ld      (hl+), a                ; fewer: the sides kept start again
+        ld      (hl), #0
+        jr      keep
+equal:
+        inc     hl
+keep:
+        set     side, (hl)
+skip:
+        .endm
+
+;; uint8_t gb_numberlink_draw_growth(Solver *solver /* DE */, uint16_t end_and_number /* BC:
+;; C the path's end, B the path */): Drawing::growth_sides, the sides of the end toward the
+;; free squares with the fewest free neighbours that touch no other square of the path.
+_gb_numberlink_draw_growth:
+        add     sp, #-NLD_FRAME
+        ldhl    sp, #NLD_FEWEST
+        ld      (hl), #5
+        inc     hl
+        ld      (hl), #0
+        NLD_GROW 0xF0, 0
+        NLD_GROW 0x01, 1
+        NLD_GROW 0x10, 2
+        NLD_GROW 0xFF, 3
+        ldhl    sp, #NLD_SIDES
+        ld      a, (hl)
+        add     sp, #NLD_FRAME
+        ret
+
+;; One neighbour of the growth's square (the caller's NLD_CAND): returns with carry set when
+;; it is on path B and is not the end C. Clobbers A and HL.
+        .macro  NLD_TOUCH delta, ?apart
+        ldhl    sp, #2 + NLD_CAND       ; above the return address
+        ld      a, (hl)
+        add     a, #delta
+        cp      c
+        jr      z, apart
+        cp      #CELL_SLOTS
+        jr      nc, apart
+        NL_AT   a
+        inc     h
+        ld      a, (hl)
+        cp      b
+        jr      nz, apart
+        scf
+        ret
+apart:
+        .endm
+
+;; Whether another square of path B than its end C touches the growth's square: carry set
+;; when one does (touches_only's negation). Keeps BC and DE.
+nld_touched:
+        NLD_TOUCH 0xF0
+        NLD_TOUCH 0x01
+        NLD_TOUCH 0x10
+        NLD_TOUCH 0xFF
+        or      a
         ret

@@ -32,7 +32,7 @@ use super::solve::Solver;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
 
-/// `scratch` value of a square that is not free and on no path (off the board, or solid).
+/// `owner` of a square that is not free and on no path (off the board, or solid).
 const TAKEN: u8 = 0xFF;
 
 /// The generator's working memory, owned by the caller (a static on the console).
@@ -114,21 +114,14 @@ impl Generator {
     /// a random length from 3 to `span` + 2. False when the drawing needed more than [`MAX_PATHS`]
     /// numbers.
     fn draw(&mut self, n: u8, span: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
-        let (owner, counts) = self.solver.drawing_arrays();
-        let free = &mut FreeCounts { counts, squares_with: [0; 5] };
-        owner.fill(TAKEN);
+        let drawing = &mut Drawing { solver: &mut self.solver };
         puzzle.solution = [0; CELL_SLOTS];
         puzzle.givens = Givens::new(n);
-        for r in 0..n {
-            for c in 0..n {
-                owner[cell_at(r, c) as usize] = 0;
-            }
-        }
-        free.reset(owner, n);
-        while let Some(start) = free.fewest_square(owner, rng, n) {
-            if free.count(start) == 0 {
-                free.take_lone();
-                if !join_lone_square(owner, n, start, rng, puzzle) {
+        drawing.reset(n);
+        while let Some(start) = drawing.fewest_square(rng) {
+            if drawing.count(start) == 0 {
+                drawing.take_lone();
+                if !join_lone_square(drawing, n, start, rng, puzzle) {
                     return false;
                 }
                 continue;
@@ -138,7 +131,7 @@ impl Generator {
                 return false;
             }
             let number = givens.paths + 1;
-            free.take(owner, start, number);
+            drawing.take(start, number);
             let mut ends = [start, start];
             let mut length = 1;
             let target = 3 + rng.below(span);
@@ -147,16 +140,16 @@ impl Generator {
                 // is packed by LLVM into a 64-bit integer, whose shifts the console pays for.
                 let first = rng.below(2) as usize;
                 let mut e = first;
-                let mut next = grown_square(owner, free, rng, ends[e], number);
+                let mut next = drawing.grown_square(rng, ends[e], number);
                 if next == TAKEN {
                     e = 1 - first;
-                    next = grown_square(owner, free, rng, ends[e], number);
+                    next = drawing.grown_square(rng, ends[e], number);
                 }
                 if next == TAKEN {
                     break;
                 }
                 link(&mut puzzle.solution, ends[e], next);
-                free.take(owner, next, number);
+                drawing.take(next, number);
                 ends[e] = next;
                 length += 1;
             }
@@ -243,129 +236,185 @@ fn finish(puzzle: &mut Puzzle, level: Difficulty, seed: u32) -> bool {
     true
 }
 
-/// `owner` of the square `cell` names, [`TAKEN`] past the last slot. The slots off the board
-/// hold [`TAKEN`] while a drawing is made, and a step off the board lands on one of them or
-/// past the last, so the drawing needs no bounds test by row and column: on the console the
-/// test by [`neighbour`] took a quarter of an easy 7x7 puzzle's cycles (about 760 a call).
-fn owner_at(owner: &[u8; CELL_SLOTS], cell: u8) -> u8 {
-    if (cell as usize) < CELL_SLOTS { owner[cell as usize] } else { TAKEN }
+/// A drawing in progress, in the solver's memory ([`Solver::drawing_arrays`]): the path on
+/// each square (`owner`: its number, 0 while free, [`TAKEN`] off the board or solid), each free
+/// square's free neighbours (`counts`), and how many free squares have each count
+/// (`free_with`). The drawing's choices read the counts instead of counting neighbours at
+/// every look (15% of the console's easy and medium cycles), and a path's start is found by
+/// one scan that stops at the square drawn. The slots off the board hold [`TAKEN`], and a step
+/// off the board lands on one of them or past the last, so no look needs a bounds test by row
+/// and column (the test by [`neighbour`] took a quarter of an easy 7x7 puzzle's cycles).
+///
+/// On the console the steps a drawing repeats are linker/numberlink.s's routines (the Rust
+/// here is the host's and the reference; the bench compares every console puzzle with the
+/// host's): SDCC's code for them took about a third of a 7x7 medium puzzle's cycles.
+struct Drawing<'a> {
+    solver: &'a mut Solver,
 }
 
-/// Free (`owner` 0) neighbours of `cell`.
-fn free_neighbours(owner: &[u8; CELL_SLOTS], cell: u8) -> u8 {
-    let mut free = 0;
-    for side in 0..4 {
-        if owner_at(owner, step(cell, side)) == 0 {
-            free += 1;
-        }
+impl Drawing<'_> {
+    /// The path on `cell` ([`TAKEN`] past the last slot).
+    fn owner(&mut self, cell: u8) -> u8 {
+        let (owner, _, _) = self.solver.drawing_arrays();
+        if (cell as usize) < CELL_SLOTS { owner[cell as usize] } else { TAKEN }
     }
-    free
-}
 
-/// Each free square's free neighbours while a drawing is made, and how many free squares
-/// have each count, kept as squares are taken: the drawing's choices read them instead of
-/// counting neighbours at every look (15% of the console's easy and medium cycles), and a
-/// path's start is found by one scan that stops at the square drawn, not two whole ones.
-struct FreeCounts<'a> {
-    counts: &'a mut [u8; CELL_SLOTS],
-    /// Free squares with 0, 1, 2, 3 and 4 free neighbours.
-    squares_with: [u8; 5],
-}
+    fn set_owner(&mut self, cell: u8, number: u8) {
+        self.solver.drawing_arrays().0[cell as usize] = number;
+    }
 
-impl FreeCounts<'_> {
-    /// Counts for an `n` x `n` board whose squares are all free (`owner` 0).
-    fn reset(&mut self, owner: &[u8; CELL_SLOTS], n: u8) {
-        self.squares_with = [0; 5];
-        for r in 0..n {
-            for c in 0..n {
-                let cell = cell_at(r, c);
-                let count = free_neighbours(owner, cell);
-                self.counts[cell as usize] = count;
-                self.squares_with[count as usize] += 1;
+    fn count(&mut self, cell: u8) -> u8 {
+        self.solver.drawing_arrays().1[cell as usize]
+    }
+
+    /// An `n` x `n` board of free squares, the slots off it [`TAKEN`], and their counts.
+    fn reset(&mut self, n: u8) {
+        #[cfg(target_arch = "avr")]
+        return console::drawing_reset(self.solver, n);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            let (owner, counts, free_with) = self.solver.drawing_arrays();
+            owner.fill(TAKEN);
+            for r in 0..n {
+                for c in 0..n {
+                    owner[cell_at(r, c) as usize] = 0;
+                }
+            }
+            *free_with = [0; 5];
+            for cell in 0..CELL_SLOTS as u8 {
+                if owner[cell as usize] == 0 {
+                    let count = (0..4).filter(|&side| owner.get(step(cell, side) as usize) == Some(&0)).count() as u8;
+                    counts[cell as usize] = count;
+                    free_with[count as usize] += 1;
+                }
             }
         }
     }
 
-    fn count(&self, cell: u8) -> u8 {
-        self.counts[cell as usize]
-    }
-
     /// Gives the free square `cell` to path `number`: one free neighbour less for its free
     /// neighbours.
-    fn take(&mut self, owner: &mut [u8; CELL_SLOTS], cell: u8, number: u8) {
-        self.squares_with[self.count(cell) as usize] -= 1;
-        owner[cell as usize] = number;
-        for side in 0..4 {
-            let far = step(cell, side);
-            if owner_at(owner, far) == 0 {
-                let count = &mut self.counts[far as usize];
-                self.squares_with[*count as usize] -= 1;
-                *count -= 1;
-                self.squares_with[*count as usize] += 1;
+    fn take(&mut self, cell: u8, number: u8) {
+        #[cfg(target_arch = "avr")]
+        return console::drawing_take(self.solver, cell, number);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            let (owner, counts, free_with) = self.solver.drawing_arrays();
+            free_with[counts[cell as usize] as usize] -= 1;
+            owner[cell as usize] = number;
+            for side in 0..4 {
+                let far = step(cell, side) as usize;
+                if owner.get(far) == Some(&0) {
+                    free_with[counts[far] as usize] -= 1;
+                    counts[far] -= 1;
+                    free_with[counts[far] as usize] += 1;
+                }
             }
         }
     }
 
     /// A free square with no free neighbour is no longer free.
     fn take_lone(&mut self) {
-        self.squares_with[0] -= 1;
+        self.solver.drawing_arrays().2[0] -= 1;
     }
 
-    /// The free square with the fewest free neighbours of the `n` x `n` board, chosen at
-    /// random among equals in reading order; `None` when no square is free.
-    fn fewest_square(&self, owner: &[u8; CELL_SLOTS], rng: &mut Rng, n: u8) -> Option<u8> {
-        let fewest = self.squares_with.iter().position(|&squares| squares != 0)? as u8;
-        let mut pick = rng.below(self.squares_with[fewest as usize]);
-        for r in 0..n {
-            for c in 0..n {
-                let cell = cell_at(r, c);
-                if owner[cell as usize] == 0 && self.count(cell) == fewest {
-                    if pick == 0 {
-                        return Some(cell);
-                    }
-                    pick -= 1;
+    /// The free square with the fewest free neighbours, chosen at random among equals in
+    /// reading order; `None` when no square is free.
+    fn fewest_square(&mut self, rng: &mut Rng) -> Option<u8> {
+        let free_with = self.solver.drawing_arrays().2;
+        let fewest = free_with.iter().position(|&squares| squares != 0)? as u8;
+        let pick = rng.below(free_with[fewest as usize]);
+        Some(self.nth_free(fewest, pick))
+    }
+
+    /// The free square `pick` (from 0) in reading order of those with `fewest` free
+    /// neighbours (there are more than `pick`).
+    fn nth_free(&mut self, fewest: u8, pick: u8) -> u8 {
+        #[cfg(target_arch = "avr")]
+        return console::drawing_nth_free(self.solver, fewest, pick);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            let (owner, counts, _) = self.solver.drawing_arrays();
+            let mut squares = (0..CELL_SLOTS as u8).filter(|&cell| owner[cell as usize] == 0 && counts[cell as usize] == fewest);
+            squares.nth(pick as usize).unwrap_or(TAKEN)
+        }
+    }
+
+    /// The square the path `number` grows into from its end `end`: a free neighbour touching
+    /// no other square of the path, with the fewest free neighbours (chosen at random among
+    /// equals, in side order); [`TAKEN`] when there is none.
+    fn grown_square(&mut self, rng: &mut Rng, end: u8, number: u8) -> u8 {
+        let sides = self.growth_sides(end, number);
+        if sides == 0 {
+            return TAKEN;
+        }
+        let pick = rng.below(link_count(sides));
+        Sides(sides).nth(pick as usize).map_or(TAKEN, |side| step(end, side))
+    }
+
+    /// The sides of `end` toward the squares [`Drawing::grown_square`] chooses among.
+    fn growth_sides(&mut self, end: u8, number: u8) -> u8 {
+        #[cfg(target_arch = "avr")]
+        return console::drawing_growth_sides(self.solver, end, number);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            let (mut fewest, mut sides) = (5, 0u8);
+            for side in 0..4 {
+                let cell = step(end, side);
+                if self.owner(cell) != 0 || !self.touches_only(cell, number, end) {
+                    continue;
+                }
+                let count = self.count(cell);
+                if count < fewest {
+                    (fewest, sides) = (count, 0);
+                }
+                if count == fewest {
+                    sides |= 1 << side;
                 }
             }
+            sides
         }
-        None
+    }
+
+    /// Whether `cell`'s only neighbour on path `number` is `end`.
+    #[cfg(not(target_arch = "avr"))]
+    fn touches_only(&mut self, cell: u8, number: u8, end: u8) -> bool {
+        (0..4).map(|side| step(cell, side)).all(|far| far == end || self.owner(far) != number)
     }
 }
 
-/// The square the path `number` grows into from its end `end`: a free neighbour touching no
-/// other square of the path, with the fewest free neighbours (chosen at random among equals,
-/// in side order); [`TAKEN`] when there is none. Plain loops: the console ran the iterator
-/// form at about 8,000 cycles a call.
-fn grown_square(owner: &[u8; CELL_SLOTS], free: &FreeCounts, rng: &mut Rng, end: u8, number: u8) -> u8 {
-    let (mut fewest, mut sides) = (5, 0u8);
-    for side in 0..4 {
-        let cell = step(end, side);
-        if owner_at(owner, cell) != 0 || !touches_only(owner, cell, number, end) {
-            continue;
-        }
-        let count = free.count(cell);
-        if count < fewest {
-            (fewest, sides) = (count, 0);
-        }
-        if count == fewest {
-            sides |= 1 << side;
-        }
-    }
-    if sides == 0 {
-        return TAKEN;
-    }
-    let pick = rng.below(link_count(sides));
-    Sides(sides).nth(pick as usize).map_or(TAKEN, |side| step(end, side))
-}
+/// The drawing's routines in linker/numberlink.s, called from the generator's bank (gbrom puts
+/// the file in bank 10 with it). Each reads and writes `solver`'s `sides`, `other` and
+/// `free_with` (the drawing's memory, [`Solver::drawing_arrays`]) and nothing else.
+#[cfg(target_arch = "avr")]
+mod console {
+    use super::Solver;
 
-/// Whether `cell`'s only neighbour on path `number` is `end`.
-fn touches_only(owner: &[u8; CELL_SLOTS], cell: u8, number: u8, end: u8) -> bool {
-    for side in 0..4 {
-        let far = step(cell, side);
-        if far != end && owner_at(owner, far) == number {
-            return false;
-        }
+    unsafe extern "C" {
+        fn gb_numberlink_draw_reset(solver: *mut Solver, n: u8);
+        fn gb_numberlink_draw_take(solver: *mut Solver, square_and_number: u16);
+        fn gb_numberlink_draw_nth_free(solver: *mut Solver, fewest_and_pick: u16) -> u8;
+        fn gb_numberlink_draw_growth(solver: *mut Solver, end_and_number: u16) -> u8;
     }
-    true
+
+    pub(super) fn drawing_reset(solver: &mut Solver, n: u8) {
+        // SAFETY: see the module's doc.
+        unsafe { gb_numberlink_draw_reset(solver, n) }
+    }
+
+    pub(super) fn drawing_take(solver: &mut Solver, cell: u8, number: u8) {
+        // SAFETY: see the module's doc.
+        unsafe { gb_numberlink_draw_take(solver, u16::from(number) << 8 | u16::from(cell)) }
+    }
+
+    pub(super) fn drawing_nth_free(solver: &mut Solver, fewest: u8, pick: u8) -> u8 {
+        // SAFETY: see the module's doc (it only reads).
+        unsafe { gb_numberlink_draw_nth_free(solver, u16::from(pick) << 8 | u16::from(fewest)) }
+    }
+
+    pub(super) fn drawing_growth_sides(solver: &mut Solver, end: u8, number: u8) -> u8 {
+        // SAFETY: see the module's doc (it only reads).
+        unsafe { gb_numberlink_draw_growth(solver, u16::from(number) << 8 | u16::from(end)) }
+    }
 }
 
 fn link(links: &mut [u8; CELL_SLOTS], a: u8, b: u8) {
@@ -395,24 +444,24 @@ fn walk(links: &[u8; CELL_SLOTS], cell: u8, not: u8) -> (u8, u8) {
 /// Puts the lone free square `cell` on a path: as the new endpoint of a path ending beside it,
 /// or by cutting a path through a neighbour there (the part away from `cell` takes a new
 /// number); solid when neither can be done. False when a number was needed and none is left.
-fn join_lone_square(owner: &mut [u8; CELL_SLOTS], n: u8, cell: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+fn join_lone_square(drawing: &mut Drawing, n: u8, cell: u8, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
     let givens = &mut puzzle.givens;
     let links = &mut puzzle.solution;
     let turn = rng.below(4);
     let sides = || (0..4).map(move |i| (i + turn) & 3).filter_map(|side| neighbour(n, cell, side));
     for far in sides() {
-        let number = owner[far as usize];
+        let number = drawing.owner(far);
         if link_count(links[far as usize]) == 1 && number != TAKEN {
             let pair = &mut givens.ends[number as usize - 1];
             let at = usize::from(pair[1] == far);
             pair[at] = cell;
             link(links, far, cell);
-            owner[cell as usize] = number;
+            drawing.set_owner(cell, number);
             return true;
         }
     }
     for far in sides() {
-        let number = owner[far as usize];
+        let number = drawing.owner(far);
         if number == TAKEN {
             continue;
         }
@@ -429,22 +478,17 @@ fn join_lone_square(owner: &mut [u8; CELL_SLOTS], n: u8, cell: u8, rng: &mut Rng
             let new_number = givens.paths + 1;
             unlink(links, far, step(far, side));
             link(links, far, cell);
-            owner[cell as usize] = number;
+            drawing.set_owner(cell, number);
             givens.ends[number as usize - 1] = [kept_end, cell];
             givens.ends[givens.paths as usize] = [step(far, side), cut_end];
             givens.paths = new_number;
-            relabel(owner, links, step(far, side), new_number);
+            super::grid::walk_path(links, step(far, side), |square| drawing.set_owner(square, new_number));
             return true;
         }
     }
     givens.solid.insert(cell);
-    owner[cell as usize] = TAKEN;
+    drawing.set_owner(cell, TAKEN);
     true
-}
-
-/// Gives every square of the path through `start` the number `number` in `owner`.
-fn relabel(owner: &mut [u8; CELL_SLOTS], links: &[u8; CELL_SLOTS], start: u8, number: u8) {
-    super::grid::walk_path(links, start, |cell| owner[cell as usize] = number);
 }
 
 /// Numbers the pairs in reading order of their first endpoints, as a player scans the board

@@ -152,12 +152,16 @@ pub struct Solver {
     /// The box the easy rules are kept to during a medium trial: its top and bottom rows
     /// (shifted, as in a square), its left and right columns; the whole grid otherwise.
     near: [u8; 4],
-    _gap_after_given: [u8; 256 - CELL_SLOTS - 14],
-    /// Per square: links (low nibble) and crossed sides (high nibble).
+    /// While the generator draws: how many free squares have 0, 1, 2, 3 and 4 free
+    /// neighbours (see [`Solver::drawing_arrays`]).
+    free_with: [u8; 5],
+    _gap_after_given: [u8; 256 - CELL_SLOTS - 19],
+    /// Per square: links (low nibble) and crossed sides (high nibble); the path on each
+    /// square while the generator draws.
     sides: [u8; CELL_SLOTS],
     _gap_after_sides: [u8; 256 - CELL_SLOTS],
-    /// Per segment end: the square at the segment's other end (itself when alone); the free
-    /// squares' free neighbours while the generator draws.
+    /// Per segment end: the square at the segment's other end (itself when alone); each free
+    /// square's free neighbours while the generator draws.
     other: [u8; CELL_SLOTS],
     _gap_after_other: [u8; 256 - CELL_SLOTS],
     /// Squares waiting for the easy rules, or the region check's flood; then its flags.
@@ -166,8 +170,8 @@ pub struct Solver {
     trail: [[u8; 2]; TRAIL_CAP],
     trail_len: u16,
     ends: [[u8; 2]; MAX_PATHS],
-    /// Region numbers in the region check; the path numbers while the generator draws; the
-    /// squares whose trials' boxes hold a change, in a closure after a cut.
+    /// Region numbers in the region check; the squares whose trials' boxes hold a change, in a
+    /// closure after a cut.
     scratch: [u8; CELL_SLOTS],
 }
 
@@ -181,6 +185,7 @@ const _: () = {
     assert!(offset_of!(Solver, rule) == 0x0BF);
     assert!(offset_of!(Solver, reason) == 0x0C0);
     assert!(offset_of!(Solver, near) == 0x0C6);
+    assert!(offset_of!(Solver, free_with) == 0x0CA);
     assert!(offset_of!(Solver, sides) == 0x100);
     assert!(offset_of!(Solver, other) == 0x200);
     assert!(offset_of!(Solver, stack) == 0x300);
@@ -207,7 +212,8 @@ impl Solver {
             recording: false,
             first_link: None,
             near: ANYWHERE,
-            _gap_after_given: [0; 256 - CELL_SLOTS - 14],
+            free_with: [0; 5],
+            _gap_after_given: [0; 256 - CELL_SLOTS - 19],
             sides: [0xF0; CELL_SLOTS],
             _gap_after_sides: [0; 256 - CELL_SLOTS],
             other: [0; CELL_SLOTS],
@@ -224,12 +230,14 @@ impl Solver {
         self.n
     }
 
-    /// Two per-square arrays for the generator's drawing, which no solving uses meanwhile
-    /// (`load` sets both up again): `scratch` and `other`. Sharing them keeps the worker's
-    /// memory for Numberlink within Sudoku's (a counts array of its own left the game ROM
-    /// under 1 KiB of stack).
-    pub(super) fn drawing_arrays(&mut self) -> (&mut [u8; CELL_SLOTS], &mut [u8; CELL_SLOTS]) {
-        (&mut self.scratch, &mut self.other)
+    /// The generator's drawing's memory, which no solving uses meanwhile (`load` sets it all
+    /// up again): `sides` for the path on each square, `other` for each free square's free
+    /// neighbours, and `free_with`. Sharing it keeps the worker's memory for Numberlink within
+    /// Sudoku's (a counts array of its own left the game ROM under 1 KiB of stack); on the
+    /// console linker/numberlink.s's drawing routines find a square's path and count one and
+    /// two pages above its `given` byte.
+    pub(super) fn drawing_arrays(&mut self) -> (&mut [u8; CELL_SLOTS], &mut [u8; CELL_SLOTS], &mut [u8; 5]) {
+        (&mut self.sides, &mut self.other, &mut self.free_with)
     }
 
     /// Takes on `givens`: every side open but the rim's and the solid squares', every square
