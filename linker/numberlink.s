@@ -15,8 +15,9 @@
 ;;
 ;; Also Solver::load's two board loops (gb_numberlink_empty_board, gb_numberlink_open_board),
 ;; Solver::undo_to (gb_numberlink_undo_to) and Solver::link_stands (gb_numberlink_trial),
-;; the save records' links (gb_numberlink_pack_links) and the generator's drawing steps
-;; (gb_numberlink_draw_*), each described where it starts.
+;; Solver::is_complete (gb_numberlink_is_complete), Solver::mark_near
+;; (gb_numberlink_mark_near), the save records' links (gb_numberlink_pack_links) and the
+;; generator's drawing steps (gb_numberlink_draw_*), each described where it starts.
 ;;
 ;; Solver is repr(C); solve.rs checks these offsets at compile time. `given`, `sides` and
 ;; `other` are 256 bytes apart, so with HL at a square's byte of one, `inc h` reaches its byte
@@ -39,6 +40,8 @@
         .globl  _gb_numberlink_undo_to
         .globl  _gb_numberlink_trial
         .globl  _gb_numberlink_pack_links
+        .globl  _gb_numberlink_is_complete
+        .globl  _gb_numberlink_mark_near
         .globl  _gb_numberlink_draw_reset
         .globl  _gb_numberlink_draw_take
         .globl  _gb_numberlink_draw_nth_free
@@ -53,6 +56,7 @@
         NL_STACK_PAGE   = 3             ; `stack` at 0x300: its low byte is 0
         NL_TRAIL        = 0x390
         NL_TRAIL_LEN    = 0x5A0
+        NL_SCRATCH      = 0x5EA
         NUMBER          = 0x7F          ; a given byte without its QUEUED bit (0x80)
         SOLID           = 0x7F
         LINK            = 4
@@ -940,6 +944,136 @@ _gb_numberlink_pack_links:
         dec     c
         jr      nz, 1$
         ret
+;; uint8_t gb_numberlink_is_complete(const Solver *solver /* DE */): 1 when every square has
+;; its links. A square never has more links than it takes (link refuses them), so an endpoint
+;; is complete with a link and an empty square with two; solid squares and the slots off the
+;; board (SOLID) take none. HL walks `given` (`sides` one page up), C counts the slots.
+_gb_numberlink_is_complete:
+        ld      h, d
+        ld      l, e
+        ld      c, #CELL_SLOTS
+1$:
+        ld      a, (hl)
+        and     #NUMBER
+        cp      #SOLID
+        jr      z, 2$
+        ld      b, a                    ; 0 when it takes two links
+        inc     h
+        ld      a, (hl)
+        dec     h
+        and     #15
+        jr      z, 3$                   ; no link yet
+        inc     b
+        dec     b
+        jr      nz, 2$                  ; an endpoint with its link
+        ld      b, a
+        dec     a
+        and     b
+        jr      z, 3$                   ; one link of two
+2$:
+        inc     hl
+        dec     c
+        jr      nz, 1$
+        ld      a, #1
+        ret
+3$:
+        xor     a
+        ret
+
+;; H = the lower of coordinates H and L less two (at least 0), L = the higher plus one (at
+;; most n - 1), for gb_numberlink_mark_near. Keeps BC and DE.
+nlm_span:
+        ld      a, h
+        cp      l
+        jr      c, 1$
+        ld      a, l
+        ld      l, h
+        ld      h, a
+1$:
+        ld      a, h
+        sub     #2
+        jr      nc, 2$
+        xor     a
+2$:
+        ld      h, a
+        ld      a, l
+        inc     a
+        push    hl
+        ld      hl, #NL_N
+        add     hl, de
+        cp      (hl)
+        jr      c, 3$
+        ld      a, (hl)
+        dec     a
+3$:
+        pop     hl
+        ld      l, a
+        ret
+
+;; void gb_numberlink_mark_near(Solver *solver /* DE */, uint16_t squares /* BC: the square C
+;; and its neighbour B, or B = C */): Solver::mark_near, `scratch` set to 1 from two rows
+;; above the pair to one below and two columns left to one right, within the board.
+_gb_numberlink_mark_near:
+        ld      a, c
+        swap    a
+        and     #15
+        ld      h, a
+        ld      a, b
+        swap    a
+        and     #15
+        ld      l, a
+        call    nlm_span
+        push    hl                      ; H = the top row, L = the bottom row
+        ld      a, c
+        and     #15
+        ld      h, a
+        ld      a, b
+        and     #15
+        ld      l, a
+        call    nlm_span
+        ld      a, l
+        sub     h
+        inc     a
+        ld      c, a                    ; C = columns a row
+        ld      b, h                    ; B = the left column
+        pop     hl
+        ld      a, l
+        sub     h
+        inc     a
+        push    af                      ; rows
+        ld      a, h
+        swap    a
+        add     a, b
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        ld      a, l
+        add     a, #<NL_SCRATCH
+        ld      l, a
+        ld      a, h
+        adc     a, #>NL_SCRATCH
+        ld      h, a                    ; HL = the top left square's byte of `scratch`
+        pop     af
+        ld      b, a
+1$:
+        push    bc
+        ld      a, #1
+2$:
+        ld      (hl+), a
+        dec     c
+        jr      nz, 2$
+        pop     bc
+        ld      a, #16                  ; on to the next row's left column
+        sub     c
+        add     a, l
+        ld      l, a
+        jr      nc, 3$
+        inc     h
+3$:
+        dec     b
+        jr      nz, 1$
+        ret
+
 ;; The generator's drawing (generate.rs's Drawing: reset, take, nth_free, growth_sides and
 ;; touches_only; the Rust there is the host's and the reference). Its memory is the solver's:
 ;; a square's path (`owner`) in `sides`, one page above its `given` byte, its free neighbours

@@ -191,6 +191,7 @@ const _: () = {
     assert!(offset_of!(Solver, stack) == 0x300);
     assert!(offset_of!(Solver, trail) == 0x390);
     assert!(offset_of!(Solver, trail_len) == 0x5A0);
+    assert!(offset_of!(Solver, scratch) == 0x5EA);
     assert!(Rule::OnlyWay as u8 == 0);
 };
 
@@ -324,8 +325,12 @@ impl Solver {
         self.sides[cell as usize] & 15
     }
 
-    /// Whether every square has all its links.
+    /// Whether every square has all its links. On the console `gb_numberlink_is_complete`
+    /// (linker/numberlink.s; SDCC's loop took 4% of a 7x7 medium puzzle's cycles).
     pub fn is_complete(&self) -> bool {
+        #[cfg(target_arch = "avr")]
+        return is_complete_console(self);
+        #[cfg(not(target_arch = "avr"))]
         self.board_cells().all(|cell| link_count(self.links(cell)) == self.need(cell))
     }
 
@@ -921,6 +926,28 @@ fn link_stands_console(solver: &mut Solver, cell: u8, side: u8, near: bool) -> b
     unsafe { gb_numberlink_trial(solver, u16::from(side) << 8 | u16::from(cell)) == 0 }
 }
 
+/// [`Solver::is_complete`] on the console, from the solver's bank.
+#[cfg(target_arch = "avr")]
+#[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
+fn is_complete_console(solver: &Solver) -> bool {
+    unsafe extern "C" {
+        fn gb_numberlink_is_complete(solver: *const Solver) -> u8;
+    }
+    // SAFETY: the routine reads `solver`'s `given` and `sides`, nothing else.
+    unsafe { gb_numberlink_is_complete(solver) != 0 }
+}
+
+/// [`Solver::mark_near`] on the console, from the solver's bank.
+#[cfg(target_arch = "avr")]
+#[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
+fn mark_near_console(solver: &mut Solver, a: u8, b: u8) {
+    unsafe extern "C" {
+        fn gb_numberlink_mark_near(solver: *mut Solver, squares: u16);
+    }
+    // SAFETY: the routine reads `solver`'s `n` and writes its `scratch`, nothing else.
+    unsafe { gb_numberlink_mark_near(solver, u16::from(b) << 8 | u16::from(a)) }
+}
+
 /// [`Solver::empty_board`] on the console, from the solver's bank.
 #[cfg(target_arch = "avr")]
 #[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
@@ -1032,11 +1059,16 @@ impl Solver {
     /// trials too, three rows above to two below, made 19% more trials at 12x12 for the same
     /// drawings, host, 40 seeds; one row and column less made 15% fewer and 10% more drawings.)
     fn mark_near(&mut self, a: u8, b: u8) {
-        let n = self.n;
-        let (top, bottom) = ((a.min(b) >> 4).saturating_sub(2), ((a.max(b) >> 4) + 1).min(n - 1));
-        let (left, right) = (((a & 15).min(b & 15)).saturating_sub(2), ((a & 15).max(b & 15) + 1).min(n - 1));
-        for r in top..=bottom {
-            self.scratch[cell_at(r, left) as usize..=cell_at(r, right) as usize].fill(1);
+        #[cfg(target_arch = "avr")]
+        return mark_near_console(self, a, b);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            let n = self.n;
+            let (top, bottom) = ((a.min(b) >> 4).saturating_sub(2), ((a.max(b) >> 4) + 1).min(n - 1));
+            let (left, right) = (((a & 15).min(b & 15)).saturating_sub(2), ((a & 15).max(b & 15) + 1).min(n - 1));
+            for r in top..=bottom {
+                self.scratch[cell_at(r, left) as usize..=cell_at(r, right) as usize].fill(1);
+            }
         }
     }
 
