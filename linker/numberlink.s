@@ -273,16 +273,17 @@ nlp_next:
         adc     a, #NL_STACK_PAGE
         ld      h, a
         ld      c, (hl)                 ; C = the square taken off the stack
-        NL_AT   c
-        res     7, (hl)                 ; no longer QUEUED
         ld      a, c
         call    nl_outside
         jp      c, nlp_outside
+        ;; It stays QUEUED while it is checked (nlp_checked clears it), as in the Rust: the
+        ;; sides its check decides do not queue it again.
         NL_AT   c
         ;; B = links it still takes: need (2 when empty, 1 for an endpoint; never SOLID, as
         ;; push leaves those off) less its links (at most need, as link refuses more).
         ld      b, #1
         ld      a, (hl)
+        and     #NUMBER
         or      a
         jr      nz, 1$
         inc     b
@@ -307,7 +308,7 @@ nlp_next:
         jr      nz, nlp_open
         ld      a, b                    ; none open: fine when it has its links
         or      a
-        jp      z, nlp_next
+        jp      z, nlp_checked
         jp      nlp_fail
 nlp_open:
         inc     b
@@ -326,7 +327,7 @@ nlp_open:
         bit     3, b
         ld      a, #3
         call    nz, nl_cross
-        jp      nlp_next
+        jp      nlp_checked
 nlp_filter:
         ldhl    sp, #NLP_OPEN
         ld      (hl+), a
@@ -334,7 +335,9 @@ nlp_filter:
         inc     hl
         ld      (hl), b                 ; NLP_LEFT
         NL_AT   c
-        ld      b, (hl)                 ; its number (QUEUED was cleared)
+        ld      a, (hl)
+        and     #NUMBER
+        ld      b, a                    ; its number
         inc     h
         inc     h
         ld      a, (hl)                 ; the other end of its segment
@@ -370,7 +373,7 @@ nlp_filter:
         jr      z, nlp_fail
         dec     a
         and     b
-        jp      nz, nlp_next
+        jp      nz, nlp_checked
         jr      nlp_only_way
 3$:
         ld      a, b                    ; two left: fewer than two open fails, two are the way
@@ -380,7 +383,7 @@ nlp_filter:
         ld      h, a
         dec     a
         and     h
-        jp      nz, nlp_next
+        jp      nz, nlp_checked
 nlp_only_way:
         ld      hl, #NL_REASON
         add     hl, de
@@ -427,9 +430,15 @@ nlp_only_way:
         ld      hl, #NL_REASON
         add     hl, de
         ld      (hl), a
+nlp_checked:
+        NL_AT   c
+        res     7, (hl)
         jp      nlp_next
-        ;; A contradiction: the squares still waiting leave the stack (clear_stack).
+        ;; A contradiction: the square checked and those still waiting leave the stack
+        ;; (clear_stack).
 nlp_fail:
+        NL_AT   c
+        res     7, (hl)
         ld      hl, #NL_STACK_LEN
         add     hl, de
         ld      b, (hl)
@@ -457,6 +466,8 @@ nlp_return:
         ;; Outside `near` (a medium trial's box): taken off unchecked, its neighbours inside
         ;; queued in its place (their own checks see what changed at it).
 nlp_outside:
+        NL_AT   c
+        res     7, (hl)
         NLP_QUEUE_NEAR 0xF0
         NLP_QUEUE_NEAR 0x01
         NLP_QUEUE_NEAR 0x10

@@ -497,8 +497,8 @@ impl Solver {
         while self.stack_len > 0 {
             self.stack_len -= 1;
             let cell = self.stack[self.stack_len as usize];
-            self.given[cell as usize] &= !QUEUED;
             if !self.is_near(cell) {
+                self.given[cell as usize] &= !QUEUED;
                 for side in 0..4 {
                     // A step off the board leaves the box (its rows and columns are the board's).
                     let far = step(cell, side);
@@ -508,7 +508,13 @@ impl Solver {
                 }
                 continue;
             }
-            if let Err(contradiction) = self.check_square(cell) {
+            // The square stays QUEUED while its rules run, so the sides they decide do not
+            // queue it again: a check of it then would find nothing (it is full, or its open
+            // sides passed the filter, which nothing it changed bears on). A quarter fewer
+            // checks.
+            let checked = self.check_square(cell);
+            self.given[cell as usize] &= !QUEUED;
+            if let Err(contradiction) = checked {
                 self.clear_stack();
                 return Err(contradiction);
             }
