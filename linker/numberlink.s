@@ -26,7 +26,7 @@
 ;; Registers: DE holds the solver throughout (every helper keeps it); a square's byte is at
 ;; HL = DE + square (`ld l, square; ld h, #0; add hl, de`). In the main loop C is the square
 ;; being checked; cross and link take it in C and a side in A, and keep BC. Calling convention as crt0's (SDCC 4.2 sm83, sdcccall(1)); no static memory,
-;; a 5-byte frame and at most 12 bytes more of stack.
+;; a 6-byte frame and at most 12 bytes more of stack.
 ;;
 ;; gbrom assembles this file with `_CODE_NUMBERLINK` renamed to the solver's bank's area
 ;; (`_CODE_10`) when the program has banked code, else `_CODE`, and links it from the runtime's
@@ -256,9 +256,16 @@ done:
         NLP_LABEL       = 2             ; its segment's number, or 0
         NLP_LEFT        = 3             ; links it still takes (1 or 2)
         NLP_REASON      = 4             ; `reason` while its only ways are linked
-        NLP_FRAME       = 5
+        NLP_BOXED       = 5             ; 0 when `near` is the whole grid (bottom row 0xF0)
+        NLP_FRAME       = 6
 _gb_numberlink_propagate:
         add     sp, #-NLP_FRAME
+        ld      hl, #NL_NEAR + 1
+        add     hl, de
+        ld      a, (hl)
+        sub     #0xF0
+        ldhl    sp, #NLP_BOXED
+        ld      (hl), a
 nlp_next:
         ld      hl, #NL_STACK_LEN
         add     hl, de
@@ -273,9 +280,14 @@ nlp_next:
         adc     a, #NL_STACK_PAGE
         ld      h, a
         ld      c, (hl)                 ; C = the square taken off the stack
+        ldhl    sp, #NLP_BOXED
+        ld      a, (hl)
+        or      a
+        jr      z, 11$                  ; every square is inside
         ld      a, c
         call    nl_outside
         jp      c, nlp_outside
+11$:
         ;; It stays QUEUED while it is checked (nlp_checked clears it), as in the Rust: the
         ;; sides its check decides do not queue it again.
         NL_AT   c
