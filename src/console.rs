@@ -389,11 +389,13 @@ fn place_cursor(cursor: Option<Cursor>) {
     }
 }
 
-/// Puts the keypad's keys and the ring on the chosen one into the OAM shadow, or hides them.
+/// Puts the keypad's keys and the ring on the chosen one into the OAM shadow, or hides them;
+/// when the keypad `placed` last is where `keypad` is, only the ring moves (the keys'
+/// nine objects took about 11k cycles, which beside a move's checks made the frame late).
 /// In ROM bank 3, which has room: the main loop's bank 6 passed 16 KiB with it.
 #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank3"))]
 #[inline(never)]
-fn place_keypad(keypad: Option<KeypadView>) {
+fn place_keypad(keypad: Option<KeypadView>, placed: Option<KeypadView>) {
     let Some(keypad) = keypad else {
         for index in KEYPAD_FIRST_OBJECT..=KEYPAD_LAST_OBJECT {
             SHADOW_OAM.hide(index);
@@ -403,6 +405,9 @@ fn place_keypad(keypad: Option<KeypadView>) {
     // The ring first: of two objects on a pixel, the one earlier in OAM is drawn.
     let (x, y) = keypad.key_xy(keypad.chosen);
     SHADOW_OAM.set(KEYPAD_FIRST_OBJECT, oam::Object::at(x, y, assets::CURSOR_SMALL_OBJ_TILE, ObjectAttributes::empty()));
+    if placed.is_some_and(|placed| (placed.x, placed.y) == (keypad.x, keypad.y)) {
+        return;
+    }
     for digit in 1..=9u8 {
         let (x, y) = keypad.key_xy(digit);
         SHADOW_OAM.set(KEYPAD_FIRST_OBJECT + digit, oam::Object::at(x, y, KeypadView::key_tile(digit), ObjectAttributes::empty()));
@@ -736,7 +741,7 @@ impl MainLoop {
         }
         let keypad = game.keypad();
         if keypad != self.placed_keypad {
-            place_keypad(keypad);
+            place_keypad(keypad, self.placed_keypad);
             self.placed_keypad = keypad;
             self.cursor_moved = true;
         }

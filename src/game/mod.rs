@@ -536,8 +536,9 @@ impl Game {
                 }
             }
             Outcome::Checked(errors) => {
-                if matches!(self.screen, Screen::Play | Screen::Pause(_)) {
-                    self.session.show_errors(&errors, &mut self.canvas, &mut self.cues);
+                // A few squares a frame: the outcome stays in the worker until all are drawn.
+                if matches!(self.screen, Screen::Play | Screen::Pause(_)) && !self.session.show_errors(&errors, &mut self.canvas, &mut self.cues) {
+                    return;
                 }
             }
             // A typed code's puzzle waits for its generating screen (`generate_typed`).

@@ -177,12 +177,14 @@ impl Session {
         }
     }
 
-    /// Shows the errors the worker found (`work::Outcome::Checked`), with the error sound when
-    /// a square shows in error that did not.
-    pub fn show_errors(&mut self, errors: &crate::puzzles::numberlink::grid::Cells, canvas: &mut Canvas, cues: &mut Cues) {
-        if self.board.show_errors(errors, &self.layout, canvas) {
+    /// Shows the errors the worker found (`work::Outcome::Checked`), a few squares a call, with
+    /// the error sound when a square shows in error that did not; true once all are shown.
+    pub fn show_errors(&mut self, errors: &crate::puzzles::numberlink::grid::Cells, canvas: &mut Canvas, cues: &mut Cues) -> bool {
+        let shown = self.board.show_errors(errors, &self.layout, canvas);
+        if shown.new_error {
             cues.answer(sound::ERROR);
         }
+        shown.all
     }
 
     /// Begins the new game [`Session::take_new`] took.
@@ -227,9 +229,14 @@ impl Session {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
-        // The frame that opens the pause menu leaves the checks for later: with a Lizards
-        // board's first part of its lines of sight, the menu's first part ran past the frame.
-        let checked = if input.pressed.contains(Buttons::START) { Checked::Nothing } else { self.board.check(&self.layout, canvas) };
+        // A frame with Start or A pressed leaves the checks for later: with a Lizards board's
+        // first part of its lines of sight, the pause menu's first part ran past the frame,
+        // and with two of a Sudoku board's units, the keypad's nine objects (A opens it).
+        let checked = if input.pressed.intersects(Buttons::START | Buttons::A) {
+            Checked::Nothing
+        } else {
+            self.board.check(&self.layout, canvas)
+        };
         if checked == Checked::ErrorShown {
             cues.answer(sound::ERROR);
         }

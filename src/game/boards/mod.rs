@@ -46,6 +46,7 @@ use crate::game::Tileset;
 use crate::game::save::{BestTimes, NewGamePlace, Saves, Storage};
 use crate::game::switch::{Parts, switch};
 use crate::game::work::Hint;
+use numberlink::ErrorsShown;
 use crate::puzzles::play::{PackedMove, Play};
 use crate::puzzles::record::Record;
 use crate::puzzles::{Backend, Kind};
@@ -359,10 +360,10 @@ impl Board {
     }
 
     /// Shows the errors the worker found; true when a cell shows in error that did not.
-    pub fn show_errors(&mut self, errors: &crate::puzzles::numberlink::grid::Cells, layout: &Layout, canvas: &mut Canvas) -> bool {
+    pub fn show_errors(&mut self, errors: &crate::puzzles::numberlink::grid::Cells, layout: &Layout, canvas: &mut Canvas) -> ErrorsShown {
         match self {
             Board::Numberlink(b) => b.show_errors(errors, layout, canvas),
-            _ => false,
+            _ => ErrorsShown { new_error: false, all: true },
         }
     }
 

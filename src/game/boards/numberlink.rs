@@ -33,6 +33,17 @@ use crate::puzzles::numberlink::grid::{CELL_SLOTS, Cells, MAX_PATHS, Puzzle, nei
 use crate::puzzles::numberlink::play::{self, ClearPath, Hint, Marks, Move};
 use crate::puzzles::play::Play;
 
+/// Squares whose error look changes drawn a frame: seven, with their copies, ran a frame late.
+const ERROR_SQUARES_A_FRAME: u8 = 3;
+
+/// What [`NumberlinkBoard::show_errors`] did: whether a square now shows an error it did not,
+/// and whether every square shows the errors given.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ErrorsShown {
+    pub new_error: bool,
+    pub all: bool,
+}
+
 /// The looks of a square, each a row of [`STYLE_TILES`] tiles: the empty square's path shapes
 /// ([`SHAPE_OF_LINKS`]), then numbers 1 to 36.
 const STYLE_PLAIN: u8 = 0;
@@ -225,20 +236,32 @@ impl NumberlinkBoard {
     }
 
     /// Shows the errors the worker found, unless the marks changed since it took them (a
-    /// check of the new ones follows); true when a square shows in error that did not.
+    /// check of the new ones follows): up to [`ERROR_SQUARES_A_FRAME`] squares whose look
+    /// changes a call, so the caller calls again next frame until all are drawn. Whether a
+    /// square now shows in error that did not, and whether all are drawn.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
-    pub fn show_errors(&mut self, errors: &Cells, layout: &Layout, canvas: &mut Canvas) -> bool {
+    pub fn show_errors(&mut self, errors: &Cells, layout: &Layout, canvas: &mut Canvas) -> ErrorsShown {
         if self.unchecked != Unchecked::No {
-            return false;
+            return ErrorsShown { new_error: false, all: true };
         }
-        let before = core::mem::replace(&mut self.errors, *errors);
-        let mut shown = false;
+        let before = self.errors;
+        let (mut new_error, mut changed) = (false, 0);
         for_each_cell_of(&before, errors, |cell| {
-            shown |= errors.contains(cell);
+            changed += 1;
+            if changed > ERROR_SQUARES_A_FRAME {
+                return;
+            }
+            if errors.contains(cell) {
+                self.errors.insert(cell);
+                new_error = true;
+            } else {
+                self.errors.remove(cell);
+            }
             self.draw_cell(layout, canvas, cell);
         });
-        shown
+        // Counted rather than compared: SDCC's memcmp of the two sets took 9k cycles.
+        ErrorsShown { new_error, all: changed <= ERROR_SQUARES_A_FRAME }
     }
 
     /// Lights the hint's squares now, puts the `cursor` on the link's first square and its
@@ -570,6 +593,40 @@ mod tests {
             assert_eq!(read_square_tile(FIRST_TILE + SHAPES + number - 1), Some((number, 0, false)));
             assert_eq!(read_square_tile(FIRST_TILE + STYLE_TILES + SHAPES + number - 1), Some((number, 0, true)));
             assert_eq!(read_square_tile(FIRST_TILE + LINKED_FIRST + number - 1), Some((number, 1, false)));
+        }
+    }
+
+    #[test]
+    fn errors_are_drawn_a_few_squares_a_call_until_all_show() {
+        let mut puzzle = Puzzle::new();
+        assert!(Generator::new().generate_into(6, Difficulty::Easy, 4, &mut puzzle));
+        let mut b = NumberlinkBoard::new();
+        b.take_new(&puzzle);
+        b.begin_new();
+        let layout = Layout::with_small_cells(6);
+        let mut canvas = Canvas::new();
+        b.draw_rows(&layout, &mut canvas, 0, 6);
+        let in_error = |canvas: &Canvas, cell: u8| {
+            let (x, y) = layout.cell_tile_xy(row_of(cell), col_of(cell));
+            read_square_tile(canvas.tile(Layer::Background, x, y)).unwrap().2
+        };
+        let shows = |canvas: &Canvas, errors: &Cells| (0..36).map(|k| position(k / 6, k % 6)).all(|cell| in_error(canvas, cell) == errors.contains(cell));
+        let mut first = Cells::EMPTY;
+        for k in 0..7 {
+            first.insert(position(k / 6, k % 6));
+        }
+        let mut second = Cells::EMPTY;
+        second.insert(position(0, 0));
+        second.insert(position(5, 5));
+        for (errors, calls, new_error) in [(first, 3, true), (second, 3, true), (Cells::EMPTY, 1, false)] {
+            let mut heard = false;
+            for call in 1..=calls {
+                let shown = b.show_errors(&errors, &layout, &mut canvas);
+                heard |= shown.new_error;
+                assert_eq!(shown.all, call == calls, "call {call} of {calls}");
+                assert_eq!(shows(&canvas, &errors), call == calls);
+            }
+            assert_eq!(heard, new_error);
         }
     }
 

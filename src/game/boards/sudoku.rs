@@ -29,6 +29,9 @@ const BOARD_TILES: usize = 19;
 /// Units searched for repeated digits a frame ([`SudokuBoard::check`]).
 const UNITS_A_FRAME: u8 = 2;
 
+/// Cells whose error look changed drawn a frame once the units are searched.
+const ERROR_CELLS_A_FRAME: u8 = 2;
+
 /// Where the keypad's keys are drawn from its corner: 8-pixel keys a pixel apart.
 const KEY_PITCH: u8 = 9;
 const KEYPAD_PIXELS: u8 = 2 * KEY_PITCH + 8;
@@ -149,10 +152,10 @@ impl SudokuBoard {
     }
 
     /// A frame of play: [`UNITS_A_FRAME`] units searched for repeats after a change and, in the
-    /// frame after the last, the cells whose error changed drawn: errors show 15 frames after a
-    /// move. (Three units a frame took about 31k cycles on the console: with a pencil mark's
-    /// tile made in the same frame, the frame ran late; so did the last units with the
-    /// drawing.)
+    /// frames after the last, the cells whose error changed drawn, [`ERROR_CELLS_A_FRAME`] a
+    /// frame: errors show 15 frames after a move. (Three units a frame took about 31k cycles on
+    /// the console: with a pencil mark's tile made in the same frame, the frame ran late; so
+    /// did the last units with the drawing, and three cells drawn with a pencil tile.)
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn check(&mut self, canvas: &mut Canvas) -> Checked {
@@ -167,14 +170,21 @@ impl SudokuBoard {
             self.errors_part = part + 1;
             return Checked::Step;
         }
-        self.errors_part = 0;
         let mut changed = self.errors_found.symmetric_difference(&self.conflicts);
-        self.conflicts = self.errors_found;
         let mut shown = false;
-        while let Some(cell) = changed.first() {
+        for _ in 0..ERROR_CELLS_A_FRAME {
+            let Some(cell) = changed.first() else { break };
             changed.remove(cell);
-            shown |= self.conflicts.contains(cell);
+            if self.errors_found.contains(cell) {
+                self.conflicts.insert(cell);
+                shown = true;
+            } else {
+                self.conflicts.remove(cell);
+            }
             self.draw_cell(canvas, cell);
+        }
+        if changed.is_empty() {
+            self.errors_part = 0;
         }
         Checked::step(shown)
     }
