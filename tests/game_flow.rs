@@ -992,6 +992,48 @@ fn numberlink_board(game: &Game) -> &hitori::game::boards::numberlink::Numberlin
     }
 }
 
+/// A player drawing steadily does not keep the next Numberlink puzzle from being made: the
+/// check of each move's marks waits for the puzzle being kept ready (stopped for every move,
+/// it was made again from its start each time, and never finished while the player drew).
+#[test]
+fn numberlink_checks_wait_for_the_puzzle_being_kept_ready() {
+    use hitori::puzzles::Kind;
+    use hitori::puzzles::level::Difficulty;
+
+    let mut p = hitori_then(&SeedCode { kind: Kind::Numberlink, size: 6, difficulty: Difficulty::Easy, seed: 1 });
+    p.idle(5);
+    // A new game of the same kind takes the puzzle kept ready; from here a job takes 40
+    // frames, so the next one is in the making while the player draws (a move every 6
+    // frames keeps the worker's jobs short of their end unless they are left to run).
+    p.choose_in_pause(5);
+    assert_eq!(p.screen(), ScreenId::NewGame);
+    p.machine.job_polls = 40;
+    let before = p.machine.jobs.len();
+    p.frame(Buttons::START);
+    for frames in 0.. {
+        assert!(frames < 100, "not playing: {:?}", p.machine.jobs);
+        if p.screen() == ScreenId::Play {
+            break;
+        }
+        p.idle(1);
+    }
+    let puzzle = numberlink_board(&p.game).puzzle.clone();
+    let [start, _] = puzzle.givens.ends[0];
+    let side = (0..4).find(|&s| puzzle.solution[usize::from(start)] & (1 << s) != 0).unwrap();
+    p.move_cursor_to(start);
+    for _ in 0..20 {
+        p.frame(Buttons::A);
+        p.frame(Buttons::A | direction(side));
+        p.frame(Buttons::empty());
+        p.tap(Buttons::SELECT);
+        p.idle(1);
+    }
+    let jobs = &p.machine.jobs[before..];
+    let kept = jobs.iter().filter(|job| job.keeps().is_some()).count();
+    assert!(kept <= 1, "the puzzle kept ready made once, not once a move: {jobs:?}");
+    assert!(jobs.iter().any(|job| matches!(job, Job::Check)), "the moves checked: {jobs:?}");
+}
+
 /// A Numberlink code typed on the new-game screen plays that puzzle: its numbers show on
 /// their squares; a path drawn with A held and the D-pad shows as connected line tiles and its
 /// numbers as linked; B on it takes it off a link a move, undo puts the links back one by one

@@ -510,10 +510,12 @@ impl Game {
     fn schedule_work(&mut self, platform: &mut impl Platform) {
         let Some(work) = platform.work() else {
             // A hint goes first, and a ready puzzle of a kind no longer wanted can wait (as can
-            // one read back ahead of Start).
+            // one read back ahead of Start, also for a check). A check waits for a ready puzzle
+            // in the making: stopped for every move, it was made again from its start each
+            // time, and never finished while the player kept drawing.
             let keeps = self.job.and_then(|job| job.keeps());
             let reads_ahead = matches!(self.job, Some(Job::Load { .. })) && !matches!(self.screen, Screen::Starting(_));
-            let gives_way = (keeps.is_some() || reads_ahead) && (self.hint_asked || self.wants_check());
+            let gives_way = (keeps.is_some() && self.hint_asked) || (reads_ahead && (self.hint_asked || self.wants_check()));
             if gives_way || keeps.is_some() && self.wanted_kind().is_some_and(|kind| Some(kind) != keeps) {
                 platform.stop_work();
                 self.job = None;
@@ -586,7 +588,8 @@ impl Game {
     }
 
     /// Whether the board of the game in play waits for the worker to find its errors: a
-    /// check goes before keeping a puzzle ready, as a hint does (the errors follow each move).
+    /// check goes before a ready puzzle not yet begun (the errors follow each move), and
+    /// waits for one in the making (`schedule_work`).
     fn wants_check(&self) -> bool {
         matches!(self.screen, Screen::Play) && self.session.board.wants_check()
     }
