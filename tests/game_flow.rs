@@ -853,8 +853,9 @@ fn a_sudoku_code_plays_sudoku_by_its_keypad() {
     choose_on_keypad(&mut p, clash);
     p.tap(Buttons::A);
     assert!(p.game.keypad().is_none(), "A writes the digit and closes the keypad");
-    // The repeats are searched for two units a frame.
-    p.idle(14);
+    // The repeats are searched for two units a frame, from the frame after the keypad's
+    // closing (which hides its objects).
+    p.idle(15);
     assert_eq!(sudoku_cell(&p.game, first), (clash, SUDOKU_STYLE_ERROR));
     p.tap(Buttons::SELECT);
     p.idle(14);

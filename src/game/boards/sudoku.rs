@@ -85,6 +85,11 @@ pub struct SudokuBoard {
     hinted: Cells,
     /// The keypad's chosen digit while it is open, 0 when it is closed.
     keypad: u8,
+    /// Whether the keypad was open at the last [`SudokuBoard::check`]: the frame after it
+    /// opens or closes leaves the check for later, as its ten objects are placed or hidden
+    /// then (after the VBlank of the frame that changed it, in the next one's time: with two
+    /// units searched beside them, that frame ran late).
+    keypad_checked: bool,
     /// The digit the keypad opens on: the one last written or marked.
     last_digit: u8,
     /// Cells whose pencil-mark tile VRAM does not hold yet.
@@ -107,6 +112,7 @@ impl SudokuBoard {
             errors_found: Cells::EMPTY,
             hinted: Cells::EMPTY,
             keypad: 0,
+            keypad_checked: false,
             last_digit: 5,
             pencil_unwritten: Cells::EMPTY,
         }
@@ -153,15 +159,20 @@ impl SudokuBoard {
 
     /// A frame of play: [`UNITS_A_FRAME`] units searched for repeats after a change and, in the
     /// frames after the last, the cells whose error changed drawn, [`ERROR_CELLS_A_FRAME`] a
-    /// frame: errors show 15 frames after a move. (Three units a frame took about 31k cycles on
+    /// frame: errors show 16 frames after a move by the keypad. (Three units a frame took about 31k cycles on
     /// the console: with a pencil mark's tile made in the same frame, the frame ran late; so
     /// did the last units with the drawing, and three cells drawn with a pencil tile.)
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn check(&mut self, canvas: &mut Canvas) -> Checked {
         let part = self.errors_part;
+        let keypad = self.keypad != 0;
         if part == 0 {
+            self.keypad_checked = keypad;
             return Checked::Nothing;
+        }
+        if keypad != core::mem::replace(&mut self.keypad_checked, keypad) {
+            return Checked::Step;
         }
         let first = UNITS_A_FRAME * (part - 1);
         if first < UNITS as u8 {
