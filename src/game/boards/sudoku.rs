@@ -159,9 +159,10 @@ impl SudokuBoard {
 
     /// A frame of play: [`UNITS_A_FRAME`] units searched for repeats after a change and, in the
     /// frames after the last, the cells whose error changed drawn, [`ERROR_CELLS_A_FRAME`] a
-    /// frame: errors show 16 frames after a move by the keypad. (Three units a frame took about 31k cycles on
-    /// the console: with a pencil mark's tile made in the same frame, the frame ran late; so
-    /// did the last units with the drawing, and three cells drawn with a pencil tile.)
+    /// frame: errors show 16 frames after a move by the keypad. (Three units a frame took
+    /// about 31k cycles on the console: with a pencil mark's tile made in the same frame, the
+    /// frame ran late; so did the last units with the drawing, and three cells drawn with a
+    /// pencil tile.)
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn check(&mut self, canvas: &mut Canvas) -> Checked {
