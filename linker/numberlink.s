@@ -1111,8 +1111,9 @@ _gb_numberlink_mark_near:
         add     hl, de
         .endm
 
-;; One neighbour of square C for draw_reset: B counts it when it is free. Clobbers A and HL.
-        .macro  NLD_COUNT delta, ?taken
+;; HL = the owner byte of the square `delta` from C, on to `taken` unless that square is free
+;; (past the last slot it is TAKEN). Clobbers A.
+        .macro  NLD_IF_FREE delta, taken
         ld      a, c
         add     a, #delta
         cp      #CELL_SLOTS
@@ -1122,6 +1123,11 @@ _gb_numberlink_mark_near:
         ld      a, (hl)
         or      a
         jr      nz, taken
+        .endm
+
+;; One neighbour of square C for draw_reset: B counts it when it is free. Clobbers A and HL.
+        .macro  NLD_COUNT delta, ?taken
+        NLD_IF_FREE delta, taken
         inc     b
 taken:
         .endm
@@ -1198,15 +1204,7 @@ _gb_numberlink_draw_reset:
 ;; One neighbour of square C for draw_take: when free, its count goes down by one, and
 ;; free_with with it. Clobbers A and HL.
         .macro  NLD_TAKE delta, ?taken
-        ld      a, c
-        add     a, #delta
-        cp      #CELL_SLOTS
-        jr      nc, taken
-        NL_AT   a
-        inc     h
-        ld      a, (hl)
-        or      a
-        jr      nz, taken
+        NLD_IF_FREE delta, taken
         inc     h
         ld      a, (hl)
         dec     (hl)

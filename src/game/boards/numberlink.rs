@@ -596,8 +596,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn errors_are_drawn_a_few_squares_a_call_until_all_show() {
+    /// A new game of a 6x6 easy puzzle, its board drawn on a canvas.
+    fn new_6x6_game() -> (Puzzle, NumberlinkBoard, Layout, Canvas) {
         let mut puzzle = Puzzle::new();
         assert!(Generator::new().generate_into(6, Difficulty::Easy, 4, &mut puzzle));
         let mut b = NumberlinkBoard::new();
@@ -606,6 +606,12 @@ mod tests {
         let layout = Layout::with_small_cells(6);
         let mut canvas = Canvas::new();
         b.draw_rows(&layout, &mut canvas, 0, 6);
+        (puzzle, b, layout, canvas)
+    }
+
+    #[test]
+    fn errors_are_drawn_a_few_squares_a_call_until_all_show() {
+        let (_, mut b, layout, mut canvas) = new_6x6_game();
         let in_error = |canvas: &Canvas, cell: u8| {
             let (x, y) = layout.cell_tile_xy(row_of(cell), col_of(cell));
             read_square_tile(canvas.tile(Layer::Background, x, y)).unwrap().2
@@ -632,14 +638,7 @@ mod tests {
 
     #[test]
     fn drawing_a_path_and_clearing_it_redraws_its_squares() {
-        let mut puzzle = Puzzle::new();
-        assert!(Generator::new().generate_into(6, Difficulty::Easy, 4, &mut puzzle));
-        let mut b = NumberlinkBoard::new();
-        b.take_new(&puzzle);
-        b.begin_new();
-        let layout = Layout::with_small_cells(6);
-        let mut canvas = Canvas::new();
-        b.draw_rows(&layout, &mut canvas, 0, 6);
+        let (puzzle, mut b, layout, mut canvas) = new_6x6_game();
         let [start, end] = puzzle.givens.ends[0];
         let (mut here, mut from) = (start, 4);
         while here != end {
