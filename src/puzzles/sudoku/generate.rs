@@ -17,8 +17,10 @@ use crate::puzzles::rng::Rng;
 const CLASSES: u8 = 41;
 /// Classes taken away before the first test: 40 of 81 cells, leaving 41 givens.
 const BATCH: usize = 20;
-/// Full solves an easy puzzle's carving ends with (`Generator::carve_easy`).
-const EASY_SOLVES: u8 = 5;
+/// Full solves an easy puzzle's carving ends with (`Generator::carve_easy`), each about 0.3 M
+/// cycles on the console. Givens an easy puzzle (host, 300 seeds) and console median (32
+/// seeds): 5 solves 32.7, 1.26 s; 3 solves 34.6; 1 solve 36.9 (30 to 42), 0.94 s; none 38.2.
+const EASY_SOLVES: u8 = 1;
 
 /// A puzzle: its givens (0 for a blank cell) and its one solution, digits 1..=9 row by row,
 /// and the level and seed it was made from (a game shows them as its seed code).
@@ -128,7 +130,7 @@ impl Generator {
     /// taken away (one pass: a class they do not put back now they never will with fewer
     /// givens), each decided by a few unit scans on one state kept in step with the givens;
     /// then `EASY_SOLVES` more classes are tried with a full solve each. Easy stays easy
-    /// (about 33 givens, where carving to the end gave 28) and takes a fraction of the solves.
+    /// (about 37 givens, where carving to the end gave 28) and takes a fraction of the solves.
     fn carve_easy(&mut self, order: &[u8; CLASSES as usize], out: &mut Puzzle) {
         self.logic.set_digits(&out.givens);
         for &class in order {
