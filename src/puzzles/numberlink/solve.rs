@@ -716,12 +716,11 @@ impl Solver {
         {
             return Ok(false);
         }
+        // A medium or hard trial's side is always a numbered open end's (the sweep visits
+        // those alone); an `All` trial's may join two loose ends.
         let far = step(cell, side);
         let numbered = if self.label(cell) != 0 { cell } else { far };
         let from_number = self.label(numbered) != 0;
-        if trials != Trials::All && !from_number {
-            return Ok(false);
-        }
         let Some(rule) = self.failed_trial(cell, side, trials) else {
             return Ok(false);
         };
