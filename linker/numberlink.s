@@ -53,6 +53,7 @@
         NL_REASON       = 0x0C0
         NL_NEAR         = 0x0C6         ; top, bottom, left, right
         NL_FREE_WITH    = 0x0CA         ; the drawing's free squares by free neighbours
+        NL_IMPLIED      = 0x0CF         ; two bits a square: links a standing trial implied
         NL_STACK_PAGE   = 3             ; `stack` at 0x300: its low byte is 0
         NL_TRAIL        = 0x390
         NL_TRAIL_LEN    = 0x5A0
@@ -841,7 +842,9 @@ _gb_numberlink_undo_to:
 ;; 1 when the link is refused or they meet a contradiction. Not while recording (as
 ;; propagate). With B's bit 7 set (Solver::link_stands_near), `near` is the box around the
 ;; link meanwhile (box_around), and the whole grid again after: set here, as LLVM packs the
-;; box in one 32-bit value that SDCC's code builds by 32-bit shifts.
+;; box in one 32-bit value that SDCC's code builds by 32-bit shifts. With B's bit 6 set
+;; (Solver::far_link_stands), a link that stands has the links of its closure marked in
+;; `implied` (nl_mark_implied) before they are taken back.
 _gb_numberlink_trial:
         bit     7, b
         jr      z, nl_trial
@@ -921,17 +924,101 @@ nl_trial:
         ld      h, (hl)
         ld      l, a
         push    hl                      ; the trail's length before the trial
+        push    bc                      ; B's bit 6: mark what a standing link implies
         ld      a, b
+        and     #3
         call    nl_link
         or      a
         jr      nz, 1$                  ; refused: nothing was changed
         call    _gb_numberlink_propagate
+        or      a
+        jr      nz, 1$
+        pop     bc
+        push    bc
+        bit     6, b
+        jr      z, 1$                   ; A = 0: it stands
+        ldhl    sp, #2
+        ld      a, (hl+)
+        ld      b, (hl)
+        ld      c, a
+        call    nl_mark_implied
+        xor     a
 1$:
+        pop     bc
         pop     bc
         push    af
         call    _gb_numberlink_undo_to
         pop     af
         ret
+
+;; The links of trail entries BC (an index) to the end in `implied`: a link on the up or left
+;; side as its neighbour's down or right side, bit ((square & 3) * 2 + (side >> 1)) of byte
+;; square >> 2 (solve.rs' implied_bit). Keeps DE.
+nl_mark_implied:
+        push    bc
+        ld      hl, #NL_TRAIL_LEN
+        add     hl, de
+        ld      a, (hl+)
+        sub     c
+        ld      c, a
+        ld      a, (hl)
+        sbc     a, b
+        ld      b, a                    ; BC = entries to read
+        pop     hl
+        NL_TRAIL_AT                     ; HL = the first
+1$:
+        ld      a, b
+        or      c
+        ret     z
+        dec     bc
+        push    bc
+        ld      c, (hl)                 ; C = the square
+        inc     hl
+        ld      a, (hl+)                ; its flags
+        bit     2, a                    ; LINK
+        jr      z, 6$
+        and     #3
+        jr      nz, 2$
+        ld      a, c                    ; up: the square above's down side
+        sub     #16
+        ld      c, a
+        ld      a, #2
+        jr      3$
+2$:
+        cp      #3
+        jr      nz, 3$
+        dec     c                       ; left: the square left's right side
+        ld      a, #1
+3$:
+        srl     a                       ; 0 right, 1 down
+        ld      b, a
+        ld      a, c
+        and     #3
+        add     a, a
+        or      b
+        inc     a
+        ld      b, a                    ; the bit's number + 1
+        ld      a, #0x80
+4$:
+        rlca
+        dec     b
+        jr      nz, 4$                  ; A = the bit
+        ld      b, a
+        srl     c
+        srl     c
+        push    hl
+        ld      a, c
+        add     a, #NL_IMPLIED
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
+        pop     hl
+6$:
+        pop     bc
+        jr      1$
 
 ;; void gb_numberlink_pack_links(uint8_t *packed /* DE */, const uint8_t *links /* BC */):
 ;; record.rs' write_links: the links (low nibbles) of the 12 rows of 12 squares at `links`

@@ -127,6 +127,8 @@ const UNNUMBERED: u8 = 0xFF;
 const BOARD_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 /// `near` when the easy rules apply everywhere.
 const ANYWHERE: [u8; 4] = [0x00, 0xF0, 0x00, 0x0F];
+/// [`Solver::implied`]'s size: two bits for each square.
+const IMPLIED_BYTES: usize = CELL_SLOTS.div_ceil(4);
 
 /// Caller-owned working memory (about 1.6 KiB), for one puzzle at a time: the solver's state,
 /// and the generator's while it draws paths.
@@ -155,7 +157,11 @@ pub struct Solver {
     /// While the generator draws: how many free squares have 0, 1, 2, 3 and 4 free
     /// neighbours (see [`Solver::drawing_arrays`]).
     free_with: [u8; 5],
-    _gap_after_given: [u8; 256 - CELL_SLOTS - 19],
+    /// Two bits a square (its right and down sides, from bit 0 of byte 0): links in the
+    /// closure of a look-ahead trial that stood since the sweep's state last changed (see
+    /// [`Solver::far_link_stands`]).
+    implied: [u8; IMPLIED_BYTES],
+    _gap_after_given: [u8; 256 - CELL_SLOTS - 19 - IMPLIED_BYTES],
     /// Per square: links (low nibble) and crossed sides (high nibble); the path on each
     /// square while the generator draws.
     sides: [u8; CELL_SLOTS],
@@ -186,6 +192,7 @@ const _: () = {
     assert!(offset_of!(Solver, reason) == 0x0C0);
     assert!(offset_of!(Solver, near) == 0x0C6);
     assert!(offset_of!(Solver, free_with) == 0x0CA);
+    assert!(offset_of!(Solver, implied) == 0x0CF);
     assert!(offset_of!(Solver, sides) == 0x100);
     assert!(offset_of!(Solver, other) == 0x200);
     assert!(offset_of!(Solver, stack) == 0x300);
@@ -214,7 +221,8 @@ impl Solver {
             first_link: None,
             near: ANYWHERE,
             free_with: [0; 5],
-            _gap_after_given: [0; 256 - CELL_SLOTS - 19],
+            implied: [0; IMPLIED_BYTES],
+            _gap_after_given: [0; 256 - CELL_SLOTS - 19 - IMPLIED_BYTES],
             sides: [0xF0; CELL_SLOTS],
             _gap_after_sides: [0; 256 - CELL_SLOTS],
             other: [0; CELL_SLOTS],
@@ -672,16 +680,18 @@ impl Solver {
     /// With `drawn`, the links of a solution known beforehand (the generator's drawing), no
     /// link of it is tried: such a trial cannot fail, since the state and every fact the
     /// easy rules add to it hold in that solution. The same closure for fewer trials (one
-    /// side of every open end is the drawing's).
+    /// side of every open end is the drawing's). Nor is a look-ahead trial made of a link
+    /// marked `implied` (see [`Solver::far_link_stands`]).
     fn sweep(&mut self, trials: Trials, changed_only: bool, drawn: Option<&[u8; CELL_SLOTS]>) -> Outcome {
         let n = self.n;
         let turn = if trials == Trials::All { n * n } else { 2 * self.paths };
+        self.implied = [0; IMPLIED_BYTES];
         let (mut visit, mut cell, mut quiet) = (0u8, 0u8, 0u8);
         while quiet < turn {
             let mut failed = false;
             if trials == Trials::All {
-                for side in [RIGHT, DOWN] {
-                    failed |= self.try_link(cell, side, trials, changed_only, drawn)?;
+                for side in Sides((1 << RIGHT | 1 << DOWN) & !drawn_links(drawn, cell)) {
+                    failed |= self.try_link(cell, side, trials, changed_only)?;
                 }
                 cell = if cell & 15 != n - 1 {
                     cell + 1
@@ -692,9 +702,12 @@ impl Solver {
                 };
             } else {
                 let end = self.other[self.ends[visit as usize >> 1][visit as usize & 1] as usize];
-                for side in Sides(self.open_sides(end)) {
+                for side in Sides(self.open_sides(end) & !drawn_links(drawn, end)) {
                     let (square, side) = if side == RIGHT || side == DOWN { (end, side) } else { (step(end, side), opposite(side)) };
-                    failed |= self.try_link(square, side, trials, changed_only, drawn)?;
+                    if trials == Trials::Far && self.implied[square as usize >> 2] & implied_bit(square, side) != 0 {
+                        continue;
+                    }
+                    failed |= self.try_link(square, side, trials, changed_only)?;
                 }
                 visit = if visit + 1 == turn { 0 } else { visit + 1 };
             }
@@ -709,11 +722,8 @@ impl Solver {
     /// One trial of [`Solver::sweep`]: the link from `cell` on `side` (right or down), if that
     /// side is open and the sweep's conditions allow it; when the trial fails, the side is
     /// crossed and the easy rules follow. Whether it failed.
-    fn try_link(&mut self, cell: u8, side: u8, trials: Trials, changed_only: bool, drawn: Option<&[u8; CELL_SLOTS]>) -> Result<bool, Contradiction> {
-        if self.open_sides(cell) & (1 << side) == 0
-            || (changed_only && self.scratch[cell as usize] == 0)
-            || drawn.is_some_and(|links| links[cell as usize] & (1 << side) != 0)
-        {
+    fn try_link(&mut self, cell: u8, side: u8, trials: Trials, changed_only: bool) -> Result<bool, Contradiction> {
+        if self.open_sides(cell) & (1 << side) == 0 || (changed_only && self.scratch[cell as usize] == 0) {
             return Ok(false);
         }
         // A medium or hard trial's side is always a numbered open end's (the sweep visits
@@ -730,6 +740,8 @@ impl Solver {
         // one).
         self.rule = self.rule.max(rule);
         self.reason = numbered;
+        // The state changes: what the trials that stood implied no longer holds.
+        self.implied = [0; IMPLIED_BYTES];
         let mark = self.trail_len;
         self.cross(cell, side, 0);
         self.propagate()?;
@@ -746,7 +758,7 @@ impl Solver {
         let recording = core::mem::replace(&mut self.recording, false);
         let failed = match trials {
             Trials::Near => (!self.link_stands_near(cell, side)).then_some(Rule::DeadEnd),
-            Trials::Far => (!self.link_stands(cell, side)).then_some(Rule::LookAhead),
+            Trials::Far => (!self.far_link_stands(cell, side)).then_some(Rule::LookAhead),
             Trials::All => {
                 let mark = self.trail_len;
                 let failed = if self.link(cell, side, 0).and_then(|()| self.propagate()).is_err() {
@@ -768,7 +780,7 @@ impl Solver {
     /// (linker/numberlink.s): the medium and hard closures' trials, called by the hundred.
     fn link_stands(&mut self, cell: u8, side: u8) -> bool {
         #[cfg(target_arch = "avr")]
-        return link_stands_console(self, cell, side, false);
+        return link_stands_console(self, cell, side, 0);
         #[cfg(not(target_arch = "avr"))]
         {
             let mark = self.trail_len;
@@ -779,12 +791,42 @@ impl Solver {
         }
     }
 
+    /// [`Solver::link_stands`] for a look-ahead trial, which when the link stands also marks
+    /// every link of its closure in `implied`: until the state changes, a trial of one of them
+    /// stands too and need not be made. (Its closure is part of this one, as the easy rules
+    /// only add facts, and every contradiction they meet in it they would meet here; nor is
+    /// such a link refused, as what refuses a link - a decided side, a full square, a loop,
+    /// two numbers - stays true once true.) At 7x7 a quarter of the look-ahead's trials, at
+    /// 12x12 a sixth (host, 100 seeds). On the console `gb_numberlink_trial` marks them.
+    fn far_link_stands(&mut self, cell: u8, side: u8) -> bool {
+        #[cfg(target_arch = "avr")]
+        return link_stands_console(self, cell, side, TRIAL_MARKS_IMPLIED);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            let mark = self.trail_len;
+            let stands = self.link(cell, side, 0).and_then(|()| self.propagate()).is_ok();
+            if stands {
+                for i in mark..self.trail_len {
+                    let [square, flags] = self.trail[i as usize];
+                    if flags & LINK != 0 {
+                        let side = flags & 3;
+                        let (square, side) =
+                            if side == RIGHT || side == DOWN { (square, side) } else { (step(square, side), opposite(side)) };
+                        self.implied[square as usize >> 2] |= implied_bit(square, side);
+                    }
+                }
+            }
+            self.undo_to(mark);
+            stands
+        }
+    }
+
     /// [`Solver::link_stands`] with the easy rules kept to the box around the link
     /// ([`box_around`]). On the console `gb_numberlink_trial` sets the box too (in the C of
     /// this function it was built as one 32-bit value, about 3k cycles a trial).
     fn link_stands_near(&mut self, cell: u8, side: u8) -> bool {
         #[cfg(target_arch = "avr")]
-        return link_stands_console(self, cell, side, true);
+        return link_stands_console(self, cell, side, TRIAL_NEAR);
         #[cfg(not(target_arch = "avr"))]
         {
             self.near = box_around(cell, step(cell, side), self.n);
@@ -920,16 +962,24 @@ fn propagate_console(solver: &mut Solver) -> Outcome {
 /// [`Solver::link_stands`] on the console, from the solver's bank.
 #[cfg(target_arch = "avr")]
 #[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
-fn link_stands_console(solver: &mut Solver, cell: u8, side: u8, near: bool) -> bool {
+fn link_stands_console(solver: &mut Solver, cell: u8, side: u8, mode: u8) -> bool {
     unsafe extern "C" {
         fn gb_numberlink_trial(solver: *mut Solver, square_and_side: u16) -> u8;
     }
-    let side = if near { side | 0x80 } else { side };
+    let side = side | mode;
     // SAFETY: as for `gb_numberlink_propagate`, which the routine calls between its link and
-    // the undo (not while recording: `failed_trial` turns it off); with `near` it also writes
-    // `near`, as the Rust does.
+    // the undo (not while recording: `failed_trial` turns it off); with TRIAL_NEAR it also
+    // writes `near`, as the Rust does, and with TRIAL_MARKS_IMPLIED `implied`.
     unsafe { gb_numberlink_trial(solver, u16::from(side) << 8 | u16::from(cell)) == 0 }
 }
+
+/// `gb_numberlink_trial`'s modes, with the side: the easy rules in the box around the link
+/// ([`Solver::link_stands_near`]), or anywhere with the closure's links marked
+/// ([`Solver::far_link_stands`]).
+#[cfg(target_arch = "avr")]
+const TRIAL_NEAR: u8 = 0x80;
+#[cfg(target_arch = "avr")]
+const TRIAL_MARKS_IMPLIED: u8 = 0x40;
 
 /// [`Solver::is_complete`] on the console, from the solver's bank.
 #[cfg(target_arch = "avr")]
@@ -1125,6 +1175,16 @@ impl Solver {
             a != second && self.touches_region(a, region) && self.touches_region(b, region)
         })
     }
+}
+
+/// The links of `cell` in the solution `drawn`, if one is known.
+fn drawn_links(drawn: Option<&[u8; CELL_SLOTS]>, cell: u8) -> u8 {
+    drawn.map_or(0, |links| links[cell as usize])
+}
+
+/// The bit of [`Solver::implied`]'s byte `square >> 2` for its right or down side.
+fn implied_bit(square: u8, side: u8) -> u8 {
+    1 << ((square & 3) << 1 | side >> 1)
 }
 
 /// The box of squares within one step (diagonals too) of `a` or `b`, two neighbours, cut to
