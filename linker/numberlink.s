@@ -347,6 +347,15 @@ nlp_filter:
         inc     hl
         inc     hl
         ld      (hl), b                 ; NLP_LEFT
+        ;; Two links left (no number, no link) and no box: no side to filter (check_square).
+        ld      a, b
+        cp      #2
+        jr      nz, 12$
+        ldhl    sp, #NLP_BOXED
+        ld      a, (hl)
+        or      a
+        jp      z, nlp_count
+12$:
         NL_AT   c
         ld      a, (hl)
         and     #NUMBER
@@ -368,6 +377,7 @@ nlp_filter:
         NLP_FILTER 3, 0xFF
         ;; Its open sides now, against the links it still takes: fewer is a contradiction, as
         ;; many are all links (only way).
+nlp_count:
         NL_AT   c
         inc     h
         ld      a, (hl)
