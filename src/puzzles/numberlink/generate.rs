@@ -27,7 +27,7 @@
 //! trials near a change; only when that finishes is the puzzle graded from its givens, and
 //! that grade is the one kept.
 
-use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, Sides, cell_at, link_count, neighbour, opposite, step};
+use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, Sides, cell_at, link_count, neighbour, opposite, side_towards, step};
 use super::solve::Solver;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
@@ -418,13 +418,13 @@ mod console {
 }
 
 fn link(links: &mut [u8; CELL_SLOTS], a: u8, b: u8) {
-    let side = (0..4).find(|&side| step(a, side) == b).unwrap_or(0);
+    let side = side_towards(a, b);
     links[a as usize] |= 1 << side;
     links[b as usize] |= 1 << opposite(side);
 }
 
 fn unlink(links: &mut [u8; CELL_SLOTS], a: u8, b: u8) {
-    let side = (0..4).find(|&side| step(a, side) == b).unwrap_or(0);
+    let side = side_towards(a, b);
     links[a as usize] &= !(1 << side);
     links[b as usize] &= !(1 << opposite(side));
 }

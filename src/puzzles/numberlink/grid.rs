@@ -38,6 +38,16 @@ pub const fn opposite(side: u8) -> u8 {
     side ^ 2
 }
 
+/// The side of `cell` that faces its neighbour `far`.
+pub const fn side_towards(cell: u8, far: u8) -> u8 {
+    match far.wrapping_sub(cell) {
+        1 => RIGHT,
+        16 => DOWN,
+        0xFF => LEFT,
+        _ => UP,
+    }
+}
+
 /// The square beside `cell` on `side`, whether or not it is on the board (callers know the
 /// side is open, or check with [`neighbour`]).
 pub const fn step(cell: u8, side: u8) -> u8 {
