@@ -1222,16 +1222,11 @@ _gb_numberlink_mark_near:
         jr      nz, taken
         .endm
 
-;; One neighbour of square C for draw_reset: B counts it when it is free. Clobbers A and HL.
-        .macro  NLD_COUNT delta, ?taken
-        NLD_IF_FREE delta, taken
-        inc     b
-taken:
-        .endm
-
 ;; void gb_numberlink_draw_reset(Solver *solver /* DE */, uint8_t n /* A */): every slot's
-;; owner TAKEN, then the n x n board's squares free, then each free square's count and
-;; free_with.
+;; owner TAKEN, then the n x n board's squares free, each with its count of free neighbours
+;; (all of the board is free: 4 inside, 3 on an edge, 2 in a corner), and free_with to match.
+;; The Rust counts them; here the count is written row by row (a count from the neighbours'
+;; owners took 30k cycles a reset at 7x7).
 _gb_numberlink_draw_reset:
         ld      b, a
         ld      h, d
@@ -1243,59 +1238,73 @@ _gb_numberlink_draw_reset:
         ld      (hl+), a
         dec     c
         jr      nz, 1$
+        push    de
         ld      h, d
         ld      l, e
-        inc     h
+        inc     h                       ; HL = square 0's owner; its count is a page on
         ld      c, b                    ; C = rows left
 2$:
-        push    bc
-        xor     a
-3$:
-        ld      (hl+), a
-        dec     b
+        ld      d, #4                   ; D = a square's count inside the row
+        ld      a, c
+        cp      b
         jr      nz, 3$
-        pop     bc
-        ld      a, #16                  ; on to the next row's first slot
+        dec     d                       ; the first row
+3$:
+        dec     a
+        jr      nz, 4$
+        dec     d                       ; the last row
+4$:
+        ld      a, d
+        dec     a                       ; A = the count of the row's first and last squares
+        ld      (hl), #0
+        inc     h
+        ld      (hl+), a
+        dec     h
+        ld      e, b
+        dec     e
+        dec     e                       ; E = the squares between
+5$:
+        ld      (hl), #0
+        inc     h
+        ld      (hl), d
+        dec     h
+        inc     hl
+        dec     e
+        jr      nz, 5$
+        ld      (hl), #0
+        inc     h
+        ld      (hl), a
+        dec     h
+        ld      a, #17                  ; on to the next row's first slot
         sub     b
         add     a, l
         ld      l, a
-        jr      nc, 4$
+        jr      nc, 6$
         inc     h
-4$:
+6$:
         dec     c
         jr      nz, 2$
+        pop     de
         ld      hl, #NL_FREE_WITH
         add     hl, de
         xor     a
         ld      (hl+), a
         ld      (hl+), a
-        ld      (hl+), a
-        ld      (hl+), a
-        ld      (hl), a
-        ld      c, #0                   ; C = the slot
-5$:
-        NL_AT   c
-        inc     h
-        ld      a, (hl)
-        or      a
-        jr      nz, 6$
-        ld      b, #0
-        NLD_COUNT 0xF0
-        NLD_COUNT 0x01
-        NLD_COUNT 0x10
-        NLD_COUNT 0xFF
-        NL_AT   c
-        inc     h
-        inc     h
-        ld      (hl), b
+        ld      (hl), #4                ; the corners
+        inc     hl
         ld      a, b
-        NLD_FREE_WITH
-        inc     (hl)
-6$:
-        inc     c
-        ld      a, c
-        cp      #CELL_SLOTS
-        jr      c, 5$
+        sub     #2
+        ld      c, a                    ; C = n - 2
+        add     a, a
+        add     a, a
+        ld      (hl+), a                ; the edges' 4 (n - 2) squares
+        xor     a
+        ld      b, c
+7$:
+        add     a, c
+        dec     b
+        jr      nz, 7$
+        ld      (hl), a                 ; the (n - 2)^2 inside
         ret
 
 ;; One neighbour of square C for draw_take: when free, its count goes down by one, and
