@@ -27,7 +27,7 @@
 //! trials near a change; only when that finishes is the puzzle graded from its givens, and
 //! that grade is the one kept.
 
-use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, Sides, cell_at, link_count, neighbour, opposite, side_towards, step};
+use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, Sides, cell_at, link_count, neighbour, next_side, opposite, side_towards, step};
 use super::solve::Solver;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
@@ -433,7 +433,7 @@ fn unlink(links: &mut [u8; CELL_SLOTS], a: u8, b: u8) {
 /// `cell`) and the last one.
 fn walk(links: &[u8; CELL_SLOTS], cell: u8, not: u8) -> (u8, u8) {
     let (mut here, mut from, mut count) = (cell, not, 1);
-    while let Some(side) = (0..4).find(|&side| side != from && links[here as usize] & (1 << side) != 0) {
+    while let Some(side) = next_side(links[here as usize], from) {
         here = step(here, side);
         from = opposite(side);
         count += 1;

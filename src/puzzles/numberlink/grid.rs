@@ -236,7 +236,8 @@ pub fn path_end(links: &[u8; CELL_SLOTS], cell: u8) -> u8 {
     end
 }
 
-/// The first linked side of `links` other than `from`.
-fn next_side(links: u8, from: u8) -> Option<u8> {
-    (0..4).find(|&side| side != from && links & (1 << side) != 0)
+/// The first linked side of `links` other than `from` (a side, or none past 3).
+pub(super) fn next_side(links: u8, from: u8) -> Option<u8> {
+    let others = if from < 4 { links & !(1 << from) } else { links };
+    Sides(others).next()
 }
