@@ -1069,9 +1069,16 @@ _gb_numberlink_pack_links:
 ;; is complete with a link and an empty square with two; solid squares and the slots off the
 ;; board (SOLID) take none. HL walks `given` (`sides` one page up), C counts the slots.
 _gb_numberlink_is_complete:
+        ld      hl, #NL_N
+        add     hl, de
+        ld      a, (hl)
+        ld      c, a
+        dec     a
+        swap    a
+        add     a, c
+        ld      c, a                    ; C = the slots up to the last square's (after: off the board)
         ld      h, d
         ld      l, e
-        ld      c, #CELL_SLOTS
 1$:
         ld      a, (hl)
         and     #NUMBER
