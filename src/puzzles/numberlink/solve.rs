@@ -553,8 +553,8 @@ impl Solver {
         // Sides no link can take: into a full square, closing a loop, joining two numbers. A
         // square with neither a number nor a link can close no loop and join no numbers, and a
         // full neighbour's own check crosses the side between them (the link that filled it
-        // queued it), so such a square skips the filter (about half the checks) - unless the
-        // rules are kept to a medium trial's box, outside which squares go unchecked.
+        // queued it), so such a square skips the filter - unless the rules are kept to a
+        // medium trial's box, outside which squares go unchecked.
         if have != 0 || need != 2 || self.near != ANYWHERE {
             let label = self.label(cell);
             for side in Sides(open) {
