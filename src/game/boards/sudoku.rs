@@ -94,6 +94,10 @@ pub struct SudokuBoard {
     last_digit: u8,
     /// Cells whose pencil-mark tile VRAM does not hold yet.
     pencil_unwritten: Cells,
+    /// Whether `pencil_unwritten` has a cell: asked every frame (the console's VBlank plan,
+    /// whatever the screen shows), where a look at the set itself took SDCC's code about 10k
+    /// cycles (`make bench-rom`'s profile of a frame in the new-game menu).
+    pencil_pending: bool,
 }
 
 impl Default for SudokuBoard {
@@ -115,6 +119,7 @@ impl SudokuBoard {
             keypad_checked: false,
             last_digit: 5,
             pencil_unwritten: Cells::EMPTY,
+            pencil_pending: false,
         }
     }
 
@@ -141,6 +146,7 @@ impl SudokuBoard {
         self.errors_found = Cells::EMPTY;
         self.errors_part = 0;
         self.pencil_unwritten = Cells::EMPTY;
+        self.pencil_pending = false;
     }
 
     /// Begins a game resumed with its marks: its errors are found on the first frames of
@@ -153,6 +159,7 @@ impl SudokuBoard {
         for cell in 0..CELLS as u8 {
             if self.play.marks().pencil(usize::from(cell)) != 0 {
                 self.pencil_unwritten.insert(cell);
+                self.pencil_pending = true;
             }
         }
     }
@@ -332,6 +339,7 @@ impl SudokuBoard {
             }
             Move::Pencil { cell, .. } => {
                 self.pencil_unwritten.insert(cell);
+                self.pencil_pending = true;
                 cell
             }
         };
@@ -387,6 +395,9 @@ impl SudokuBoard {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn unwritten_pencil_tile(&self, tile: &mut [u8; 16]) -> Option<u8> {
+        if !self.pencil_pending {
+            return None;
+        }
         let cell = self.pencil_unwritten.first()?;
         pencil_tile(self.play.marks().pencil(usize::from(cell)), tile);
         Some(assets::SUDOKU_PENCIL_FIRST_TILE + cell)
@@ -394,7 +405,7 @@ impl SudokuBoard {
 
     /// Whether a pencil-mark tile waits for [`SudokuBoard::unwritten_pencil_tile`].
     pub fn has_unwritten_pencil_tile(&self) -> bool {
-        !self.pencil_unwritten.is_empty()
+        self.pencil_pending
     }
 
     /// VRAM holds background tile `tile` as [`SudokuBoard::unwritten_pencil_tile`] gave it.
@@ -402,6 +413,7 @@ impl SudokuBoard {
     #[inline(never)]
     pub fn pencil_tile_written(&mut self, tile: u8) {
         self.pencil_unwritten.remove(tile - assets::SUDOKU_PENCIL_FIRST_TILE);
+        self.pencil_pending = !self.pencil_unwritten.is_empty();
     }
 
     /// The rows of cells `from..to`, each with the line above it, a row of tiles at a time.
