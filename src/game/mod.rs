@@ -569,10 +569,8 @@ impl Game {
             self.session.give_check_work(work);
             Job::Check
         } else if let Some(kind) = self.wanted_kind() {
-            // The memory kept in work, if any, is of this puzzle: switching then changes nothing.
-            if let Some(puzzle) = Playable::of(kind.puzzle) {
-                work.use_puzzle(puzzle);
-            }
+            // The job switches the worker's memory to the puzzle (`Work::run`); the memory kept
+            // in work, if any, is of this puzzle already.
             match self.ready.slot_of(kind) {
                 None => {
                     let request = Request { variant: kind, seed: platform.random_seed() };
@@ -609,9 +607,6 @@ impl Game {
             platform.stop_work();
             if let Some(work) = platform.work() {
                 work.clear();
-                if let Some(puzzle) = Playable::of(request.variant.puzzle) {
-                    work.use_puzzle(puzzle);
-                }
             }
             self.start_work(job, platform);
             return;

@@ -252,12 +252,20 @@ impl Work {
     }
 
     /// Runs the job set by [`Work::assign`] (in the worker) on the memory's puzzle; ready
-    /// puzzles and new games' puzzle records go to `storage`.
+    /// puzzles and new games' puzzle records go to `storage`. A job that makes or reads a
+    /// puzzle first makes the memory that puzzle's ([`Work::use_puzzle`]) here, in the
+    /// worker's time: a switch sets up the engine's whole state (about 23k cycles on the
+    /// console), which in the main loop's frame with the new-game menu's redraw ran late.
     /// In ROM bank 1 with the generator on the console.
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank1"))]
     #[inline(never)]
     pub fn run(&mut self, storage: &mut impl Storage) {
         let Some(job) = self.job.take() else { return };
+        if let Job::Generate { request: Request { variant, .. }, .. } | Job::Load { kind: variant, .. } = job
+            && let Some(puzzle) = Playable::of(variant.puzzle)
+        {
+            self.use_puzzle(puzzle);
+        }
         self.outcome = match &mut self.memory {
             Memory::Hitori(work) => work.run(job, storage),
             Memory::Lizards(work) => work.run(job, storage),
