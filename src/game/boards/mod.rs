@@ -147,8 +147,10 @@ impl Playable {
             // A Sudoku row is two rows of tiles: its line tiles' row and its cells'. (6, its
             // measured cost, left no room for the rest of a frame that drew two rows.)
             (Playable::Sudoku, _) => 7,
-            // A square's tile is a few table and set reads.
-            (Playable::Numberlink, _) => 3,
+            // A square's tile is a few table and set reads: 16.7k cycles for a 9x9 board's row
+            // (`make bench-rom`'s profile, 4.1 lines a square); with 3 a frame that drew the
+            // panel and two rows ran late.
+            (Playable::Numberlink, _) => 5,
         }
     }
 
