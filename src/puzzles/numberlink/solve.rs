@@ -732,14 +732,15 @@ impl Solver {
         if self.open_sides(cell) & (1 << side) == 0 || (changed_only && self.scratch[cell as usize] == 0) {
             return Ok(false);
         }
-        // A medium or hard trial's side is always a numbered open end's (the sweep visits
-        // those alone); an `All` trial's may join two loose ends.
-        let far = step(cell, side);
-        let numbered = if self.label(cell) != 0 { cell } else { far };
-        let from_number = self.label(numbered) != 0;
         let Some(rule) = self.failed_trial(cell, side, trials) else {
             return Ok(false);
         };
+        // A medium or hard trial's side is always a numbered open end's (the sweep visits
+        // those alone); an `All` trial's may join two loose ends. (Read after the trial, which
+        // left the state as it was: only a failed one needs them.)
+        let far = step(cell, side);
+        let numbered = if self.label(cell) != 0 { cell } else { far };
+        let from_number = self.label(numbered) != 0;
         let rule = if rule == Rule::LookAhead && !from_number { Rule::LooseEnd } else { rule };
         // The rule stays in force for the rest of the closure: a later link may rest on this
         // cross (a hard cross, then a dead end that needed it, is a hard step, not a medium
