@@ -270,26 +270,24 @@ impl Generator {
     /// Whether the givens, just blanked at `cell` and `partner`, have a solution other than
     /// `out.solution`; if so the links hold it. The puzzle had one solution with those two
     /// cells given, so another one differs there: first searched with `cell`'s digit ruled
-    /// out, then with `cell` as given and `partner`'s ruled out. The givens are left as found.
-    fn other_solution(&mut self, out: &mut Puzzle, cell: usize, partner: usize) -> bool {
-        for (differs, agrees) in [(cell, None), (partner, Some(cell))] {
-            if let Some(agrees) = agrees {
-                if agrees == differs {
-                    break;
-                }
-                out.givens[agrees] = out.solution[agrees];
-            }
-            self.links.set_givens(&out.givens);
-            self.links.exclude(differs as u8, out.solution[differs] - 1);
-            let found = self.links.count(1, None) == 1;
-            if let Some(agrees) = agrees {
-                out.givens[agrees] = 0;
-            }
-            if found {
-                return true;
-            }
+    /// out, then with `cell` as given and `partner`'s ruled out. The second search starts from
+    /// the links the first left (it found nothing, so it undid every cover): `cell`'s row put
+    /// back and given, rather than the givens taken on again (`set_givens`, about 437k cycles
+    /// on the console, a quarter of medium's).
+    fn other_solution(&mut self, out: &Puzzle, cell: usize, partner: usize) -> bool {
+        let (digit, partner_digit) = (out.solution[cell] - 1, out.solution[partner] - 1);
+        self.links.set_givens(&out.givens);
+        self.links.exclude(cell as u8, digit);
+        if self.links.count(1, None) == 1 {
+            return true;
         }
-        false
+        if partner == cell {
+            return false;
+        }
+        self.links.include(cell as u8, digit);
+        self.links.give(cell as u8, digit);
+        self.links.exclude(partner as u8, partner_digit);
+        self.links.count(1, None) == 1
     }
 }
 

@@ -164,6 +164,19 @@ impl Links {
         self.relink_row(cell, digit, COLUMNS as u16, false);
     }
 
+    /// Puts row (cell, digit) back after [`Links::exclude`], on the links as the exclusion
+    /// left them (a search that found nothing leaves them so: it undoes every cover).
+    pub fn include(&mut self, cell: u8, digit: u8) {
+        self.relink_row(cell, digit, COLUMNS as u16, true);
+    }
+
+    /// Gives the blank `cell` the digit `digit`, as if [`Links::set_givens`] had it among the
+    /// givens: its row selected (the cell's column and the row's three unit columns covered).
+    pub fn give(&mut self, cell: u8, digit: u8) {
+        self.cover(u16::from(cell));
+        self.select(u16::from(cell), digit);
+    }
+
     /// The cell and digit of the row in `slot` of column `k`.
     #[inline(always)]
     fn row_at(k: u16, slot: u8) -> (u8, u8) {
