@@ -361,7 +361,8 @@ impl Board {
         matches!(self, Board::Numberlink(b) if b.wants_check())
     }
 
-    /// Shows the errors the worker found; true when a cell shows in error that did not.
+    /// Shows the errors the worker found, a few cells a call ([`ErrorsShown`]: whether a cell
+    /// shows in error that did not, and whether all are drawn).
     pub fn show_errors(&mut self, errors: &crate::puzzles::numberlink::grid::Cells, layout: &Layout, canvas: &mut Canvas) -> ErrorsShown {
         match self {
             Board::Numberlink(b) => b.show_errors(errors, layout, canvas),
