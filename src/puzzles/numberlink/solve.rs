@@ -691,7 +691,9 @@ impl Solver {
     fn sweep(&mut self, trials: Trials, changed_only: bool, drawn: Option<&[u8; CELL_SLOTS]>) -> Outcome {
         let n = self.n;
         let turn = if trials == Trials::All { n * n } else { 2 * self.paths };
-        self.implied = [0; IMPLIED_BYTES];
+        if trials == Trials::Far {
+            self.implied = [0; IMPLIED_BYTES];
+        }
         let (mut visit, mut cell, mut quiet) = (0u8, 0u8, 0u8);
         while quiet < turn {
             let mut failed = false;
@@ -747,8 +749,10 @@ impl Solver {
         // one).
         self.rule = self.rule.max(rule);
         self.reason = numbered;
-        // The state changes: what the trials that stood implied no longer holds.
-        self.implied = [0; IMPLIED_BYTES];
+        // The state changes: what the look-ahead trials that stood implied no longer holds.
+        if trials == Trials::Far {
+            self.implied = [0; IMPLIED_BYTES];
+        }
         let mark = self.trail_len;
         self.cross(cell, side, 0);
         self.propagate()?;
