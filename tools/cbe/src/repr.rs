@@ -255,6 +255,10 @@ pub fn binop(op: BinOp, bits: u32, a: &str, b: &str, a_const: bool, b_const: Opt
             match b_const {
                 // A call hides the literal from SDCC (the helper's operation has none).
                 Some(k) if c == 32 && sdcc_bug2_shape(op, k as u32) => format!("{helper}({a}, {b})"),
+                // A boolean's negation as a comparison: SDCC 4.2 jumps on `x ^ 1u` by reading
+                // `x` from the stack through HL while it holds a live value there ("bug 10",
+                // docs/cbe-notes.md); its comparisons save HL.
+                Some(1) if op == BinOp::Xor && bits == 1 => format!("({a} == 0u)"),
                 _ => format!("({a} {c_op} {b})"),
             }
         }
@@ -514,6 +518,13 @@ mod tests {
         // xor 0xff is computed (cpl), so a pass run after it counts.
         assert!(sdcc_bug2_shape(BinOp::Xor, 0x0000_00FF));
         assert!(!sdcc_bug2_shape(BinOp::Add, 1));
+    }
+
+    #[test]
+    fn a_boolean_negation_is_a_comparison() {
+        assert_eq!(binop(BinOp::Xor, 1, "v", "1u", false, Some(1), false), "(v == 0u)");
+        assert_eq!(binop(BinOp::Xor, 8, "v", "1u", false, Some(1), false), "(v ^ 1u)");
+        assert_eq!(binop(BinOp::Xor, 1, "v", "w", false, None, false), "(v ^ w)");
     }
 
     #[test]

@@ -68,7 +68,7 @@ fn check_programs_with_flags(names: &[&str], sdcc_flags: &[&str]) -> (Vec<String
 
 #[test]
 fn corpus_matches_native_on_the_console() {
-    let (failures, checked, _) = check_programs(&["arith", "control", "intrinsics", "aggregates", "memory", "fuzz_found", "sdcc_shapes"]);
+    let (failures, checked, _) = check_programs(&["arith", "control", "intrinsics", "aggregates", "memory", "fuzz_found", "sdcc_shapes", "sdcc_statics"]);
     assert!(failures.is_empty(), "{} corpus failures:\n{}", failures.len(), failures.join("\n"));
     eprintln!("{checked} values agree");
 }

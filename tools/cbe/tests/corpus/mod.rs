@@ -11,6 +11,7 @@ pub mod fuzz_found;
 pub mod intrinsics;
 pub mod memory;
 pub mod sdcc_shapes;
+pub mod sdcc_statics;
 pub mod wide;
 
 pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
@@ -23,4 +24,5 @@ pub const PROGRAMS: &[(&str, fn(&mut dyn FnMut(u32)))] = &[
     ("banking", banking::run),
     ("fuzz_found", fuzz_found::run),
     ("sdcc_shapes", sdcc_shapes::run),
+    ("sdcc_statics", sdcc_statics::run),
 ];
