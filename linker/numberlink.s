@@ -15,6 +15,7 @@
 ;;
 ;; Also Solver::load's two board loops (gb_numberlink_empty_board, gb_numberlink_open_board),
 ;; Solver::undo_to (gb_numberlink_undo_to) and Solver::link_stands (gb_numberlink_trial),
+;; Solver::sweep's medium and look-ahead turns (gb_numberlink_sweep_ends),
 ;; Solver::is_complete (gb_numberlink_is_complete), Solver::mark_near
 ;; (gb_numberlink_mark_near), the save records' links (gb_numberlink_pack_links) and the
 ;; generator's drawing steps (gb_numberlink_draw_*), each described where it starts.
@@ -39,6 +40,7 @@
         .globl  _gb_numberlink_open_board
         .globl  _gb_numberlink_undo_to
         .globl  _gb_numberlink_trial
+        .globl  _gb_numberlink_sweep_ends
         .globl  _gb_numberlink_pack_links
         .globl  _gb_numberlink_is_complete
         .globl  _gb_numberlink_mark_near
@@ -58,6 +60,20 @@
         NL_TRAIL        = 0x390
         NL_TRAIL_LEN    = 0x5A0
         NL_SCRATCH      = 0x5EA
+        NL_ENDS         = 0x5A2         ; two endpoints a number
+        NL_SWEEP        = 0x1BC         ; SweepEnds, in the gap after `sides`
+        SW_VISIT        = 0
+        SW_QUIET        = 1
+        SW_TURN         = 2
+        SW_IN_VISIT     = 3
+        SW_FAILED       = 4
+        SW_END          = 5
+        SW_PENDING      = 6
+        SW_MODE         = 7
+        SW_CHANGED_ONLY = 8
+        SW_SQUARE       = 9
+        SW_SIDE         = 10
+        SW_DRAWN        = 11            ; a pointer, 0 for none
         NUMBER          = 0x7F          ; a given byte without its QUEUED bit (0x80)
         SOLID           = 0x7F
         LINK            = 4
@@ -88,12 +104,11 @@
 ;; Inline (seven places): a call and the square's keeping cost half again. Clobbers A and HL.
         .macro  NL_PUSH sq, ?done
         NL_AT   sq
-        bit     7, (hl)                 ; QUEUED
-        jr      nz, done
         ld      a, (hl)
-        cp      #SOLID
-        jr      z, done
-        set     7, (hl)
+        cp      #SOLID                  ; QUEUED (bit 7) or SOLID: both at least SOLID
+        jr      nc, done
+        or      #0x80
+        ld      (hl), a
         ld      hl, #NL_STACK_LEN
         add     hl, de
         ld      a, (hl)
@@ -118,13 +133,30 @@ done:
 skip:
         .endm
 
-;; A decided side's trail entry [C, flags A] (log), then push(C) and push(B), as cross and link
-;; end. Clobbers A and HL.
-        .macro  NL_LOG_PUSH
-        push    bc
-        ld      b, a
-        call    nl_log
-        pop     bc
+;; A decided side's trail entry [C, flags A] (log: trail[trail_len++]), then push(C) and
+;; push(B), as cross and link end. Inline in both: a call to a logging routine, with B saved
+;; around it, cost a third again. Clobbers A and HL.
+        .macro  NL_LOG_PUSH ?no_carry, ?at
+        push    af                      ; the flags
+        ld      hl, #NL_TRAIL_LEN
+        add     hl, de
+        ld      a, (hl)
+        inc     (hl)
+        inc     hl                      ; (keeps the flags of the increment)
+        jr      nz, no_carry
+        inc     (hl)                    ; the low byte wrapped: the old high byte is one less
+        ld      h, (hl)
+        dec     h
+        jr      at
+no_carry:
+        ld      h, (hl)
+at:
+        ld      l, a                    ; HL = the old trail_len
+        NL_TRAIL_AT
+        ld      (hl), c
+        inc     hl
+        pop     af
+        ld      (hl), a
         NL_PUSH c
         NL_PUSH b
         .endm
@@ -623,33 +655,36 @@ nl_link_fail:
         ret
 
 ;; The side A of square C: B = the far square, H = the side's crossed bit, L = the opposite
-;; side's. Keeps A, C and DE.
+;; side's. Keeps A, C and DE. (Each case sets A again rather than saving it: a push and a pop
+;; cost more, and this runs for every side decided and every one taken back.)
 nl_side:
         or      a
         jr      nz, 1$
         ld      hl, #0x1040
-        ld      b, #0xF0
-        jr      4$
+        ld      a, c
+        add     a, #0xF0
+        ld      b, a
+        xor     a
+        ret
 1$:
         cp      #2
         jr      nc, 2$
         ld      hl, #0x2080
-        ld      b, #0x01
-        jr      4$
+        ld      b, c
+        inc     b
+        ret
 2$:
         jr      nz, 3$
         ld      hl, #0x4010
-        ld      b, #0x10
-        jr      4$
+        ld      a, c
+        add     a, #0x10
+        ld      b, a
+        ld      a, #2
+        ret
 3$:
         ld      hl, #0x8020
-        ld      b, #0xFF
-4$:
-        push    af
-        ld      a, b
-        add     a, c
-        ld      b, a
-        pop     af
+        ld      b, c
+        dec     b
         ret
 
 ;; Whether square A still takes a link (is_open_end): NZ when it does. Keeps BC and DE.
@@ -688,28 +723,6 @@ nl_label:
         add     hl, de
         or      (hl)
         and     #NUMBER
-        ret
-
-;; log: trail[trail_len++] = [C, B]. Keeps BC and DE.
-nl_log:
-        ld      hl, #NL_TRAIL_LEN
-        add     hl, de
-        push    de
-        ld      a, (hl)
-        ld      e, a
-        add     a, #1
-        ld      (hl+), a
-        ld      a, (hl)
-        ld      d, a
-        adc     a, #0
-        ld      (hl), a
-        ld      h, d
-        ld      l, e
-        pop     de
-        NL_TRAIL_AT
-        ld      (hl), c
-        inc     hl
-        ld      (hl), b
         ret
 
 ;; void gb_numberlink_empty_board(Solver *solver /* DE */): Solver::empty_board, every square
@@ -1000,8 +1013,21 @@ nl_mark_implied:
         dec     c                       ; left: the square left's right side
         ld      a, #1
 3$:
-        srl     a                       ; 0 right, 1 down
         ld      b, a
+        push    hl
+        call    nl_implied_at
+        or      (hl)
+        ld      (hl), a
+        pop     hl
+6$:
+        pop     bc
+        jr      1$
+
+;; HL = the byte of `implied` for square C's right (B = 1) or down (B = 2) side, A = its bit
+;; (solve.rs' implied_bit: bit (C & 3) * 2 + (B >> 1) of byte C >> 2). Keeps BC and DE.
+nl_implied_at:
+        push    bc
+        srl     b                       ; 0 right, 1 down
         ld      a, c
         and     #3
         add     a, a
@@ -1009,26 +1035,205 @@ nl_mark_implied:
         inc     a
         ld      b, a                    ; the bit's number + 1
         ld      a, #0x80
-4$:
+1$:
         rlca
         dec     b
-        jr      nz, 4$                  ; A = the bit
+        jr      nz, 1$
         ld      b, a
-        srl     c
-        srl     c
-        push    hl
         ld      a, c
+        srl     a
+        srl     a
         add     a, #NL_IMPLIED
         ld      l, a
         ld      h, #0
         add     hl, de
+        ld      a, b
+        pop     bc
+        ret
+
+;; HL = the byte of the sweep's state at `field`. Clobbers nothing else.
+        .macro  NLS_AT field
+        ld      hl, #NL_SWEEP + field
+        add     hl, de
+        .endm
+
+;; uint8_t gb_numberlink_sweep_ends(Solver *solver /* DE */): Solver::sweep's turns of medium
+;; (Near) or look-ahead (Far) trials over the numbered open ends, with the state in
+;; `sweep_ends` (solve.rs' SweepEnds, set by its caller): from where the last call stopped up
+;; to the next trial that fails (A = 1, its square and side in the state, to be crossed by the
+;; Rust, which then calls again) or to the end of a turn without a failure (A = 0). Visits,
+;; sides and skips in the Rust's order: a visit reads the open sides of its end less the drawn
+;; solution's, and each (as its square's right or down side) is passed over when a standing
+;; trial implied it (Far), when it is no longer open, or outside the changes (a closure after
+;; a cut); else it is tried by gb_numberlink_trial. The Rust's sweep cost a trial about as
+;; much again as the routine's.
+_gb_numberlink_sweep_ends:
+        NLS_AT  SW_IN_VISIT
+        ld      a, (hl)
+        or      a
+        jr      nz, nls_sides           ; on with the visit a failed trial stopped
+nls_visit:
+        NLS_AT  SW_QUIET
+        ld      a, (hl+)
+        cp      (hl)                    ; SW_TURN
+        jr      c, 1$
+        xor     a                       ; a whole turn without a failure: done
+        ret
+1$:
+        NLS_AT  SW_VISIT
+        ld      a, (hl)
+        ld      hl, #NL_ENDS
+        add     hl, de
+        add     a, l
+        ld      l, a
+        adc     a, h
+        sub     l
+        ld      h, a
+        ld      a, (hl)                 ; the endpoint visited
+        NL_AT   a
+        inc     h
+        inc     h
+        ld      c, (hl)                 ; C = the open end of its segment
+        NL_AT   c
+        inc     h
+        ld      a, (hl)
+        ld      b, a
+        swap    a
+        or      b
+        cpl
+        and     #15
+        ld      b, a                    ; B = its open sides
+        NLS_AT  SW_DRAWN
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        or      h
+        jr      z, 2$                   ; no drawn solution
+        ld      a, l
+        add     a, c
+        ld      l, a
+        adc     a, h
+        sub     l
+        ld      h, a
+        ld      a, (hl)
+        cpl
+        and     b
+        ld      b, a                    ; less the drawn solution's links
+2$:
+        NLS_AT  SW_IN_VISIT
+        ld      (hl), #1
+        inc     hl
+        ld      (hl), #0                ; SW_FAILED
+        inc     hl
+        ld      (hl), c                 ; SW_END
+        inc     hl
+        ld      (hl), b                 ; SW_PENDING
+nls_sides:
+        NLS_AT  SW_PENDING
+        ld      a, (hl)
+        or      a
+        jp      z, nls_visited
+        ld      b, a
+        dec     a
+        and     b
+        ld      (hl-), a                ; the lowest side taken off
+        xor     b                       ; A = its bit
+        ld      c, (hl)                 ; SW_END
+        cp      #1
+        jr      nz, 3$
+        ld      a, c                    ; up: the square above's down side
+        sub     #16
+        ld      c, a
+        ld      b, #2
+        jr      5$
+3$:
+        cp      #8
+        jr      nz, 4$
+        dec     c                       ; left: the square left's right side
+        ld      b, #1
+        jr      5$
+4$:
+        srl     a                       ; right 1, down 2
+        ld      b, a
+5$:
+        NLS_AT  SW_MODE
+        bit     6, (hl)                 ; TRIAL_MARKS_IMPLIED: a look-ahead trial
+        jr      z, 6$
+        call    nl_implied_at
+        and     (hl)
+        jr      nz, nls_sides           ; a standing trial implied it
+6$:
+        NL_AT   c
+        inc     h
+        ld      a, (hl)
+        swap    a
+        or      (hl)
+        ld      l, a                    ; links and crossed sides together
+        ld      a, b
+        add     a, a                    ; the side's bit
+        and     l
+        jr      nz, nls_sides           ; decided since the visit began
+        NLS_AT  SW_CHANGED_ONLY
+        ld      a, (hl)
+        or      a
+        jr      z, 7$
+        ld      hl, #NL_SCRATCH
+        add     hl, de
+        ld      a, l
+        add     a, c
+        ld      l, a
+        adc     a, h
+        sub     l
+        ld      h, a
+        ld      a, (hl)
+        or      a
+        jr      z, nls_sides            ; no change in its box
+7$:
+        NLS_AT  SW_MODE
         ld      a, (hl)
         or      b
-        ld      (hl), a
-        pop     hl
-6$:
+        ld      b, a
+        push    bc
+        call    _gb_numberlink_trial
         pop     bc
-        jr      1$
+        or      a
+        jr      z, nls_sides            ; it stands
+        NLS_AT  SW_FAILED
+        ld      (hl), #1
+        NLS_AT  SW_SQUARE
+        ld      (hl), c
+        inc     hl
+        ld      a, b
+        and     #3
+        ld      (hl), a                 ; SW_SIDE
+        ld      a, #1
+        ret
+nls_visited:
+        ;; visit = the next (round to 0 after the turn), quiet = 0 after a failure, else one more
+        NLS_AT  SW_VISIT
+        ld      a, (hl+)
+        inc     a
+        ld      b, (hl)                 ; SW_QUIET
+        inc     hl
+        cp      (hl)                    ; SW_TURN
+        jr      nz, 8$
+        xor     a
+8$:
+        ld      c, a
+        inc     b
+        inc     hl
+        ld      (hl), #0                ; SW_IN_VISIT
+        inc     hl
+        ld      a, (hl)                 ; SW_FAILED
+        or      a
+        jr      z, 9$
+        ld      b, #0
+9$:
+        NLS_AT  SW_VISIT
+        ld      (hl), c
+        inc     hl
+        ld      (hl), b
+        jp      nls_visit
 
 ;; void gb_numberlink_pack_links(uint8_t *packed /* DE */, const uint8_t *links /* BC */):
 ;; record.rs' write_links: the links (low nibbles) of the 12 rows of 12 squares at `links`

@@ -136,8 +136,9 @@ const IMPLIED_BYTES: usize = CELL_SLOTS.div_ceil(4);
 /// `repr(C)` with a fixed layout: on the console linker/numberlink.s's
 /// `gb_numberlink_propagate` runs the easy rules on it at the offsets checked below. `given`,
 /// `sides` and `other` start 256 bytes apart, so the routine steps from a square's byte in one
-/// to its byte in the next by one `inc h`; the small fields fill part of the first gap, the
-/// rest of the gaps is padding (192 bytes, bought for that speed).
+/// to its byte in the next by one `inc h`; the small fields fill part of the first gap and the
+/// console's sweep state ([`SweepEnds`]) part of the second, the rest of the gaps is padding
+/// (about 180 bytes, bought for that speed).
 #[repr(C)]
 pub struct Solver {
     /// Per square: 0, the number of an endpoint, or [`SOLID`]; plus [`QUEUED`].
@@ -165,7 +166,9 @@ pub struct Solver {
     /// Per square: links (low nibble) and crossed sides (high nibble); the path on each
     /// square while the generator draws.
     sides: [u8; CELL_SLOTS],
-    _gap_after_sides: [u8; 256 - CELL_SLOTS],
+    #[cfg(target_arch = "avr")]
+    sweep_ends: SweepEnds,
+    _gap_after_sides: [u8; 256 - CELL_SLOTS - SWEEP_ENDS_BYTES],
     /// Per segment end: the square at the segment's other end (itself when alone); each free
     /// square's free neighbours while the generator draws.
     other: [u8; CELL_SLOTS],
@@ -194,10 +197,13 @@ const _: () = {
     assert!(offset_of!(Solver, free_with) == 0x0CA);
     assert!(offset_of!(Solver, implied) == 0x0CF);
     assert!(offset_of!(Solver, sides) == 0x100);
+    #[cfg(target_arch = "avr")]
+    assert!(offset_of!(Solver, sweep_ends) == 0x1BC && SWEEP_ENDS_BYTES == 13);
     assert!(offset_of!(Solver, other) == 0x200);
     assert!(offset_of!(Solver, stack) == 0x300);
     assert!(offset_of!(Solver, trail) == 0x390);
     assert!(offset_of!(Solver, trail_len) == 0x5A0);
+    assert!(offset_of!(Solver, ends) == 0x5A2);
     assert!(offset_of!(Solver, scratch) == 0x5EA);
     assert!(Rule::OnlyWay as u8 == 0);
 };
@@ -224,7 +230,9 @@ impl Solver {
             implied: [0; IMPLIED_BYTES],
             _gap_after_given: [0; 256 - CELL_SLOTS - 19 - IMPLIED_BYTES],
             sides: [0xF0; CELL_SLOTS],
-            _gap_after_sides: [0; 256 - CELL_SLOTS],
+            #[cfg(target_arch = "avr")]
+            sweep_ends: SweepEnds::new(),
+            _gap_after_sides: [0; 256 - CELL_SLOTS - SWEEP_ENDS_BYTES],
             other: [0; CELL_SLOTS],
             _gap_after_other: [0; 256 - CELL_SLOTS],
             stack: [0; BOARD_CELLS],
@@ -687,12 +695,18 @@ impl Solver {
     /// link of it is tried: such a trial cannot fail, since the state and every fact the
     /// easy rules add to it hold in that solution. The same closure for fewer trials (one
     /// side of every open end is the drawing's). Nor is a look-ahead trial made of a link
-    /// marked `implied` (see [`Solver::far_link_stands`]).
+    /// marked `implied` (see [`Solver::far_link_stands`]). On the console the medium and
+    /// look-ahead turns are `gb_numberlink_sweep_ends`'s (see [`sweep_ends_console`]), except
+    /// while recording.
     fn sweep(&mut self, trials: Trials, changed_only: bool, drawn: Option<&[u8; CELL_SLOTS]>) -> Outcome {
         let n = self.n;
         let turn = if trials == Trials::All { n * n } else { 2 * self.paths };
         if trials == Trials::Far {
             self.implied = [0; IMPLIED_BYTES];
+        }
+        #[cfg(target_arch = "avr")]
+        if trials != Trials::All && !self.recording {
+            return sweep_ends_console(self, trials, turn, changed_only, drawn);
         }
         let (mut visit, mut cell, mut quiet) = (0u8, 0u8, 0u8);
         while quiet < turn {
@@ -737,6 +751,13 @@ impl Solver {
         let Some(rule) = self.failed_trial(cell, side, trials) else {
             return Ok(false);
         };
+        self.cross_failed(cell, side, rule, trials, changed_only)?;
+        Ok(true)
+    }
+
+    /// After a trial of the link from `cell` on `side` failed by `rule`: the side crossed, and
+    /// the easy rules after it.
+    fn cross_failed(&mut self, cell: u8, side: u8, rule: Rule, trials: Trials, changed_only: bool) -> Outcome {
         // A medium or hard trial's side is always a numbered open end's (the sweep visits
         // those alone); an `All` trial's may join two loose ends. (Read after the trial, which
         // left the state as it was: only a failed one needs them.)
@@ -759,7 +780,7 @@ impl Solver {
         if changed_only {
             self.mark_changes_since(mark);
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Tries a link on the open side `side` of `cell`: under the easy rules in the box around
@@ -983,6 +1004,81 @@ fn link_stands_console(solver: &mut Solver, cell: u8, side: u8, mode: u8) -> boo
     // writes `near`, as the Rust does, and with TRIAL_MARKS_IMPLIED `implied`.
     unsafe { gb_numberlink_trial(solver, u16::from(side) << 8 | u16::from(cell)) == 0 }
 }
+
+/// [`Solver::sweep`]'s medium and look-ahead turns on the console, from the solver's bank:
+/// `gb_numberlink_sweep_ends` (linker/numberlink.s) visits the numbered open ends and makes the
+/// trials, as the Rust does, up to each one that fails, which the Rust then crosses
+/// ([`Solver::cross_failed`]) before the routine goes on.
+#[cfg(target_arch = "avr")]
+#[cfg_attr(feature = "banks", unsafe(link_section = ".bank10"), inline(never))]
+fn sweep_ends_console(solver: &mut Solver, trials: Trials, turn: u8, changed_only: bool, drawn: Option<&[u8; CELL_SLOTS]>) -> Outcome {
+    unsafe extern "C" {
+        fn gb_numberlink_sweep_ends(solver: *mut Solver) -> u8;
+    }
+    let (mode, rule) = if trials == Trials::Near { (TRIAL_NEAR, Rule::DeadEnd) } else { (TRIAL_MARKS_IMPLIED, Rule::LookAhead) };
+    solver.sweep_ends = SweepEnds {
+        turn,
+        mode,
+        changed_only: u8::from(changed_only),
+        drawn: drawn.map_or(0, |links| links.as_ptr() as usize as u16),
+        ..SweepEnds::new()
+    };
+    // SAFETY: the routine reads `solver` and `drawn` (a board of links, when not null) and
+    // writes `sweep_ends`, and through gb_numberlink_trial what that writes; not while
+    // recording (as propagate).
+    while unsafe { gb_numberlink_sweep_ends(solver) } != 0 {
+        let (square, side) = (solver.sweep_ends.square, solver.sweep_ends.side);
+        solver.cross_failed(square, side, rule, trials, changed_only)?;
+    }
+    Ok(())
+}
+
+/// Where the console's sweep of numbered ends stands between calls of
+/// `gb_numberlink_sweep_ends` (its SW_ offsets): the turn's visit and count of quiet visits, the
+/// visit under way (its end, the sides left to try, whether one failed), the trials' mode, and
+/// the trial that failed. In the gap after `sides`, where the routine finds it from the solver.
+#[cfg(target_arch = "avr")]
+#[repr(C)]
+struct SweepEnds {
+    visit: u8,
+    quiet: u8,
+    turn: u8,
+    in_visit: u8,
+    failed: u8,
+    end: u8,
+    pending: u8,
+    mode: u8,
+    changed_only: u8,
+    square: u8,
+    side: u8,
+    /// The drawn solution's address, 0 for none.
+    drawn: u16,
+}
+
+#[cfg(target_arch = "avr")]
+impl SweepEnds {
+    const fn new() -> SweepEnds {
+        SweepEnds {
+            visit: 0,
+            quiet: 0,
+            turn: 0,
+            in_visit: 0,
+            failed: 0,
+            end: 0,
+            pending: 0,
+            mode: 0,
+            changed_only: 0,
+            square: 0,
+            side: 0,
+            drawn: 0,
+        }
+    }
+}
+
+#[cfg(target_arch = "avr")]
+const SWEEP_ENDS_BYTES: usize = core::mem::size_of::<SweepEnds>();
+#[cfg(not(target_arch = "avr"))]
+const SWEEP_ENDS_BYTES: usize = 0;
 
 /// `gb_numberlink_trial`'s modes, with the side: the easy rules in the box around the link
 /// ([`Solver::link_stands_near`]), or anywhere with the closure's links marked
