@@ -122,12 +122,78 @@
 done:
         .endm
 
+;; Whether square B lies outside `near` (top and bottom rows as squares' high nibbles, left
+;; and right columns; the whole grid outside a medium trial): carry set when it does. A step
+;; off the board lands outside (the box is on the board). Inline (five places), and with the
+;; square kept in B: each comparison has its operands in A and (HL) or B. Clobbers A and HL.
+        .macro  NL_OUTSIDE ?done
+        ld      hl, #NL_NEAR
+        add     hl, de
+        ld      a, b
+        cp      (hl)                    ; above the top row
+        jr      c, done
+        inc     hl
+        ld      a, (hl)
+        or      #0x0F
+        cp      b                       ; below the bottom row
+        jr      c, done
+        inc     hl
+        ld      a, b
+        and     #0x0F
+        cp      (hl)                    ; left of the left column
+        jr      c, done
+        inc     hl
+        cp      (hl)
+        jr      z, done                 ; the right column (no carry)
+        ccf                             ; right of it: carry
+done:
+        .endm
+
+;; Whether square `sq` still takes a link (is_open_end): NZ when it does. Clobbers A and HL.
+        .macro  NL_OPEN_END sq, ?empty, ?done
+        NL_AT   sq
+        ld      a, (hl)
+        and     #NUMBER
+        cp      #SOLID
+        jr      z, done                 ; takes none
+        inc     h
+        or      a
+        ld      a, (hl)
+        jr      z, empty
+        and     #15                     ; an endpoint: open without a link
+        sub     #1
+        sbc     a, a
+        jr      done
+empty:
+        and     #15                     ; empty: open with at most one link
+        ld      l, a
+        dec     a
+        and     l
+        sub     #1
+        sbc     a, a
+done:
+        .endm
+
+;; A = the label of square `sq`, an end that is not solid: its number or its segment's other
+;; end's. Clobbers HL.
+        .macro  NL_LABEL sq
+        NL_AT   sq
+        ld      a, (hl)
+        inc     h
+        inc     h
+        ld      l, (hl)
+        ld      h, #0
+        add     hl, de
+        or      (hl)
+        and     #NUMBER
+        .endm
+
 ;; push(the square `delta` away from C) when it lies inside `near`. Clobbers A, B, HL.
         .macro  NLP_QUEUE_NEAR delta, ?skip
         ld      a, c
         add     a, #delta
         ld      b, a
-        call    nl_outside
+        NL_OUTSIDE
         jr      c, skip
         NL_PUSH b
 skip:
@@ -317,8 +383,8 @@ nlp_next:
         ld      a, (hl)
         or      a
         jr      z, 11$                  ; every square is inside
-        ld      a, c
-        call    nl_outside
+        ld      b, c
+        NL_OUTSIDE
         jp      c, nlp_outside
 11$:
         ;; It stays QUEUED while it is checked (nlp_checked clears it), as in the Rust: the
@@ -529,35 +595,6 @@ nlp_outside:
         NLP_QUEUE_NEAR 0xFF
         jp      nlp_next
 
-;; Whether square A lies outside `near` (top and bottom rows as squares' high nibbles, left
-;; and right columns; the whole grid outside a medium trial): carry set when it does. A step
-;; off the board lands outside (the box is on the board). Keeps BC and DE.
-nl_outside:
-        push    bc
-        ld      b, a
-        ld      hl, #NL_NEAR
-        add     hl, de
-        and     #0xF0
-        cp      (hl)
-        jr      c, 1$                   ; above the top row
-        ld      c, a
-        inc     hl
-        ld      a, (hl)
-        cp      c
-        jr      c, 1$                   ; below the bottom row
-        inc     hl
-        ld      a, b
-        and     #0x0F
-        cp      (hl)
-        jr      c, 1$                   ; left of the left column
-        ld      c, a
-        inc     hl
-        ld      a, (hl)
-        cp      c                       ; right of the right column: carry
-1$:
-        pop     bc
-        ret
-
 ;; cross(square C, side A): crosses the open side at both squares, logs it, pushes both. Keeps
 ;; BC and DE.
 nl_cross:
@@ -585,11 +622,9 @@ nl_link:
         inc     h
         and     (hl)
         jp      nz, nl_link_fail
-        ld      a, c
-        call    nl_open_end
+        NL_OPEN_END c
         jp      z, nl_link_fail
-        ld      a, b
-        call    nl_open_end
+        NL_OPEN_END b
         jp      z, nl_link_fail
         NL_AT   c
         inc     h
@@ -597,11 +632,9 @@ nl_link:
         ld      a, (hl)                 ; the other end of the square's segment
         cp      b
         jp      z, nl_link_fail         ; a loop
-        ld      a, c
-        call    nl_label
+        NL_LABEL c
         push    af
-        ld      a, b
-        call    nl_label
+        NL_LABEL b
         pop     hl                      ; H = the square's label, A = the far square's
         or      a
         jr      z, 1$
@@ -685,44 +718,6 @@ nl_side:
         ld      hl, #0x8020
         ld      b, c
         dec     b
-        ret
-
-;; Whether square A still takes a link (is_open_end): NZ when it does. Keeps BC and DE.
-nl_open_end:
-        NL_AT   a
-        ld      a, (hl)
-        and     #NUMBER
-        cp      #SOLID
-        ret     z                       ; takes none
-        inc     h
-        or      a
-        ld      a, (hl)
-        jr      z, 1$
-        and     #15                     ; an endpoint: open without a link
-        sub     #1
-        sbc     a, a
-        ret
-1$:
-        and     #15                     ; empty: open with at most one link
-        ld      l, a
-        dec     a
-        and     l
-        sub     #1
-        sbc     a, a
-        ret
-
-;; A = the label of square A, an end that is not solid: its number or its segment's other
-;; end's. Keeps BC and DE.
-nl_label:
-        NL_AT   a
-        ld      a, (hl)
-        inc     h
-        inc     h
-        ld      l, (hl)
-        ld      h, #0
-        add     hl, de
-        or      (hl)
-        and     #NUMBER
         ret
 
 ;; void gb_numberlink_empty_board(Solver *solver /* DE */): Solver::empty_board, every square
