@@ -337,15 +337,18 @@ done:
         ld      (hl), a
         .endm
 
-;; Clears bits H of sides[C] and bits L of sides[B] (undo_to). Clobbers A and HL.
-        .macro  NLU_CLEAR
-        ld      a, h
-        cpl
-        ld      h, a
-        ld      a, l
-        cpl
-        ld      l, a
-        NL_BOTH and
+;; Clears bit `here` of sides[C] and bit `there` of sides[B], B being the square `delta` from
+;; C (undo_to: a decided side taken back). Clobbers A and HL.
+        .macro  NLU_CLEAR_BITS here, delta, there
+        NL_AT   c
+        inc     h
+        res     here, (hl)
+        ld      a, c
+        add     a, #delta
+        ld      b, a
+        NL_AT   b
+        inc     h
+        res     there, (hl)
         .endm
 
         .area   _CODE_NUMBERLINK
@@ -824,34 +827,63 @@ _gb_numberlink_undo_to:
         sbc     a, b
         ld      b, a                    ; BC = entries to take back
         NL_TRAIL_AT                     ; one past the last entry
-1$:
+nlu_entry:
         dec     hl
         ld      a, (hl-)                ; the entry's flags
         push    hl                      ; at its square
         push    bc
         ld      c, (hl)
-        ld      b, a
-        and     #3
-        bit     2, b                    ; LINK
-        jr      nz, 6$
-        call    nl_side
-        NLU_CLEAR
-        jr      7$
-6$:
-        call    nl_side
-        swap    h                       ; a link: its bits are the crossed bits' low nibble
-        swap    l
-        NLU_CLEAR
-        NLU_REOPEN c                    ; its squares' segment ends as before it
-        NLU_REOPEN b
-7$:
+        and     #7                      ; the side, LINK
+        add     a, a
+        add     a, #<nlu_kinds
+        ld      l, a
+        ld      a, #>nlu_kinds
+        adc     a, #0
+        ld      h, a
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        jp      (hl)
+nlu_taken:
         pop     bc
         pop     hl
         dec     bc
         ld      a, b
         or      c
-        jp      nz, 1$
+        jp      nz, nlu_entry
         ret
+        ;; One case a kind of entry (a table of jumps rather than nl_side's tests and masks:
+        ;; this runs for every decided side of every trial).
+nlu_kinds:
+        .dw     nlu_cross_up, nlu_cross_right, nlu_cross_down, nlu_cross_left
+        .dw     nlu_link_up, nlu_link_right, nlu_link_down, nlu_link_left
+nlu_cross_up:
+        NLU_CLEAR_BITS 4, 0xF0, 6
+        jp      nlu_taken
+nlu_cross_right:
+        NLU_CLEAR_BITS 5, 0x01, 7
+        jp      nlu_taken
+nlu_cross_down:
+        NLU_CLEAR_BITS 6, 0x10, 4
+        jp      nlu_taken
+nlu_cross_left:
+        NLU_CLEAR_BITS 7, 0xFF, 5
+        jp      nlu_taken
+nlu_link_up:
+        NLU_CLEAR_BITS 0, 0xF0, 2
+        jr      nlu_reopen
+nlu_link_right:
+        NLU_CLEAR_BITS 1, 0x01, 3
+        jr      nlu_reopen
+nlu_link_down:
+        NLU_CLEAR_BITS 2, 0x10, 0
+        jr      nlu_reopen
+nlu_link_left:
+        NLU_CLEAR_BITS 3, 0xFF, 1
+nlu_reopen:
+        NLU_REOPEN c                    ; the link's squares' segment ends as before it
+        NLU_REOPEN b
+        jp      nlu_taken
 
 ;; uint8_t gb_numberlink_trial(Solver *solver /* DE */, uint16_t square_and_side /* BC */):
 ;; Solver::link_stands for the square C and side B (bits 0-1): the link (nl_link), the easy
