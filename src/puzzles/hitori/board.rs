@@ -285,6 +285,12 @@ impl Board {
         self.numbers[cell as usize]
     }
 
+    /// Every slot's number, 16 a row (for the console's routines in assembly).
+    #[cfg(target_arch = "avr")]
+    pub fn number_slots(&self) -> &[u8; CELL_SLOTS] {
+        &self.numbers
+    }
+
     #[inline]
     pub fn set_number(&mut self, cell: u8, value: u8) {
         self.numbers[cell as usize] = value;

@@ -471,6 +471,21 @@ impl Footholds {
 /// `cell`'s position next to j (`cell` the aligned end), or its number at j next to `cell`'s
 /// position (the twin the aligned end).
 fn offset_pair_numbers(board: &Board, cell: u8) -> u16 {
+    #[cfg(target_arch = "avr")]
+    {
+        unsafe extern "C" {
+            fn gb_hitori_offset_pair_numbers(numbers: *const u8, cell_and_n: u16) -> u16;
+        }
+        // SAFETY: linker/hitori.s reads the board's numbers (16 a row) and nothing else.
+        unsafe { gb_hitori_offset_pair_numbers(board.number_slots().as_ptr(), u16::from(board.size()) << 8 | u16::from(cell)) }
+    }
+    #[cfg(not(target_arch = "avr"))]
+    offset_pair_numbers_here(board, cell)
+}
+
+/// [`offset_pair_numbers`] in Rust: the host's, and the reference for linker/hitori.s.
+#[cfg(not(target_arch = "avr"))]
+fn offset_pair_numbers_here(board: &Board, cell: u8) -> u16 {
     let n = board.size();
     let mut numbers = 0;
     // Along rows (cells 1 apart, lines 16), then along columns. Each line beside `cell`'s is

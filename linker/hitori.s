@@ -1,0 +1,267 @@
+;; Hitori's generator on the console: generate.rs' offset_pair_numbers (the Rust there is the
+;; host's and the reference; the engine bench compares every console puzzle with the host's).
+;; SDCC's code for it took a tenth of the engine bench's cycles (about 41k a call, one call a
+;; shaded cell of every hard numbering).
+;;
+;; Calling convention as crt0's (SDCC 4.2 sm83, sdcccall(1)): a 16-bit first argument in DE, a
+;; second in BC, a 16-bit result in BC. gbrom assembles this file with `_CODE_HITORI` renamed
+;; to the generator's bank's area (`_CODE_7`) when the program has banked code, else `_CODE`,
+;; and links it from the runtime's library (only programs that call it have it).
+
+        .module hitori
+
+        .globl  _gb_hitori_offset_pair_numbers
+
+        ;; The routine's frame (offsets from SP in the routine; 2 more in hop_line, which it
+        ;; calls, and 4 in hop_add).
+        HO_NUMBERS      = 0             ; the numbers found (a word)
+        HO_CELL         = 2
+        HO_N            = 3
+        HO_POS          = 4             ; `cell`'s position in its line
+        HO_STEP         = 5             ; from a cell to the next of its line (1 or 16)
+        HO_FIRST        = 6             ; the first cell of `cell`'s line
+        HO_LINE         = 7             ; `cell`'s line
+        HO_DELTA        = 8             ; from a cell of `cell`'s line to the line beside
+        HO_ALIGNED      = 9             ; the number beside `cell`
+        HO_BEFORE       = 10            ; the one before it in that line, 0xFF off the board
+        HO_AFTER        = 11            ; the one after it, 0xFF off the board
+        HO_V            = 12            ; the number at j in the line beside
+        HO_FRAME        = 13
+
+;; The lines on either side of `cell`'s (`apart` cells from it), those on the board.
+        .macro  HOP_LINES apart, ?after, ?done
+        ldhl    sp, #HO_LINE
+        ld      a, (hl)
+        or      a
+        jr      z, after
+        ld      a, #(0x100 - apart)
+        call    hop_line
+after:
+        ldhl    sp, #HO_LINE
+        ld      a, (hl)
+        inc     a
+        ldhl    sp, #HO_N
+        cp      (hl)
+        jr      nc, done
+        ld      a, #apart
+        call    hop_line
+done:
+        .endm
+
+        .area   _CODE_HITORI
+
+;; uint16_t gb_hitori_offset_pair_numbers(const uint8_t *numbers /* DE */, uint16_t
+;; cell_and_n /* BC: C the cell, B the board's size */): the numbers that would make `cell` one
+;; end of an offset pair, as bits (1 << number), from the board's numbers (16 a row).
+_gb_hitori_offset_pair_numbers:
+        add     sp, #-HO_FRAME
+        ldhl    sp, #HO_NUMBERS
+        xor     a
+        ld      (hl+), a
+        ld      (hl+), a
+        ld      (hl), c                 ; HO_CELL
+        inc     hl
+        ld      (hl), b                 ; HO_N
+        ;; Along rows: the position is the column, the line the row.
+        ld      a, c
+        and     #0x0F
+        ldhl    sp, #HO_POS
+        ld      (hl+), a
+        ld      (hl), #1                ; HO_STEP
+        ld      a, c
+        and     #0xF0
+        ldhl    sp, #HO_FIRST
+        ld      (hl+), a
+        ld      a, c
+        swap    a
+        and     #0x0F
+        ld      (hl), a                 ; HO_LINE
+        HOP_LINES 16
+        ;; Along columns: the position is the row, the line the column.
+        ldhl    sp, #HO_CELL
+        ld      c, (hl)
+        ld      a, c
+        swap    a
+        and     #0x0F
+        ldhl    sp, #HO_POS
+        ld      (hl+), a
+        ld      (hl), #16               ; HO_STEP
+        ld      a, c
+        and     #0x0F
+        ldhl    sp, #HO_FIRST
+        ld      (hl+), a
+        ld      (hl), a                 ; HO_LINE
+        HOP_LINES 1
+        ldhl    sp, #HO_NUMBERS
+        ld      a, (hl+)
+        ld      b, (hl)
+        ld      c, a
+        add     sp, #HO_FRAME
+        ret
+
+;; One line beside `cell`'s, A cells on from it: a twin of `cell` at j in its line makes an
+;; offset pair with this line when the line repeats its number beside `cell` at j - 1 or j + 1
+;; (`cell` the aligned end: the cells at j -+ 1 of `cell`'s line are found), or its number
+;; before or after `cell`'s position at j (the twin the aligned end: the cell at j). B = j,
+;; C = the cell at j in `cell`'s line. Keeps DE.
+hop_line:
+        ldhl    sp, #2 + HO_DELTA
+        ld      (hl), a
+        ldhl    sp, #2 + HO_CELL
+        add     a, (hl)
+        ld      c, a                    ; C = the cell beside `cell`
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+        ldhl    sp, #2 + HO_ALIGNED
+        ld      (hl), a
+        ldhl    sp, #2 + HO_POS
+        ld      a, (hl+)
+        ld      b, (hl)                 ; B = the step
+        or      a
+        ld      a, #0xFF
+        jr      z, 1$                   ; at the line's start: none before
+        ld      a, c
+        sub     b
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+1$:
+        ldhl    sp, #2 + HO_BEFORE
+        ld      (hl), a
+        ldhl    sp, #2 + HO_POS
+        ld      a, (hl)
+        inc     a
+        ldhl    sp, #2 + HO_N
+        cp      (hl)
+        ld      a, #0xFF
+        jr      nc, 2$                  ; at the line's end: none after
+        ld      a, c
+        add     a, b
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+2$:
+        ldhl    sp, #2 + HO_AFTER
+        ld      (hl), a
+        ldhl    sp, #2 + HO_FIRST
+        ld      c, (hl)
+        ld      b, #0
+hop_j:
+        ldhl    sp, #2 + HO_DELTA
+        ld      a, c
+        add     a, (hl)
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+        ldhl    sp, #2 + HO_V
+        ld      (hl), a
+        ldhl    sp, #2 + HO_POS
+        ld      a, (hl)
+        cp      b
+        jp      z, hop_next             ; j is `cell`'s position
+        ldhl    sp, #2 + HO_V
+        ld      a, (hl)
+        ldhl    sp, #2 + HO_ALIGNED
+        cp      (hl)
+        jr      nz, hop_twin
+        ;; The number beside `cell` repeats at j: a twin at j - 1 or j + 1 would pair.
+        ld      a, b
+        or      a
+        jr      z, 3$
+        dec     a
+        ldhl    sp, #2 + HO_POS
+        cp      (hl)
+        jr      z, 3$
+        ldhl    sp, #2 + HO_STEP
+        ld      a, c
+        sub     (hl)
+        call    hop_add
+3$:
+        ld      a, b
+        inc     a
+        ldhl    sp, #2 + HO_N
+        cp      (hl)
+        jr      nc, hop_twin
+        ldhl    sp, #2 + HO_POS
+        cp      (hl)
+        jr      z, hop_twin
+        ldhl    sp, #2 + HO_STEP
+        ld      a, c
+        add     a, (hl)
+        call    hop_add
+hop_twin:
+        ;; The number before `cell`'s position repeats at j (j + 1 not that position), or the
+        ;; one after it (j not the position after): a twin at j would pair.
+        ldhl    sp, #2 + HO_V
+        ld      a, (hl)
+        ldhl    sp, #2 + HO_BEFORE
+        cp      (hl)
+        jr      nz, 4$
+        ld      a, b
+        inc     a
+        ldhl    sp, #2 + HO_POS
+        cp      (hl)
+        jr      nz, 5$
+4$:
+        ldhl    sp, #2 + HO_V
+        ld      a, (hl)
+        ldhl    sp, #2 + HO_AFTER
+        cp      (hl)
+        jr      nz, hop_next
+        ldhl    sp, #2 + HO_POS
+        ld      a, (hl)
+        inc     a
+        cp      b
+        jr      z, hop_next
+5$:
+        ld      a, c
+        call    hop_add
+hop_next:
+        ldhl    sp, #2 + HO_STEP
+        ld      a, c
+        add     a, (hl)
+        ld      c, a
+        inc     b
+        ldhl    sp, #2 + HO_N
+        ld      a, b
+        cp      (hl)
+        jp      c, hop_j
+        ret
+
+;; The number of cell A joins the numbers found (bit_of: 1 << (number & 15)). Keeps BC and DE.
+hop_add:
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+        and     #15
+        cp      #8
+        jr      nc, 1$
+        call    hop_bit
+        ldhl    sp, #4 + HO_NUMBERS
+        or      (hl)
+        ld      (hl), a
+        ret
+1$:
+        sub     #8
+        call    hop_bit
+        ldhl    sp, #4 + HO_NUMBERS + 1
+        or      (hl)
+        ld      (hl), a
+        ret
+
+;; A = 1 << A (A < 8). Clobbers HL.
+hop_bit:
+        ld      l, a
+        ld      a, #1
+        inc     l
+1$:
+        dec     l
+        ret     z
+        add     a, a
+        jr      1$
