@@ -25,8 +25,9 @@
         HO_ALIGNED      = 9             ; the number beside `cell`
         HO_BEFORE       = 10            ; the one before it in that line, 0xFF off the board
         HO_AFTER        = 11            ; the one after it, 0xFF off the board
-        HO_V            = 12            ; the number at j in the line beside
-        HO_FRAME        = 13
+        HO_V            = 12            ; the flags of the number at j in the line beside
+        HO_TABLE        = 13            ; a byte a number (0-15): 1 aligned, 2 before, 4 after
+        HO_FRAME        = 29
 
 ;; The lines on either side of `cell`'s (`apart` cells from it), those on the board.
         .macro  HOP_LINES apart, ?after, ?done
@@ -147,6 +148,27 @@ hop_line:
 2$:
         ldhl    sp, #2 + HO_AFTER
         ld      (hl), a
+        ;; The table of the three numbers: most positions hold none of them, and one look
+        ;; there passes them over.
+        ldhl    sp, #2 + HO_TABLE
+        xor     a
+        ld      b, #16
+3$:
+        ld      (hl+), a
+        dec     b
+        jr      nz, 3$
+        ldhl    sp, #2 + HO_ALIGNED
+        ld      a, (hl)
+        ld      b, #1
+        call    hop_flag
+        ldhl    sp, #2 + HO_BEFORE
+        ld      a, (hl)
+        ld      b, #2
+        call    hop_flag
+        ldhl    sp, #2 + HO_AFTER
+        ld      a, (hl)
+        ld      b, #4
+        call    hop_flag
         ldhl    sp, #2 + HO_FIRST
         ld      c, (hl)
         ld      b, #0
@@ -157,7 +179,15 @@ hop_j:
         ld      l, a
         ld      h, #0
         add     hl, de
+        ld      a, (hl)                 ; the number at j in the line beside
+        and     #15
+        add     a, #2 + HO_TABLE
+        ld      l, a
+        ld      h, #0
+        add     hl, sp
         ld      a, (hl)
+        or      a
+        jp      z, hop_next             ; none of the three
         ldhl    sp, #2 + HO_V
         ld      (hl), a
         ldhl    sp, #2 + HO_POS
@@ -165,23 +195,21 @@ hop_j:
         cp      b
         jp      z, hop_next             ; j is `cell`'s position
         ldhl    sp, #2 + HO_V
-        ld      a, (hl)
-        ldhl    sp, #2 + HO_ALIGNED
-        cp      (hl)
-        jr      nz, hop_twin
+        bit     0, (hl)
+        jr      z, hop_twin
         ;; The number beside `cell` repeats at j: a twin at j - 1 or j + 1 would pair.
         ld      a, b
         or      a
-        jr      z, 3$
+        jr      z, 4$
         dec     a
         ldhl    sp, #2 + HO_POS
         cp      (hl)
-        jr      z, 3$
+        jr      z, 4$
         ldhl    sp, #2 + HO_STEP
         ld      a, c
         sub     (hl)
         call    hop_add
-3$:
+4$:
         ld      a, b
         inc     a
         ldhl    sp, #2 + HO_N
@@ -198,27 +226,23 @@ hop_twin:
         ;; The number before `cell`'s position repeats at j (j + 1 not that position), or the
         ;; one after it (j not the position after): a twin at j would pair.
         ldhl    sp, #2 + HO_V
-        ld      a, (hl)
-        ldhl    sp, #2 + HO_BEFORE
-        cp      (hl)
-        jr      nz, 4$
+        bit     1, (hl)
+        jr      z, 5$
         ld      a, b
         inc     a
         ldhl    sp, #2 + HO_POS
         cp      (hl)
-        jr      nz, 5$
-4$:
+        jr      nz, 6$
+5$:
         ldhl    sp, #2 + HO_V
-        ld      a, (hl)
-        ldhl    sp, #2 + HO_AFTER
-        cp      (hl)
-        jr      nz, hop_next
+        bit     2, (hl)
+        jr      z, hop_next
         ldhl    sp, #2 + HO_POS
         ld      a, (hl)
         inc     a
         cp      b
         jr      z, hop_next
-5$:
+6$:
         ld      a, c
         call    hop_add
 hop_next:
@@ -231,6 +255,21 @@ hop_next:
         ld      a, b
         cp      (hl)
         jp      c, hop_j
+        ret
+
+;; Flags B join the table's byte for number A, unless A is 0xFF (off the board). Keeps BC
+;; and DE.
+hop_flag:
+        cp      #0xFF
+        ret     z
+        and     #15
+        add     a, #4 + HO_TABLE
+        ld      l, a
+        ld      h, #0
+        add     hl, sp
+        ld      a, (hl)
+        or      b
+        ld      (hl), a
         ret
 
 ;; The number of cell A joins the numbers found (bit_of: 1 << (number & 15)). Keeps BC and DE.
