@@ -1,16 +1,20 @@
-;; Hitori's generator on the console: generate.rs' offset_pair_numbers (the Rust there is the
-;; host's and the reference; the engine bench compares every console puzzle with the host's).
-;; SDCC's code for it took a tenth of the engine bench's cycles (about 41k a call, one call a
-;; shaded cell of every hard numbering).
+;; Hitori's generator on the console: generate.rs' offset_pair_numbers and latin.rs'
+;; fill_latin_square (the Rust there is the host's and the reference; the engine bench compares
+;; every console puzzle with the host's). SDCC's code for them took 10% and 8% of the engine
+;; bench's cycles (about 41k cycles a call, one call a shaded cell of every hard numbering;
+;; about 514k a square).
 ;;
 ;; Calling convention as crt0's (SDCC 4.2 sm83, sdcccall(1)): a 16-bit first argument in DE, a
-;; second in BC, a 16-bit result in BC. gbrom assembles this file with `_CODE_HITORI` renamed
-;; to the generator's bank's area (`_CODE_7`) when the program has banked code, else `_CODE`,
-;; and links it from the runtime's library (only programs that call it have it).
+;; second in BC, a 16-bit result in BC. gbrom assembles this file with `_CODE_HITORI` and
+;; `_CODE_HITORI_LATIN` renamed to their callers' banks' areas (`_CODE_7`, the numberings';
+;; `_CODE_1`, the generator's entry's) when the program has banked code, else `_CODE`, and
+;; links it from the runtime's library (only programs that call it have it).
 
         .module hitori
 
         .globl  _gb_hitori_offset_pair_numbers
+        .globl  _gb_hitori_fill_latin
+        .globl  _gb_rng_below
 
         ;; The routine's frame (offsets from SP in the routine; 2 more in hop_line, which it
         ;; calls, and 4 in hop_add).
@@ -304,3 +308,295 @@ hop_bit:
         ret     z
         add     a, a
         jr      1$
+
+        ;; gb_hitori_fill_latin's frame (offsets from SP in the routine; 2 more in hfl_augment).
+        HL_MISSING      = 0             ; per column, the numbers it lacks (bit v for v + 1)
+        HL_COLS         = 30            ; the augmenting path's columns
+        HL_VALS         = 45            ; and the numbers they take
+        HL_COLUMN_OF    = 60            ; the row's matching: per number, its column (0xFF none)
+        HL_NUMBERS      = 75            ; the board's numbers' address
+        HL_RNG          = 77            ; the random generator's address
+        HL_N            = 79
+        HL_ROW          = 80
+        HL_START        = 81            ; the column to match next
+        HL_LEFT         = 82            ; columns of the row left to match
+        HL_TOP          = 83            ; the path's last frame
+        HL_VISITED      = 84            ; numbers the path has used (a word)
+        HL_FRAME        = 86
+
+;; HL = the frame's byte `base` + A (base + A < 256), `extra` bytes above SP. Clobbers A.
+        .macro  HFL_AT base, extra
+        add     a, #extra + base
+        ld      l, a
+        ld      h, #0
+        add     hl, sp
+        .endm
+
+;; B = 1 << (A & 7). Clobbers A.
+        .macro  HFL_BIT ?shift, ?done
+        ld      b, #1
+        and     #7
+        jr      z, done
+shift:
+        sla     b
+        dec     a
+        jr      nz, shift
+done:
+        .endm
+
+        .area   _CODE_HITORI_LATIN
+
+;; void gb_hitori_fill_latin(const uint8_t *args /* DE */): latin.rs' fill_latin_square: the
+;; board (its numbers' address, 2 bytes), the random generator (its address, 2 bytes) and the
+;; size n, as latin.rs' LatinArgs lays them out. Row by row, each column matched to a number
+;; it lacks along an augmenting path, the columns in cyclic order from a random one, the same
+;; random draws as the Rust's.
+_gb_hitori_fill_latin:
+        add     sp, #-HL_FRAME
+        ldhl    sp, #HL_NUMBERS
+        ld      b, #5
+1$:
+        ld      a, (de)
+        inc     de
+        ld      (hl+), a
+        dec     b
+        jr      nz, 1$                  ; numbers, rng, n
+        dec     hl
+        ld      b, (hl)                 ; B = n
+        ld      de, #0
+2$:
+        sla     e
+        rl      d
+        inc     e
+        dec     b
+        jr      nz, 2$                  ; DE = the n lowest bits
+        ldhl    sp, #HL_MISSING
+        ld      b, #15
+3$:
+        ld      a, e
+        ld      (hl+), a
+        ld      a, d
+        ld      (hl+), a
+        dec     b
+        jr      nz, 3$
+        ldhl    sp, #HL_ROW
+        ld      (hl), #0
+hfl_row:
+        ldhl    sp, #HL_COLUMN_OF
+        ld      a, #0xFF
+        ld      b, #15
+4$:
+        ld      (hl+), a
+        dec     b
+        jr      nz, 4$
+        ldhl    sp, #HL_RNG
+        ld      e, (hl)
+        inc     hl
+        ld      d, (hl)
+        inc     hl
+        ld      a, (hl)                 ; HL_N
+        call    _gb_rng_below
+        ldhl    sp, #HL_START
+        ld      (hl), a
+        ldhl    sp, #HL_N
+        ld      a, (hl)
+        ldhl    sp, #HL_LEFT
+        ld      (hl), a
+hfl_column:
+        call    hfl_augment
+        ldhl    sp, #HL_START
+        ld      a, (hl)
+        inc     a
+        ldhl    sp, #HL_N
+        cp      (hl)
+        jr      nz, 5$
+        xor     a
+5$:
+        ldhl    sp, #HL_START
+        ld      (hl), a
+        ldhl    sp, #HL_LEFT
+        dec     (hl)
+        jr      nz, hfl_column
+        ;; The row written: number v + 1 in its column, which no longer lacks it.
+        ld      b, #0
+hfl_write:
+        ld      a, b
+        HFL_AT  HL_COLUMN_OF, 0
+        ld      c, (hl)                 ; C = v's column
+        ldhl    sp, #HL_ROW
+        ld      a, (hl)
+        swap    a
+        or      c
+        ld      e, a                    ; E = the cell
+        ldhl    sp, #HL_NUMBERS
+        ld      a, (hl+)
+        ld      h, (hl)
+        add     a, e
+        ld      l, a
+        adc     a, h
+        sub     l
+        ld      h, a
+        ld      a, b
+        inc     a
+        ld      (hl), a
+        ld      a, c
+        add     a, a
+        HFL_AT  HL_MISSING, 0
+        ld      a, b
+        cp      #8
+        jr      c, 6$
+        inc     hl
+6$:
+        push    bc
+        ld      a, b
+        HFL_BIT
+        ld      a, b
+        cpl
+        and     (hl)
+        ld      (hl), a
+        pop     bc
+        inc     b
+        ldhl    sp, #HL_N
+        ld      a, b
+        cp      (hl)
+        jr      c, hfl_write
+        ldhl    sp, #HL_ROW
+        inc     (hl)
+        ld      a, (hl)
+        ldhl    sp, #HL_N
+        cp      (hl)
+        jp      c, hfl_row
+        add     sp, #HL_FRAME
+        ret
+
+;; latin.rs' RowMatching::augment for column HL_START: a path of columns and numbers, each
+;; column taking a number it lacks that the path has not used (random_bit), until a number
+;; no column holds yet; then each column on the path takes its number. A column with none
+;; left sends the path back one column.
+hfl_augment:
+        ldhl    sp, #2 + HL_VISITED
+        xor     a
+        ld      (hl+), a
+        ld      (hl), a
+        ldhl    sp, #2 + HL_TOP
+        ld      (hl), a
+        ldhl    sp, #2 + HL_START
+        ld      a, (hl)
+        ldhl    sp, #2 + HL_COLS
+        ld      (hl), a
+hfa_frame:
+        ldhl    sp, #2 + HL_TOP
+        ld      a, (hl)
+        HFL_AT  HL_COLS, 2
+        ld      a, (hl)                 ; the frame's column
+        add     a, a
+        HFL_AT  HL_MISSING, 2
+        ld      c, (hl)
+        inc     hl
+        ld      b, (hl)
+        ldhl    sp, #2 + HL_VISITED
+        ld      a, (hl+)
+        cpl
+        and     c
+        ld      c, a
+        ld      a, (hl)
+        cpl
+        and     b
+        ld      b, a                    ; BC = the numbers it may take
+        or      c
+        jr      nz, hfa_pick
+        ldhl    sp, #2 + HL_TOP
+        ld      a, (hl)
+        or      a
+        ret     z                       ; no path (Hall's condition: never)
+        dec     (hl)
+        jr      hfa_frame
+hfa_pick:
+        ;; random_bit: the lowest of them at or above a random position, else the lowest.
+        push    bc
+        ldhl    sp, #4 + HL_RNG
+        ld      e, (hl)
+        inc     hl
+        ld      d, (hl)
+        inc     hl
+        ld      a, (hl)                 ; HL_N
+        call    _gb_rng_below
+        pop     bc
+        ld      h, b
+        ld      l, c
+        ld      e, a
+        or      a
+        jr      z, 2$
+1$:
+        srl     h
+        rr      l
+        dec     a
+        jr      nz, 1$
+2$:
+        ld      a, h
+        or      l
+        jr      nz, 3$
+        ld      h, b
+        ld      l, c
+        ld      e, #0
+3$:
+        ld      a, l
+        or      a
+        jr      nz, 4$
+        ld      a, e
+        add     a, #8
+        ld      e, a
+        ld      a, h
+4$:
+        rra
+        jr      c, 5$
+        inc     e
+        jr      4$
+5$:
+        ld      c, e                    ; C = the number
+        ld      a, c
+        HFL_BIT
+        ldhl    sp, #2 + HL_VISITED
+        ld      a, c
+        cp      #8
+        jr      c, 6$
+        inc     hl
+6$:
+        ld      a, b
+        or      (hl)
+        ld      (hl), a
+        ldhl    sp, #2 + HL_TOP
+        ld      a, (hl)
+        ld      b, a                    ; B = the frame
+        HFL_AT  HL_VALS, 2
+        ld      (hl), c
+        ld      a, c
+        HFL_AT  HL_COLUMN_OF, 2
+        ld      a, (hl)
+        cp      #0xFF
+        jr      z, hfa_found
+        ld      d, a                    ; the column holding it: the next frame
+        inc     b
+        ldhl    sp, #2 + HL_TOP
+        ld      (hl), b
+        ld      a, b
+        HFL_AT  HL_COLS, 2
+        ld      (hl), d
+        jp      hfa_frame
+hfa_found:
+        ld      c, #0
+7$:
+        ld      a, c
+        HFL_AT  HL_VALS, 2
+        ld      e, (hl)
+        ld      a, c
+        HFL_AT  HL_COLS, 2
+        ld      d, (hl)
+        ld      a, e
+        HFL_AT  HL_COLUMN_OF, 2
+        ld      (hl), d
+        ld      a, c
+        inc     c
+        cp      b
+        jr      nz, 7$
+        ret

@@ -291,6 +291,12 @@ impl Board {
         &self.numbers
     }
 
+    /// The same, to write (the console's Latin square, in assembly).
+    #[cfg(target_arch = "avr")]
+    pub fn number_slots_mut(&mut self) -> &mut [u8; CELL_SLOTS] {
+        &mut self.numbers
+    }
+
     #[inline]
     pub fn set_number(&mut self, cell: u8, value: u8) {
         self.numbers[cell as usize] = value;

@@ -16,6 +16,37 @@ const NONE: u8 = 0xFF;
 
 /// Fill `board` (its size n) with a random Latin square of the numbers 1..=n.
 pub fn fill_latin_square(board: &mut Board, rng: &mut Rng) {
+    #[cfg(target_arch = "avr")]
+    {
+        unsafe extern "C" {
+            fn gb_hitori_fill_latin(args: *const LatinArgs);
+        }
+        let args = LatinArgs {
+            numbers: board.number_slots_mut().as_mut_ptr().expose_provenance() as u16,
+            rng: core::ptr::from_mut(rng).expose_provenance() as u16,
+            n: board.size(),
+        };
+        // SAFETY: linker/hitori.s writes the board's numbers (16 a row) and draws from `rng`
+        // (crt0's gb_rng_below), whose addresses `args` gives, and touches nothing else.
+        unsafe { gb_hitori_fill_latin(&args) }
+    }
+    #[cfg(not(target_arch = "avr"))]
+    fill_latin_square_here(board, rng);
+}
+
+/// What `gb_hitori_fill_latin` (linker/hitori.s) reads: the board's numbers' address, the
+/// random generator's, and the size.
+#[cfg(target_arch = "avr")]
+#[repr(C)]
+struct LatinArgs {
+    numbers: u16,
+    rng: u16,
+    n: u8,
+}
+
+/// [`fill_latin_square`] in Rust: the host's, and the reference for linker/hitori.s.
+#[cfg(not(target_arch = "avr"))]
+fn fill_latin_square_here(board: &mut Board, rng: &mut Rng) {
     let n = board.size();
     // missing[c]: bit v-1 set while number v is not yet in column c.
     let mut missing = [row_mask(n); 15];
