@@ -332,6 +332,18 @@ hop_bit:
         add     hl, sp
         .endm
 
+;; A = a number below n, from the frame's random generator (crt0's gb_rng_below), `extra`
+;; bytes above SP. Clobbers BC, DE and HL.
+        .macro  HFL_RANDOM extra
+        ldhl    sp, #extra + HL_RNG
+        ld      e, (hl)
+        inc     hl
+        ld      d, (hl)
+        inc     hl
+        ld      a, (hl)                 ; HL_N
+        call    _gb_rng_below
+        .endm
+
 ;; B = 1 << (A & 7). Clobbers A.
         .macro  HFL_BIT ?shift, ?done
         ld      b, #1
@@ -389,13 +401,7 @@ hfl_row:
         ld      (hl+), a
         dec     b
         jr      nz, 4$
-        ldhl    sp, #HL_RNG
-        ld      e, (hl)
-        inc     hl
-        ld      d, (hl)
-        inc     hl
-        ld      a, (hl)                 ; HL_N
-        call    _gb_rng_below
+        HFL_RANDOM 0
         ldhl    sp, #HL_START
         ld      (hl), a
         ldhl    sp, #HL_N
@@ -514,13 +520,7 @@ hfa_frame:
 hfa_pick:
         ;; random_bit: the lowest of them at or above a random position, else the lowest.
         push    bc
-        ldhl    sp, #4 + HL_RNG
-        ld      e, (hl)
-        inc     hl
-        ld      d, (hl)
-        inc     hl
-        ld      a, (hl)                 ; HL_N
-        call    _gb_rng_below
+        HFL_RANDOM 4
         pop     bc
         ld      h, b
         ld      l, c

@@ -100,6 +100,16 @@
         ld      h, a
         .endm
 
+;; HL += `reg` (a byte register other than A, H and L). Clobbers A.
+        .macro  NL_ADD_HL reg
+        ld      a, l
+        add     a, reg
+        ld      l, a
+        adc     a, h
+        sub     l
+        ld      h, a
+        .endm
+
 ;; push(square `sq`, B or C): onto the work stack unless it waits there already or is solid.
 ;; Inline (seven places): a call and the square's keeping cost half again. Clobbers A and HL.
         .macro  NL_PUSH sq, ?done
@@ -1136,12 +1146,7 @@ nls_visit:
         ld      l, a
         or      h
         jr      z, 2$                   ; no drawn solution
-        ld      a, l
-        add     a, c
-        ld      l, a
-        adc     a, h
-        sub     l
-        ld      h, a
+        NL_ADD_HL c
         ld      a, (hl)
         cpl
         and     b
@@ -1206,12 +1211,7 @@ nls_sides:
         jr      z, 7$
         ld      hl, #NL_SCRATCH
         add     hl, de
-        ld      a, l
-        add     a, c
-        ld      l, a
-        adc     a, h
-        sub     l
-        ld      h, a
+        NL_ADD_HL c
         ld      a, (hl)
         or      a
         jr      z, nls_sides            ; no change in its box
