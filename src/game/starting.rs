@@ -27,8 +27,9 @@ use super::ready::Variant;
 /// or seeing whether it has (a few hundred), taking it from the worker's memory (a 300-byte copy, 20k cycles), beginning the session (its seed code, 45k), clearing the
 /// screen and drawing the board's frame (45k), the status (15k), a row of cells (per puzzle:
 /// `Playable::row_lines_per_cell`; a 15x15 Hitori row takes 11k), and committing the
-/// game (the violation map's start and its progress record, 40k). Each part must fit in what a
-/// frame has (see `Platform::lines_left`).
+/// game (the violation map's start and its progress record, 40k; on a Color a start's last
+/// rows and its commit at 90 lines ran past the frame, session 30). Each part must fit in
+/// what a frame has (see `Platform::lines_left`).
 const SWITCH_LINES: u8 = 40;
 const PLACES_LINES: u8 = 120;
 const LOAD_LINES: u8 = 2;
@@ -36,7 +37,7 @@ const TAKE_LINES: u8 = 60;
 const BEGIN_LINES: u8 = 110;
 const FRAME_LINES: u8 = 105;
 const PANEL_LINES: u8 = 40;
-const COMMIT_LINES: u8 = 90;
+const COMMIT_LINES: u8 = 110;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Starting {
