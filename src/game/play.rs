@@ -229,9 +229,14 @@ impl Session {
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank4"))]
     #[inline(never)]
     pub fn update(&mut self, input: &InputFrame, frames: u8, canvas: &mut Canvas, cues: &mut Cues) -> PlayEvent {
-        // The frame that opens the pause menu leaves the checks for later: with a Lizards
-        // board's first part of its lines of sight, the menu's first part ran past the frame.
-        let checked = if input.pressed.contains(Buttons::START) { Checked::Nothing } else { self.board.check(&self.layout, canvas) };
+        // A frame that opens the pause menu or makes a move leaves the checks for later: with
+        // a Lizards board's first part of its lines of sight, the menu's first part ran past
+        // the frame, and with its changed cells a move's drawing did.
+        let checked = if input.pressed.intersects(Buttons::START | Buttons::A | Buttons::B) {
+            Checked::Nothing
+        } else {
+            self.board.check(&self.layout, canvas)
+        };
         if checked == Checked::ErrorShown {
             cues.answer(sound::ERROR);
         }

@@ -1,8 +1,8 @@
 //! Baby Lizards' board screen: trees, lizards and cells marked empty; the lines of sight in
 //! error (a lizard that sees another, and the cells between them) kept up to date a move at a
 //! time ([`Sightlines`]), a walk a frame on the frames after the move's (the move's cell is
-//! drawn on its own frame: together they took more than a frame on the console); the cells a
-//! hint reads, lit.
+//! drawn on its own frame: together they took more than a frame on the console), then the
+//! cells whose error changed, one a frame; the cells a hint reads, lit.
 //!
 //! Controls on a cell: A places or removes a lizard, B marks the cell empty or unmarks it.
 //! Trees take no mark.
@@ -29,7 +29,10 @@ pub struct LizardsBoard {
     unseen: Unseen,
     /// Cells the last hint lights up, until the next move.
     hinted: CellSet,
+    /// Cells whose error the lines of sight changed, not drawn yet ([`LizardsBoard::check`]).
+    undrawn: CellSet,
 }
+
 
 impl Default for LizardsBoard {
     fn default() -> Self {
@@ -39,7 +42,14 @@ impl Default for LizardsBoard {
 
 impl LizardsBoard {
     pub const fn new() -> LizardsBoard {
-        LizardsBoard { puzzle: Puzzle::new(), play: Play::new(), sightlines: Sightlines::NONE, unseen: Unseen::Nothing, hinted: CellSet::EMPTY }
+        LizardsBoard {
+            puzzle: Puzzle::new(),
+            play: Play::new(),
+            sightlines: Sightlines::NONE,
+            unseen: Unseen::Nothing,
+            hinted: CellSet::EMPTY,
+            undrawn: CellSet::EMPTY,
+        }
     }
 
     pub fn size(&self) -> u8 {
@@ -61,20 +71,28 @@ impl LizardsBoard {
     /// frames of play that follow ([`LizardsBoard::check`]).
     pub fn begin(&mut self) {
         self.hinted = CellSet::EMPTY;
+        self.undrawn = CellSet::EMPTY;
         self.unseen = Unseen::Board(0);
     }
 
-    /// A frame of play: the next part of the lines of sight brought up to date, and the
-    /// cells whose error changed drawn.
+    /// A frame of play: the next part of the lines of sight brought up to date; once they
+    /// are, one of the cells whose error changed drawn. (A walk that changed a line's errors
+    /// drew them in its own frame, which with the walk, 13k cycles, and about 12k a cell ran
+    /// past it, `make bench-rom`, session 30; so did two cells a frame beside a move.)
     #[cfg_attr(target_arch = "avr", unsafe(link_section = ".bank14"))]
     #[inline(never)]
     pub fn check(&mut self, layout: &Layout, canvas: &mut Canvas) -> Checked {
         let mut changed = CellSet::EMPTY;
-        if !self.see_part(&mut changed) {
-            return Checked::Nothing;
+        if self.see_part(&mut changed) {
+            self.undrawn = self.undrawn.union(&changed);
+            return Checked::Step;
         }
-        // The cells whose error changed: an error shows if one of them is in error now.
-        Checked::step(self.draw_cells_of(layout, canvas, &changed))
+        let Some(cell) = self.undrawn.next_from(0) else { return Checked::Nothing };
+        self.undrawn.remove(cell);
+        let (r, c) = self.puzzle.board.row_col(cell);
+        draw_cell_tiles(layout, canvas, r, c, self.cell_tile(layout, cell));
+        // An error shows when the cell drawn is in error now.
+        Checked::step(self.sightlines.in_error(cell))
     }
 
     /// Which button's mark the cell at `spot` holds (a tree holds none).
