@@ -33,7 +33,6 @@ pub struct LizardsBoard {
     undrawn: CellSet,
 }
 
-
 impl Default for LizardsBoard {
     fn default() -> Self {
         Self::new()
