@@ -1038,19 +1038,7 @@ nl_mark_implied:
         bit     2, a                    ; LINK
         jr      z, 6$
         and     #3
-        jr      nz, 2$
-        ld      a, c                    ; up: the square above's down side
-        sub     #16
-        ld      c, a
-        ld      a, #2
-        jr      3$
-2$:
-        cp      #3
-        jr      nz, 3$
-        dec     c                       ; left: the square left's right side
-        ld      a, #1
-3$:
-        ld      b, a
+        call    nl_right_or_down
         push    hl
         call    nl_implied_at
         or      (hl)
@@ -1059,6 +1047,26 @@ nl_mark_implied:
 6$:
         pop     bc
         jr      1$
+
+;; The side A (0-3) of square C as a right or down side: C = the square it is that side of,
+;; B = 1 (right) or 2 (down) (solve.rs' right_or_down). Keeps DE and HL.
+nl_right_or_down:
+        or      a
+        jr      nz, 1$
+        ld      a, c                    ; up: the square above's down side
+        sub     #16
+        ld      c, a
+        ld      b, #2
+        ret
+1$:
+        cp      #3
+        jr      nz, 2$
+        dec     c                       ; left: the square left's right side
+        ld      b, #1
+        ret
+2$:
+        ld      b, a                    ; right or down: its own
+        ret
 
 ;; HL = the byte of `implied` for square C's right (B = 1) or down (B = 2) side, A = its bit
 ;; (solve.rs' implied_bit: bit (C & 3) * 2 + (B >> 1) of byte C >> 2). Keeps BC and DE.
@@ -1118,14 +1126,10 @@ nls_visit:
         ret
 1$:
         NLS_AT  SW_VISIT
-        ld      a, (hl)
+        ld      c, (hl)
         ld      hl, #NL_ENDS
         add     hl, de
-        add     a, l
-        ld      l, a
-        adc     a, h
-        sub     l
-        ld      h, a
+        NL_ADD_HL c
         ld      a, (hl)                 ; the endpoint visited
         NL_AT   a
         inc     h
@@ -1171,23 +1175,13 @@ nls_sides:
         ld      (hl-), a                ; the lowest side taken off
         xor     b                       ; A = its bit
         ld      c, (hl)                 ; SW_END
-        cp      #1
-        jr      nz, 3$
-        ld      a, c                    ; up: the square above's down side
-        sub     #16
-        ld      c, a
-        ld      b, #2
-        jr      5$
+        ld      b, #0xFF
 3$:
-        cp      #8
-        jr      nz, 4$
-        dec     c                       ; left: the square left's right side
-        ld      b, #1
-        jr      5$
-4$:
-        srl     a                       ; right 1, down 2
-        ld      b, a
-5$:
+        inc     b
+        rrca
+        jr      nc, 3$
+        ld      a, b                    ; the side
+        call    nl_right_or_down        ; as its square's right or down side
         NLS_AT  SW_MODE
         bit     6, (hl)                 ; TRIAL_MARKS_IMPLIED: a look-ahead trial
         jr      z, 6$
