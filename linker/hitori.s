@@ -17,7 +17,7 @@
         .globl  _gb_rng_below
 
         ;; The routine's frame (offsets from SP in the routine; 2 more in hop_line, which it
-        ;; calls, and 4 in hop_add).
+        ;; calls, 4 in hop_flag, and 6 in hop_add past its push).
         HO_NUMBERS      = 0             ; the numbers found (a word)
         HO_CELL         = 2
         HO_N            = 3
@@ -32,6 +32,31 @@
         HO_V            = 12            ; the flags of the number at j in the line beside
         HO_TABLE        = 13            ; a byte a number (0-15): 1 aligned, 2 before, 4 after
         HO_FRAME        = 29
+
+;; HL = the frame's byte `base` + A (base + A < 256), `extra` bytes above SP. Clobbers A.
+        .macro  HO_FRAME_AT base, extra
+        add     a, #extra + base
+        ld      l, a
+        ld      h, #0
+        add     hl, sp
+        .endm
+
+;; For bit A (0-15) of the word at HL: HL at the byte that holds it, `reg` (not H or L) its
+;; mask there. Clobbers A.
+        .macro  HO_WORD_BIT reg, ?low, ?shift, ?done
+        cp      #8
+        jr      c, low
+        inc     hl
+low:
+        ld      reg, #1
+        and     #7
+        jr      z, done
+shift:
+        sla     reg
+        dec     a
+        jr      nz, shift
+done:
+        .endm
 
 ;; The lines on either side of `cell`'s (`apart` cells from it), those on the board.
         .macro  HOP_LINES apart, ?after, ?done
@@ -185,10 +210,7 @@ hop_j:
         add     hl, de
         ld      a, (hl)                 ; the number at j in the line beside
         and     #15
-        add     a, #2 + HO_TABLE
-        ld      l, a
-        ld      h, #0
-        add     hl, sp
+        HO_FRAME_AT HO_TABLE, 2
         ld      a, (hl)
         or      a
         jp      z, hop_next             ; none of the three
@@ -267,10 +289,7 @@ hop_flag:
         cp      #0xFF
         ret     z
         and     #15
-        add     a, #4 + HO_TABLE
-        ld      l, a
-        ld      h, #0
-        add     hl, sp
+        HO_FRAME_AT HO_TABLE, 4
         ld      a, (hl)
         or      b
         ld      (hl), a
@@ -283,31 +302,14 @@ hop_add:
         add     hl, de
         ld      a, (hl)
         and     #15
-        cp      #8
-        jr      nc, 1$
-        call    hop_bit
-        ldhl    sp, #4 + HO_NUMBERS
+        push    bc
+        ldhl    sp, #6 + HO_NUMBERS
+        HO_WORD_BIT b
+        ld      a, b
         or      (hl)
         ld      (hl), a
+        pop     bc
         ret
-1$:
-        sub     #8
-        call    hop_bit
-        ldhl    sp, #4 + HO_NUMBERS + 1
-        or      (hl)
-        ld      (hl), a
-        ret
-
-;; A = 1 << A (A < 8). Clobbers HL.
-hop_bit:
-        ld      l, a
-        ld      a, #1
-        inc     l
-1$:
-        dec     l
-        ret     z
-        add     a, a
-        jr      1$
 
         ;; gb_hitori_fill_latin's frame (offsets from SP in the routine; 2 more in hfl_augment).
         HL_MISSING      = 0             ; per column, the numbers it lacks (bit v for v + 1)
@@ -324,14 +326,6 @@ hop_bit:
         HL_VISITED      = 84            ; numbers the path has used (a word)
         HL_FRAME        = 86
 
-;; HL = the frame's byte `base` + A (base + A < 256), `extra` bytes above SP. Clobbers A.
-        .macro  HFL_AT base, extra
-        add     a, #extra + base
-        ld      l, a
-        ld      h, #0
-        add     hl, sp
-        .endm
-
 ;; A = a number below n, from the frame's random generator (crt0's gb_rng_below), `extra`
 ;; bytes above SP. Clobbers BC, DE and HL.
         .macro  HFL_RANDOM extra
@@ -342,18 +336,6 @@ hop_bit:
         inc     hl
         ld      a, (hl)                 ; HL_N
         call    _gb_rng_below
-        .endm
-
-;; B = 1 << (A & 7). Clobbers A.
-        .macro  HFL_BIT ?shift, ?done
-        ld      b, #1
-        and     #7
-        jr      z, done
-shift:
-        sla     b
-        dec     a
-        jr      nz, shift
-done:
         .endm
 
         .area   _CODE_HITORI_LATIN
@@ -427,7 +409,7 @@ hfl_column:
         ld      b, #0
 hfl_write:
         ld      a, b
-        HFL_AT  HL_COLUMN_OF, 0
+        HO_FRAME_AT HL_COLUMN_OF, 0
         ld      c, (hl)                 ; C = v's column
         ldhl    sp, #HL_ROW
         ld      a, (hl)
@@ -447,15 +429,10 @@ hfl_write:
         ld      (hl), a
         ld      a, c
         add     a, a
-        HFL_AT  HL_MISSING, 0
-        ld      a, b
-        cp      #8
-        jr      c, 6$
-        inc     hl
-6$:
+        HO_FRAME_AT HL_MISSING, 0
         push    bc
         ld      a, b
-        HFL_BIT
+        HO_WORD_BIT b
         ld      a, b
         cpl
         and     (hl)
@@ -493,10 +470,10 @@ hfl_augment:
 hfa_frame:
         ldhl    sp, #2 + HL_TOP
         ld      a, (hl)
-        HFL_AT  HL_COLS, 2
+        HO_FRAME_AT HL_COLS, 2
         ld      a, (hl)                 ; the frame's column
         add     a, a
-        HFL_AT  HL_MISSING, 2
+        HO_FRAME_AT HL_MISSING, 2
         ld      c, (hl)
         inc     hl
         ld      b, (hl)
@@ -554,24 +531,19 @@ hfa_pick:
         jr      4$
 5$:
         ld      c, e                    ; C = the number
-        ld      a, c
-        HFL_BIT
         ldhl    sp, #2 + HL_VISITED
         ld      a, c
-        cp      #8
-        jr      c, 6$
-        inc     hl
-6$:
+        HO_WORD_BIT b
         ld      a, b
         or      (hl)
         ld      (hl), a
         ldhl    sp, #2 + HL_TOP
         ld      a, (hl)
         ld      b, a                    ; B = the frame
-        HFL_AT  HL_VALS, 2
+        HO_FRAME_AT HL_VALS, 2
         ld      (hl), c
         ld      a, c
-        HFL_AT  HL_COLUMN_OF, 2
+        HO_FRAME_AT HL_COLUMN_OF, 2
         ld      a, (hl)
         cp      #0xFF
         jr      z, hfa_found
@@ -580,20 +552,20 @@ hfa_pick:
         ldhl    sp, #2 + HL_TOP
         ld      (hl), b
         ld      a, b
-        HFL_AT  HL_COLS, 2
+        HO_FRAME_AT HL_COLS, 2
         ld      (hl), d
         jp      hfa_frame
 hfa_found:
         ld      c, #0
 7$:
         ld      a, c
-        HFL_AT  HL_VALS, 2
+        HO_FRAME_AT HL_VALS, 2
         ld      e, (hl)
         ld      a, c
-        HFL_AT  HL_COLS, 2
+        HO_FRAME_AT HL_COLS, 2
         ld      d, (hl)
         ld      a, e
-        HFL_AT  HL_COLUMN_OF, 2
+        HO_FRAME_AT HL_COLUMN_OF, 2
         ld      (hl), d
         ld      a, c
         inc     c
