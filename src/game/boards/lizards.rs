@@ -88,10 +88,7 @@ impl LizardsBoard {
         }
         let Some(cell) = self.undrawn.next_from(0) else { return Checked::Nothing };
         self.undrawn.remove(cell);
-        let (r, c) = self.puzzle.board.row_col(cell);
-        draw_cell_tiles(layout, canvas, r, c, self.cell_tile(layout, cell));
-        // An error shows when the cell drawn is in error now.
-        Checked::step(self.sightlines.in_error(cell))
+        Checked::step(self.draw_cell(layout, canvas, cell))
     }
 
     /// Which button's mark the cell at `spot` holds (a tree holds none).
@@ -249,11 +246,16 @@ impl LizardsBoard {
     fn draw_cells_of(&self, layout: &Layout, canvas: &mut Canvas, cells: &CellSet) -> bool {
         let mut error = false;
         for cell in cells.iter() {
-            let (r, c) = self.puzzle.board.row_col(cell);
-            draw_cell_tiles(layout, canvas, r, c, self.cell_tile(layout, cell));
-            error |= self.sightlines.in_error(cell);
+            error |= self.draw_cell(layout, canvas, cell);
         }
         error
+    }
+
+    /// Draws `cell`; true if it is in error.
+    fn draw_cell(&self, layout: &Layout, canvas: &mut Canvas, cell: u8) -> bool {
+        let (r, c) = self.puzzle.board.row_col(cell);
+        draw_cell_tiles(layout, canvas, r, c, self.cell_tile(layout, cell));
+        self.sightlines.in_error(cell)
     }
 
     /// The first tile of `cell` as it looks now: its mark, lit by a hint over shown in error.
