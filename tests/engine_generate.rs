@@ -278,8 +278,18 @@ fn engine_mark(mark: u8) -> Mark {
     if mark == SHADED { Mark::Shaded } else { Mark::Unshaded }
 }
 
-/// All the checks on one generated puzzle.
-fn check_puzzle(puzzle: &Puzzle, requested: Difficulty, solver: &mut Solver) {
+/// What a hard puzzle's solve is like, counted on the plain closures: how far the medium rules
+/// get before the first contradiction step (a fraction of the cells that have twins: cells
+/// without any are circled at the opening), and the hard moments (runs of contradiction steps
+/// with no medium progress between them).
+#[derive(Default)]
+struct Shape {
+    first_look_ahead: f64,
+    moments: u32,
+}
+
+/// All the checks on one generated puzzle; for a hard one, its [`Shape`].
+fn check_puzzle(puzzle: &Puzzle, requested: Difficulty, solver: &mut Solver) -> Shape {
     let plain = Plain::new(&puzzle.board);
     let n = plain.n;
     for i in 0..n * n {
@@ -302,9 +312,16 @@ fn check_puzzle(puzzle: &Puzzle, requested: Difficulty, solver: &mut Solver) {
     // Solvable at the requested level.
     let level = requested.min(Difficulty::Medium);
     let mut marks = plain.closure(empty, level).expect("rules are sound");
+    let mut shape = Shape::default();
     if requested == Difficulty::Hard {
+        let with_twins = plain.twins.iter().filter(|twins| !twins.is_empty()).count();
+        let decided = |marks: &[u8]| (0..n * n).filter(|&i| marks[i] != UNKNOWN && !plain.twins[i].is_empty()).count();
+        shape.first_look_ahead = decided(&marks) as f64 / with_twins as f64;
+        // A contradiction step after medium progress (or the first) begins a moment.
+        let mut progress = true;
         let mut play = Play::new();
         while !is_complete(&marks) {
+            shape.moments += u32::from(progress);
             for i in 0..n * n {
                 if marks[i] != UNKNOWN {
                     play.set_mark(cell_at((i / n) as u8, (i % n) as u8), engine_mark(marks[i]));
@@ -320,11 +337,14 @@ fn check_puzzle(puzzle: &Puzzle, requested: Difficulty, solver: &mut Solver) {
             trial[cell] = other;
             assert!(plain.closure(trial, Difficulty::Medium).is_none(), "the other mark is refuted");
             marks[cell] = forced;
+            let before = decided(&marks);
             marks = plain.closure(marks, Difficulty::Medium).expect("rules are sound");
+            progress = decided(&marks) > before;
         }
     }
     assert!(is_complete(&marks), "not solvable at {requested:?}");
     assert_eq!(marks, solution);
+    shape
 }
 
 const PUZZLES_PER_LEVEL: u32 = if cfg!(debug_assertions) { 700 / 20 } else { 700 };
@@ -332,12 +352,28 @@ const PUZZLES_PER_LEVEL: u32 = if cfg!(debug_assertions) { 700 / 20 } else { 700
 fn check_size(n: u8) {
     let mut generator = Generator::new();
     let mut solver = Solver::new(n);
+    let mut firsts = Vec::new();
+    let mut moments = 0;
     for difficulty in Difficulty::ALL {
         for seed in 0..PUZZLES_PER_LEVEL {
             let puzzle = generator.generate(n, difficulty, seed).expect("size in range");
             assert_eq!(puzzle.difficulty, difficulty);
-            check_puzzle(&puzzle, difficulty, &mut solver);
+            let shape = check_puzzle(&puzzle, difficulty, &mut solver);
+            if difficulty == Difficulty::Hard {
+                firsts.push(shape.first_look_ahead);
+                moments += shape.moments;
+            }
         }
+    }
+    // Issue #27: from 9x9 the look-ahead comes late (a median of at least a quarter of the way
+    // in) and more than once: 1.5 hard moments a puzzle on average, 2 at 14x14 and 15x15.
+    if n >= 9 {
+        firsts.sort_by(f64::total_cmp);
+        let median = firsts[firsts.len() / 2];
+        let mean = f64::from(moments) / firsts.len() as f64;
+        assert!(median >= 0.25, "{n}x{n} hard: the first look-ahead at a median of {median:.2} of the way");
+        let wanted = if n >= 14 { 2.0 } else { 1.5 };
+        assert!(mean >= wanted, "{n}x{n} hard: {mean:.2} hard moments a puzzle, fewer than {wanted}");
     }
 }
 

@@ -102,19 +102,32 @@ impl Generator {
             // The square is a function of this state: re-deriving it costs less RAM than a copy.
             let square_stream = rng.clone();
             fill_latin_square(board, &mut rng);
-            for attempt in 0..SHADINGS_PER_SQUARE {
-                if attempt > 0 {
+            let mut square_changed = false;
+            for _ in 0..SHADINGS_PER_SQUARE {
+                if square_changed {
                     fill_latin_square(board, &mut square_stream.clone());
                 }
+                square_changed = true;
                 let shading = self.random_shading(size, &mut rng);
+                // Hard puzzles from 9x9 up: locks in a medium numbering (`plant_locks`); a
+                // shading without room for them is dropped before any numbering, the square
+                // as it was unless a lock's number went in.
+                let wanted = locks_wanted(size, difficulty);
+                let mut locks = Locks::EMPTY;
+                if wanted > 0 && !plant_locks(board, &shading, wanted, &mut rng, &mut locks) {
+                    square_changed = locks.mended;
+                    continue;
+                }
+                let numbering = if wanted > 0 { Difficulty::Medium } else { difficulty };
                 // Numberings change shaded cells only: the unshaded numbers stay as gathered here.
-                let numbers = LineNumbers::new(board, &shading, difficulty);
+                let numbers = LineNumbers::new(board, &shading, numbering);
                 // First every shaded cell gets a number; after a failure only the shaded cells
                 // the deductions could not settle get new ones, keeping the settled parts.
                 let mut renumber = shading;
                 for _ in 0..NUMBERINGS_PER_SHADING {
                     self.candidates_tried = self.candidates_tried.wrapping_add(1);
-                    number_shaded_cells(board, &shading, &renumber, &numbers, difficulty, &mut rng);
+                    number_shaded_cells(board, &shading, &renumber, &numbers, numbering, &mut rng);
+                    locks.number(board);
                     match self.check(board, difficulty, &shading) {
                         Verdict::Accept(solution) => {
                             puzzle.solution = solution;
@@ -122,6 +135,9 @@ impl Generator {
                             puzzle.seed = seed;
                             return true;
                         }
+                        // A numbering with locks is tried again whole (host, 600 hard puzzles
+                        // at 9 / 12 / 15: 1.2-1.3 checks a puzzle).
+                        _ if wanted > 0 => renumber = shading,
                         Verdict::Unsettled(cells) => {
                             renumber = cells.intersection(&shading);
                             if renumber.is_empty() {
@@ -312,6 +328,248 @@ fn line_mates(n: u8, cell: u8) -> CellSet {
     }
     set.remove(cell);
     set
+}
+
+/// Locks planted in a hard puzzle of size `n`: none below 9x9 (hard numberings there keep off
+/// every start, [`Footholds`]), two up to 13x13, three above. Host, 200 puzzles a size, hint
+/// walks: hard moments a puzzle 1.89 / 1.93 at 9x9 / 12x12 with two, 3.04 at 15x15 with three
+/// (two there: about 2.0, issue #27's bare minimum).
+fn locks_wanted(n: u8, difficulty: Difficulty) -> u8 {
+    match difficulty {
+        Difficulty::Hard if n >= 14 => 3,
+        Difficulty::Hard if n >= 9 => 2,
+        _ => 0,
+    }
+}
+
+/// The shaded cells of the planted locks, each with the unshaded twin whose number it copies.
+struct Locks {
+    cells: [u8; 6],
+    twins: [u8; 6],
+    len: u8,
+    /// Whether an unshaded cell took a new number ([`clear_other_line`]).
+    mended: bool,
+}
+
+impl Locks {
+    const EMPTY: Locks = Locks { cells: [0; 6], twins: [0; 6], len: 0, mended: false };
+
+    /// Gives each lock cell its twin's number (after a numbering, which gives it another).
+    fn number(&self, board: &mut Board) {
+        for i in 0..self.len as usize {
+            board.set_number(self.cells[i], board.number(self.twins[i]));
+        }
+    }
+}
+
+/// Plants `want` locks in the shading, into `locks`; false when the shading has no room for
+/// them (the caller draws another shading). Each is a 2x2 block whose shaded diagonal P1, P2
+/// copies the numbers of the open diagonal U1, U2, paired along rows or along columns: X X / Y
+/// Y (or its transpose) with the Xs and Ys each one shaded cell and one unshaded. Its other
+/// way round, U1 and U2 shaded, is legal to every local rule, so the medium rules cannot tell
+/// the two apart; the block sits where U1 and U2 shaded together would close a diagonal wall of
+/// shaded cells (to the border or round on itself), splitting the unshaded region, and either
+/// alone would not. Only a look-ahead sees it: shade U1, the rules circle P1 and P2, shade U2
+/// (P2's twin), and the region splits. So the medium rules, which the rest of the numbering
+/// lets through as in a medium puzzle (openers and all), stall at each lock until it is
+/// opened, and each lock is a hard moment of its own, met late in the solve.
+///
+/// The lock holds only if nothing outside decides it: U1's and U2's other neighbours are
+/// unshaded (a shaded one would circle U), and P's other line holds its number unshaded
+/// nowhere (that twin, once circled, would shade P). Such a clash is mended by giving the
+/// clashing unshaded cell a number its lines lack (unshaded numbers stay distinct in every
+/// line) and no lock's twin has. Locks do not touch. Host, 200 hard puzzles a
+/// size at 9 / 12 / 15: 1.29 / 1.24 / 1.23 checks a puzzle (1.77 / 1.65 / 1.79 with hard
+/// numberings), 2.8 shadings without room dropped a puzzle; hard moments 1.89 / 1.93 / 3.04 (1.20 /
+/// 1.11 / 1.13), first look-ahead at a median of 0.85 / 0.91 / 0.92 of the walk after the
+/// opening (0.00), distinct rules 6.88 / 6.97 / 7.36 (4.93 / 4.83 / 4.84).
+#[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank7"))] // see `break_alternative`
+fn plant_locks(board: &mut Board, shading: &CellSet, want: u8, rng: &mut Rng, locks: &mut Locks) -> bool {
+    let last = board.size() - 1;
+    // Blocks by their top left cell, from a random one on in reading order, wrapping round
+    // (the first row's blocks left of it last); only blocks with a shaded diagonal, found a
+    // row at a time from its bit rows.
+    let (first_row, first_col) = (rng.below(last), rng.below(last));
+    // The planted blocks and the cells beside them: locks do not touch (host, 200 hard 9x9
+    // puzzles: 2.9 shadings a puzzle dropped for want of room, 5.5 when locks shared no line).
+    let mut near = CellSet::EMPTY;
+    let mut twin_numbers = 0u16;
+    let mut r = first_row;
+    for visit in 0..=last {
+        let (upper, lower) = (shading.row(r), shading.row(r + 1));
+        let part = match visit {
+            0 => !0 << first_col,
+            _ if visit == last => !(!0 << first_col),
+            _ => !0,
+        };
+        let mut corners = (upper & lower >> 1 | upper >> 1 & lower) & row_mask(last) & part;
+        while corners != 0 {
+            let c = corners.trailing_zeros() as u8;
+            corners &= corners - 1;
+            let block = 3 << c;
+            let free = (near.row(r) | near.row(r + 1)) & block == 0;
+            if free && lock_at(board, shading, cell_at(r, c), &mut twin_numbers, rng, locks) {
+                if locks.len == 2 * want {
+                    return true;
+                }
+                let around = (block << 1 | block | block >> 1) & row_mask(last + 1);
+                for row in r.saturating_sub(1)..(r + 3).min(last + 1) {
+                    near.set_row(row, near.row(row) | around);
+                }
+            }
+        }
+        r = if r + 1 == last { 0 } else { r + 1 };
+    }
+    false
+}
+
+/// Plants a lock ([`plant_locks`]) in the block whose top left cell is `corner`, when it can
+/// hold one: its two cells go into `locks`, its twins' numbers into `twin_numbers`.
+fn lock_at(board: &mut Board, shading: &CellSet, corner: u8, twin_numbers: &mut u16, rng: &mut Rng, locks: &mut Locks) -> bool {
+    let n = board.size();
+    let (a, b, c, d) = (corner, corner + 1, corner + 16, corner + 17);
+    let (p, u) = if shading.contains(a) && shading.contains(d) {
+        ([a, d], [b, c])
+    } else if shading.contains(b) && shading.contains(c) {
+        ([b, c], [a, d])
+    } else {
+        return false;
+    };
+    // Each open cell's neighbours outside the block unshaded, and its corner outside the block
+    // shaded or off the board (the cell on the border): the wall's ends. Shaded cells never
+    // touch, so an open cell's only other shaded diagonal neighbours would be beside P1 or P2:
+    // none. Either open cell alone then touches one shaded piece (or the border) and splits
+    // nothing; both together split the region when their two ends are joined by shaded cells
+    // touching at corners, or both reach the border.
+    let mut ends = [BORDER; 2];
+    for (end, open) in ends.iter_mut().zip(u) {
+        let (r, c) = (row_of(open), col_of(open));
+        let outer_row = if r == row_of(corner) { r.wrapping_sub(1) } else { r + 1 };
+        let outer_col = if c == col_of(corner) { c.wrapping_sub(1) } else { c + 1 };
+        let (row_on, col_on) = (outer_row < n, outer_col < n);
+        if row_on && shading.contains(cell_at(outer_row, c)) || col_on && shading.contains(cell_at(r, outer_col)) {
+            return false;
+        }
+        if row_on && col_on {
+            *end = cell_at(outer_row, outer_col);
+            if !shading.contains(*end) {
+                return false;
+            }
+        }
+    }
+    let mut walls = *shading;
+    walls.remove(p[0]);
+    walls.remove(p[1]);
+    let joined = match ends {
+        [BORDER, BORDER] => true,
+        [end, BORDER] | [BORDER, end] => touches_border(n, &diagonal_piece(n, &walls, end)),
+        [first, second] => {
+            let piece = diagonal_piece(n, &walls, first);
+            piece.contains(second) || touches_border(n, &piece) && touches_border(n, &diagonal_piece(n, &walls, second))
+        }
+    };
+    debug_assert_eq!(joined, {
+        use super::flood::splits_if_shaded;
+        let mut one = walls;
+        one.insert(u[0]);
+        !splits_if_shaded(n, &walls, u[0]) && !splits_if_shaded(n, &walls, u[1]) && splits_if_shaded(n, &one, u[1])
+    });
+    if !joined {
+        return false;
+    }
+    // Paired along rows or along columns, the first tried at random.
+    let numbers = *twin_numbers | bit_of(board.number(u[0])) | bit_of(board.number(u[1]));
+    let first = rng.below(2) == 0;
+    for across in [first, !first] {
+        let twin = |cell: u8| if (row_of(u[0]) == row_of(cell)) == across { u[0] } else { u[1] };
+        let other_open = |cell: u8| if twin(cell) == u[0] { u[1] } else { u[0] };
+        if p.iter().all(|&cell| clear_other_line(board, shading, cell, twin(cell), other_open(cell), across, numbers, rng, &mut locks.mended)) {
+            for cell in p {
+                locks.cells[locks.len as usize] = cell;
+                locks.twins[locks.len as usize] = twin(cell);
+                locks.len += 1;
+            }
+            *twin_numbers = numbers;
+            return true;
+        }
+    }
+    false
+}
+
+/// No cell: a wall's end on the border ([`lock_at`]).
+const BORDER: u8 = 0xFF;
+
+/// The cells of `shaded` joined to `start` through cells touching at corners (shaded cells
+/// never share a side), found by sweeping down and up until a sweep adds nothing: a wall that
+/// turns back once costs a sweep more.
+fn diagonal_piece(n: u8, shaded: &CellSet, start: u8) -> CellSet {
+    let mut piece = CellSet::EMPTY;
+    piece.insert(start);
+    let mut grown = true;
+    while grown {
+        grown = false;
+        for downwards in [true, false] {
+            for i in 1..n {
+                let (r, from) = if downwards { (i, i - 1) } else { (n - 1 - i, n - i) };
+                let reach = (piece.row(from) << 1 | piece.row(from) >> 1) & shaded.row(r);
+                if reach & !piece.row(r) != 0 {
+                    piece.set_row(r, piece.row(r) | reach);
+                    grown = true;
+                }
+            }
+        }
+    }
+    piece
+}
+
+/// Whether a cell of `set` lies on the border.
+fn touches_border(n: u8, set: &CellSet) -> bool {
+    let edges = 1 | 1 << (n - 1);
+    set.row(0) | set.row(n - 1) != 0 || (1..n - 1).any(|r| set.row(r) & edges != 0)
+}
+
+/// Makes sure the line of the lock cell `cell` other than the one it shares with `twin` (its
+/// column when `across`) holds `twin`'s number unshaded nowhere: the one cell that may (unshaded
+/// numbers are distinct in a line) takes a number unshaded in neither of its lines and not in
+/// `avoid` (and `mended` is set). False when that cell is the block's other open cell,
+/// `other_open`, or no number is left for it.
+#[allow(clippy::too_many_arguments)]
+fn clear_other_line(
+    board: &mut Board,
+    shading: &CellSet,
+    cell: u8,
+    twin: u8,
+    other_open: u8,
+    across: bool,
+    avoid: u16,
+    rng: &mut Rng,
+    mended: &mut bool,
+) -> bool {
+    let n = board.size();
+    let value = board.number(twin);
+    let in_line = |i: u8| if across { cell_at(i, col_of(cell)) } else { cell_at(row_of(cell), i) };
+    let Some(clash) = (0..n).map(in_line).find(|&other| !shading.contains(other) && board.number(other) == value) else {
+        return true;
+    };
+    if clash == other_open {
+        return false;
+    }
+    let mut taken = avoid;
+    for i in 0..n {
+        for other in [cell_at(row_of(clash), i), cell_at(i, col_of(clash))] {
+            if !shading.contains(other) {
+                taken |= bit_of(board.number(other));
+            }
+        }
+    }
+    let free = row_mask(n) << 1 & !taken;
+    if free == 0 {
+        return false;
+    }
+    board.set_number(clash, nth_set_bit(free, rng.below(free.count_ones() as u8)));
+    *mended = true;
+    true
 }
 
 /// Give each cell of `renumber` (shaded cells of `shading`) a number that an unshaded cell of
