@@ -383,8 +383,8 @@ impl Locks {
 /// numberings), 2.8 shadings without room dropped a puzzle; hard moments 1.89 / 1.93 / 3.04 (1.20 /
 /// 1.11 / 1.13), first look-ahead at a median of 0.85 / 0.91 / 0.92 of the walk after the
 /// opening (0.00), distinct rules 6.88 / 6.97 / 7.36 (4.93 / 4.83 / 4.84).
+// In the generator's bank (1) with its caller: bank 7, the numberings', had no room left.
 #[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
-#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank7"))] // see `break_alternative`
 fn plant_locks(board: &mut Board, shading: &CellSet, want: u8, rng: &mut Rng, locks: &mut Locks) -> bool {
     let last = board.size() - 1;
     // Blocks by their top left cell, from a random one on in reading order, wrapping round
