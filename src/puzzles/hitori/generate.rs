@@ -332,7 +332,7 @@ fn line_mates(n: u8, cell: u8) -> CellSet {
 
 /// Locks planted in a hard puzzle of size `n`: none below 9x9 (hard numberings there keep off
 /// every start, [`Footholds`]), two up to 13x13, three above. Host, 200 puzzles a size, hint
-/// walks: hard moments a puzzle 1.89 / 1.93 at 9x9 / 12x12 with two, 3.04 at 15x15 with three
+/// walks: hard moments a puzzle 1.90 / 2.02 at 9x9 / 12x12 with two, 2.88 at 15x15 with three
 /// (two there: about 2.0, issue #27's bare minimum).
 fn locks_wanted(n: u8, difficulty: Difficulty) -> u8 {
     match difficulty {
@@ -378,11 +378,11 @@ impl Locks {
 /// unshaded (a shaded one would circle U), and P's other line holds its number unshaded
 /// nowhere (that twin, once circled, would shade P). Such a clash is mended by giving the
 /// clashing unshaded cell a number its lines lack (unshaded numbers stay distinct in every
-/// line) and no lock's twin has. Locks do not touch. Host, 200 hard puzzles a
-/// size at 9 / 12 / 15: 1.29 / 1.24 / 1.23 checks a puzzle (1.77 / 1.65 / 1.79 with hard
-/// numberings), 2.8 shadings without room dropped a puzzle; hard moments 1.89 / 1.93 / 3.04 (1.20 /
-/// 1.11 / 1.13), first look-ahead at a median of 0.85 / 0.91 / 0.92 of the walk after the
-/// opening (0.00), distinct rules 6.88 / 6.97 / 7.36 (4.93 / 4.83 / 4.84).
+/// line) and no lock's twin has. Locks do not touch. Host, 200 hard puzzles a size at 9 / 12
+/// / 15: 1.24 / 1.12 / 1.21 checks a puzzle (1.77 / 1.65 / 1.79 with hard numberings); hard
+/// moments 1.90 / 2.02 / 2.88 (1.20 / 1.11 / 1.13), the first look-ahead at a median of 0.85 /
+/// 0.91 / 0.92 of the walk after the opening (0.00), distinct rules 6.90 / 6.89 / 7.28 (4.93 /
+/// 4.83 / 4.84).
 // In the generator's bank (1) with its caller: bank 7, the numberings', had no room left.
 #[cfg_attr(target_arch = "avr", inline(never))] // see `Generator::check`
 fn plant_locks(board: &mut Board, shading: &CellSet, want: u8, rng: &mut Rng, locks: &mut Locks) -> bool {

@@ -236,10 +236,11 @@ impl Generator {
                     continue;
                 }
                 Self::set_class(out, removed, true);
-                // Singles first: they finish most swaps (host, 200 seeds: 23 of 27 that leave
-                // one solution at medium, 49 of 60 at hard), which are then too easy, and a
-                // singles solve costs a fraction of the links' search. With one solution left,
-                // the level below before the level: it is the cheaper test.
+                // Singles first: they finish most swaps that leave one solution (host, 200
+                // seeds, a puzzle's mends: 23 of 27 such swaps at medium, 49 of 60 at hard),
+                // which are then too easy, and a singles solve costs a fraction of the links'
+                // search. With one solution left, the level below before the level: it is the
+                // cheaper test.
                 if !self.finishes(&out.givens, Difficulty::Easy) {
                     if self.other_solution(out, cell, partner) {
                         self.keep_hitting(out, &mut candidates);
