@@ -437,11 +437,11 @@ fn lock_at(board: &mut Board, shading: &CellSet, corner: u8, twin_numbers: &mut 
         return false;
     };
     // Each open cell's neighbours outside the block unshaded, and its corner outside the block
-    // shaded or off the board (the cell on the border): the wall's ends. Shaded cells never
-    // touch, so an open cell's only other shaded diagonal neighbours would be beside P1 or P2:
-    // none. Either open cell alone then touches one shaded piece (or the border) and splits
-    // nothing; both together split the region when their two ends are joined by shaded cells
-    // touching at corners, or both reach the border.
+    // shaded or off the board (the cell on the border): the wall's ends. Its two other
+    // diagonal cells touch P1 or P2, so they are unshaded (shaded cells never touch). Either
+    // open cell alone then touches one shaded piece (or the border) and splits nothing; both
+    // together split the region when their two ends are joined by shaded cells touching at
+    // corners, or both reach the border.
     let mut ends = [BORDER; 2];
     for (end, open) in ends.iter_mut().zip(u) {
         let (r, c) = (row_of(open), col_of(open));
