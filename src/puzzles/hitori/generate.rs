@@ -98,6 +98,9 @@ impl Generator {
         let board = &mut puzzle.board;
         board.clear(size);
         self.candidates_tried = 0;
+        // Hard puzzles from 9x9 up: locks in a medium numbering (`plant_locks`).
+        let wanted = locks_wanted(size, difficulty);
+        let numbering = if wanted > 0 { Difficulty::Medium } else { difficulty };
         loop {
             // The square is a function of this state: re-deriving it costs less RAM than a copy.
             let square_stream = rng.clone();
@@ -109,16 +112,13 @@ impl Generator {
                 }
                 square_changed = true;
                 let shading = self.random_shading(size, &mut rng);
-                // Hard puzzles from 9x9 up: locks in a medium numbering (`plant_locks`); a
-                // shading without room for them is dropped before any numbering, the square
-                // as it was unless a lock's number went in.
-                let wanted = locks_wanted(size, difficulty);
+                // A shading without room for the locks is dropped before any numbering, the
+                // square as it was unless a lock's number went in.
                 let mut locks = Locks::EMPTY;
                 if wanted > 0 && !plant_locks(board, &shading, wanted, &mut rng, &mut locks) {
                     square_changed = locks.mended;
                     continue;
                 }
-                let numbering = if wanted > 0 { Difficulty::Medium } else { difficulty };
                 // Numberings change shaded cells only: the unshaded numbers stay as gathered here.
                 let numbers = LineNumbers::new(board, &shading, numbering);
                 // First every shaded cell gets a number; after a failure only the shaded cells
