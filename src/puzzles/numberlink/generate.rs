@@ -1,6 +1,6 @@
 //! The generator: paths drawn to cover the board, then graded; a candidate with a second
 //! solution, or one the level's rules cannot finish, is repaired by cutting a path where the
-//! rules stop.
+//! rules stop, and one too easy by joining two paths.
 //!
 //! **Drawing.** While squares are free, a path starts at a free square with the fewest free
 //! neighbours (ties at random: corners and pockets first, so few squares are left alone) and
@@ -26,6 +26,13 @@
 //! (its facts hold for the cut puzzle: [`Solver::close_after_cut`]), trying again only the
 //! trials near a change; only when that finishes is the puzzle graded from its givens, and
 //! that grade is the one kept.
+//!
+//! **Joining.** On boards up to [`MOST_JOINED`] a candidate graded below the wanted level has
+//! two paths whose ends touch joined into one ([`Generator::join_paths`]): the players lose
+//! two endpoints, the drawn solution stays one, and the candidate is graded again. A hard
+//! target's join that the look-ahead cannot finish is taken back and the next pair tried; a
+//! medium target's is cut like any unfinished candidate (each the faster at its level on the
+//! console). Joins and cuts count together toward [`repairs_per_drawing`].
 
 use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, Sides, cell_at, link_count, neighbour, next_side, opposite, side_towards, step};
 use super::solve::Solver;
@@ -34,6 +41,13 @@ use crate::puzzles::rng::Rng;
 
 /// `owner` of a square that is not free and on no path (off the board, or solid).
 const TAKEN: u8 = 0xFF;
+
+/// The largest board whose drawings graded too easy are joined ([`Generator::join_paths`]).
+/// Console, mean s a puzzle with and without joins (32 seeds, 64 at 7x7): 5x5 medium 1.61 /
+/// 1.78, hard 5.46 / 8.03; 7x7 medium 1.27 / 1.57, hard 1.92 / 2.86; 8x8 hard 1.92 / 2.48
+/// (medium 2.08 / 1.84); but 10x10 hard 3.52 / 3.33 (worst 11.6 / 7.5 s) and 12x12 medium
+/// 3.64 / 3.32 (docs/numberlink-notes.md, "Console speed, session 32").
+const MOST_JOINED: u8 = 8;
 
 /// The generator's working memory, owned by the caller (a static on the console).
 pub struct Generator {
@@ -79,22 +93,44 @@ impl Generator {
             }
             let repairs = repairs_per_drawing(level);
             let mut grade = self.grade_drawing(puzzle, level);
-            let mut repair = 0;
+            // The joins tried from the present puzzle are the `skip` first pairs from `first`.
+            let (mut repair, mut first, mut skip) = (0, 0, 0);
+            let mut join = Join { k: 0, j: 0, ends_k: [0; 2], ends_j: [0; 2], end: 0, far: 0 };
             loop {
                 match grade {
                     Some(grade) if grade == level => return finish(puzzle, level, seed),
-                    Some(_) => break,
-                    None => {}
-                }
-                if repair == repairs || !self.cut_where_closure_stops(puzzle, &mut rng) {
-                    break;
+                    _ if repair == repairs => break,
+                    Some(easier) => {
+                        if size > MOST_JOINED {
+                            break;
+                        }
+                        if skip == 0 {
+                            first = rng.below(puzzle.givens.paths);
+                        }
+                        if !self.join_paths(puzzle, first, skip, &mut join) {
+                            break;
+                        }
+                        grade = self.grade_drawing(puzzle, level);
+                        if grade.is_none() && level == Difficulty::Hard {
+                            unjoin(puzzle, &join);
+                            grade = Some(easier);
+                            skip += 1;
+                        } else {
+                            skip = 0;
+                        }
+                    }
+                    None => {
+                        if !self.cut_where_closure_stops(puzzle, &mut rng) {
+                            break;
+                        }
+                        grade = if self.solver.close_after_cut(&puzzle.givens, level, &puzzle.solution) {
+                            self.grade_drawing(puzzle, level)
+                        } else {
+                            None
+                        };
+                    }
                 }
                 repair += 1;
-                grade = if self.solver.close_after_cut(&puzzle.givens, level, &puzzle.solution) {
-                    self.grade_drawing(puzzle, level)
-                } else {
-                    None
-                };
             }
         }
     }
@@ -159,9 +195,58 @@ impl Generator {
         true
     }
 
+    /// Joins two paths whose ends touch into one (their other ends its endpoints), where the
+    /// joined path touches itself only along its links: the `skip`-th such pair (from 0) in
+    /// an order starting at path `first`, what changed written to `join`. False when there
+    /// are no more. (Returned as an `Option`, LLVM packed `Join` into 64 bits, whose shifts
+    /// the console pays for, and its helpers took 335 bytes of ROM bank 0.) The paths are
+    /// numbered in the drawing's memory, the solver's, whose closure is not needed after a
+    /// grade below the target: the grade after a join loads the solver again. In bank 17 with
+    /// the cut (beside Numberlink's board tiles) on the console: the solver's bank 10 is full.
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank17"), inline(never))]
+    fn join_paths(&mut self, puzzle: &mut Puzzle, first: u8, mut skip: u8, join: &mut Join) -> bool {
+        let givens = &mut puzzle.givens;
+        let paths = givens.paths;
+        let drawing = &mut Drawing { solver: &mut self.solver };
+        drawing.number_paths(&puzzle.solution, givens);
+        for i in 0..paths {
+            // (`first` < `paths`: no division.)
+            let k = if i < paths - first { first + i } else { first + i - paths };
+            for at in 0..2 {
+                let end = givens.ends[k as usize][at];
+                for side in 0..4 {
+                    let far = step(end, side);
+                    let number = drawing.owner(far);
+                    // Each pair once, from its lower number.
+                    if number <= k + 1
+                        || number == TAKEN
+                        || link_count(puzzle.solution[far as usize]) != 1
+                        || !drawing.touches_only_at(&puzzle.solution, far, opposite(side), k + 1)
+                    {
+                        continue;
+                    }
+                    if skip != 0 {
+                        skip -= 1;
+                        continue;
+                    }
+                    let (k, j) = (k as usize, number as usize - 1);
+                    *join = Join { k: k as u8, j: j as u8, ends_k: givens.ends[k], ends_j: givens.ends[j], end, far };
+                    let far_at = usize::from(givens.ends[j][1] == far);
+                    givens.ends[k] = [givens.ends[k][1 - at], givens.ends[j][1 - far_at]];
+                    givens.ends[j] = givens.ends[paths as usize - 1];
+                    givens.paths = paths - 1;
+                    link(&mut puzzle.solution, end, far);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Cuts a path of the drawn solution at a link the solver's closure lacks, where both parts
     /// keep two squares or more (the far part takes a new number). False when no link
     /// qualifies or no number is left.
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank17"), inline(never))]
     fn cut_where_closure_stops(&mut self, puzzle: &mut Puzzle, rng: &mut Rng) -> bool {
         let givens = &mut puzzle.givens;
         let n = givens.size;
@@ -197,12 +282,33 @@ impl Generator {
     }
 }
 
-/// Repairs of one drawing before it is drawn again: cuts of an easy drawing the easy closure
-/// left unfinished (host, 100 seeds, 12x12: 12.5 drawings a puzzle with none, 3.3 with 4 cuts,
-/// 1.5 with 8, for 20.3, 22.2 and 24.3 numbers a puzzle), cuts of a medium drawing the medium
-/// closure left unfinished, and of a hard drawing the look-ahead left unfinished (host, 30
-/// seeds, 12x12: medium 4.5 drawings a puzzle with 4 cuts, 1.9 with 16; hard 3.2 and 1.9; a
-/// cut costs far less than a drawing since the closure goes on from where it stopped).
+/// What [`Generator::join_paths`] changed, for [`unjoin`].
+struct Join {
+    k: u8,
+    j: u8,
+    ends_k: [u8; 2],
+    ends_j: [u8; 2],
+    end: u8,
+    far: u8,
+}
+
+/// Takes back `join`: the two paths as before it.
+fn unjoin(puzzle: &mut Puzzle, join: &Join) {
+    let givens = &mut puzzle.givens;
+    givens.ends[givens.paths as usize] = givens.ends[join.j as usize];
+    givens.ends[join.j as usize] = join.ends_j;
+    givens.ends[join.k as usize] = join.ends_k;
+    givens.paths += 1;
+    unlink(&mut puzzle.solution, join.end, join.far);
+}
+
+/// Repairs of one drawing before it is drawn again, joins and cuts together: cuts of an easy
+/// drawing the easy closure left unfinished (host, 100 seeds, 12x12: 12.5 drawings a puzzle
+/// with none, 3.3 with 4 cuts, 1.5 with 8, for 20.3, 22.2 and 24.3 numbers a puzzle), cuts of
+/// a medium drawing the medium closure left unfinished, and of a hard drawing the look-ahead
+/// left unfinished (host, 30 seeds, 12x12: medium 4.5 drawings a puzzle with 4 cuts, 1.9 with
+/// 16; hard 3.2 and 1.9; a cut costs far less than a drawing since the closure goes on from
+/// where it stopped).
 fn repairs_per_drawing(level: Difficulty) -> u8 {
     match level {
         Difficulty::Easy => 8,
@@ -229,14 +335,14 @@ fn path_lengths(n: u8, level: Difficulty) -> (u8, u8) {
 /// 27 with 2n, 15 with n + n / 2, 30 with n; longer paths were worse (4n: 133 at hard 12x12,
 /// 10 seeds). Medium since its trials look only near the step (session 26, console medians of
 /// 32 seeds at 7 / 10 / 12): n 3.79 / 5.03 / 23.2 s, n + n / 4 1.52 / 6.88 / 18.1 s, n + n / 2
-/// 2.51 / 10.7 / 45.8 s. Hard up to 8x8 with 2n (session 28, console, 32 seeds at 7x7: median
-/// 4.43 -> 3.21 s, worst 25.9 -> 15.6 s, drawings 9.6 -> 6.2; host drawings at 5x5 116 -> 77);
-/// medium 7x7 with 2n was slower (1.44 -> 2.11 s).
+/// 2.51 / 10.7 / 45.8 s. Hard with n + n / 2 at every size since the joins (session 32,
+/// console, 64 seeds at 7x7, mean s a puzzle: n 2.24, n + n / 2 1.92, 2n 2.10; before the
+/// joins 2n was better up to 8x8); medium 7x7 with n or n + n / 2 was slower with joins too
+/// (1.47 and 1.85 s against 1.27).
 fn length_span(n: u8, level: Difficulty) -> u8 {
     match level {
         Difficulty::Easy => n,
         Difficulty::Medium => n + n / 4,
-        Difficulty::Hard if n <= 8 => 2 * n,
         Difficulty::Hard => n + n / 2,
     }
 }
@@ -322,6 +428,37 @@ impl Drawing<'_> {
                     free_with[counts[far] as usize] += 1;
                 }
             }
+        }
+    }
+
+    /// Each square of the board gets the number of its path in `links` (numbered as in
+    /// `givens`), every other slot 0.
+    fn number_paths(&mut self, links: &[u8; CELL_SLOTS], givens: &Givens) {
+        self.solver.drawing_arrays().0.fill(0);
+        for (k, pair) in givens.ends[..givens.paths as usize].iter().enumerate() {
+            let (mut here, mut from) = (pair[0], 0xFF);
+            loop {
+                self.set_owner(here, k as u8 + 1);
+                let Some(side) = next_side(links[here as usize], from) else { break };
+                here = step(here, side);
+                from = opposite(side);
+            }
+        }
+    }
+
+    /// Whether the path in `links` from its end `end` touches no square of path `number`
+    /// (as [`Drawing::number_paths`] numbered them) but the one on `end`'s side `side`.
+    fn touches_only_at(&mut self, links: &[u8; CELL_SLOTS], end: u8, side: u8, number: u8) -> bool {
+        let (mut here, mut from) = (end, 0xFF);
+        loop {
+            for towards in 0..4 {
+                if self.owner(step(here, towards)) == number && (here, towards) != (end, side) {
+                    return false;
+                }
+            }
+            let Some(next) = next_side(links[here as usize], from) else { return true };
+            here = step(here, next);
+            from = opposite(next);
         }
     }
 
