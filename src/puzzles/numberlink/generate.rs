@@ -27,7 +27,7 @@
 //! trials near a change; only when that finishes is the puzzle graded from its givens, and
 //! that grade is the one kept.
 //!
-//! **Joining.** On boards up to [`MOST_JOINED`] a candidate graded below the wanted level has
+//! **Joining.** On small boards ([`joins`]) a candidate graded below the wanted level has
 //! two paths whose ends touch joined into one ([`Generator::join_paths`]): the players lose
 //! two endpoints, the drawn solution stays one, and the candidate is graded again. A hard
 //! target's join that the look-ahead cannot finish is taken back and the next pair tried; a
@@ -42,12 +42,6 @@ use crate::puzzles::rng::Rng;
 /// `owner` of a square that is not free and on no path (off the board, or solid).
 const TAKEN: u8 = 0xFF;
 
-/// The largest board whose drawings graded too easy are joined ([`Generator::join_paths`]).
-/// Console, mean s a puzzle with and without joins (32 seeds, 64 at 7x7): 5x5 medium 1.61 /
-/// 1.78, hard 5.46 / 8.03; 7x7 medium 1.27 / 1.57, hard 1.92 / 2.86; 8x8 hard 1.92 / 2.48
-/// (medium 2.08 / 1.84); but 10x10 hard 3.52 / 3.33 (worst 11.6 / 7.5 s) and 12x12 medium
-/// 3.64 / 3.32 (docs/numberlink-notes.md, "Console speed, session 32").
-const MOST_JOINED: u8 = 8;
 
 /// The generator's working memory, owned by the caller (a static on the console).
 pub struct Generator {
@@ -101,7 +95,7 @@ impl Generator {
                     Some(grade) if grade == level => return finish(puzzle, level, seed),
                     _ if repair == repairs => break,
                     Some(easier) => {
-                        if size > MOST_JOINED {
+                        if !joins(size, level) {
                             break;
                         }
                         if skip == 0 {
@@ -327,6 +321,19 @@ fn repairs_per_drawing(level: Difficulty) -> u8 {
 fn path_lengths(n: u8, level: Difficulty) -> (u8, u8) {
     let count = length_span(n, level);
     if level != Difficulty::Easy && n <= 6 { (5, count - 2) } else { (3, count) }
+}
+
+/// Whether a drawing for `level` on an `n` x `n` board that grades too easy is joined
+/// ([`Generator::join_paths`]) rather than drawn again. Console, mean s a puzzle with and
+/// without joins (32 seeds, 64 at 7x7 and medium 8x8): 5x5 medium 1.61 / 1.78, hard 5.46 /
+/// 8.03; 7x7 medium 1.27 / 1.57, hard 1.92 / 2.86; 8x8 hard 1.92 / 2.48, but medium 2.11 /
+/// 1.65; 10x10 hard 3.52 / 3.33 (worst 11.6 / 7.5 s), 12x12 medium 3.64 / 3.32
+/// (docs/numberlink-notes.md, "Console speed, session 32").
+fn joins(n: u8, level: Difficulty) -> bool {
+    match level {
+        Difficulty::Hard => n <= 8,
+        _ => n <= 7,
+    }
 }
 
 /// How many path lengths a drawing for `level` aims at (from 3 up): short paths for easy
