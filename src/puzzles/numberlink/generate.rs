@@ -439,7 +439,9 @@ impl Drawing<'_> {
     }
 
     /// Each square of the board gets the number of its path in `links` (numbered as in
-    /// `givens`), every other slot 0.
+    /// `givens`), every other slot 0. (This, [`Drawing::touches_only_at`] and [`walk`] follow
+    /// a path by plain loops: one iterator over a path's squares for the three cost the
+    /// console 7% of hard 7x7's cycles, same puzzles.)
     fn number_paths(&mut self, links: &[u8; CELL_SLOTS], givens: &Givens) {
         self.solver.drawing_arrays().0.fill(0);
         for (k, pair) in givens.ends[..givens.paths as usize].iter().enumerate() {
