@@ -92,6 +92,12 @@ impl Links {
         &self.solution
     }
 
+    /// [`Links::solution`] to write: the generator puts there a solution it found without a
+    /// search (two digits swapped), where its callers read the links' (until the next search).
+    pub fn solution_mut(&mut self) -> &mut [u8; CELLS] {
+        &mut self.solution
+    }
+
     /// Takes on a puzzle's givens (0 blank, else 1..=9); false when two of them clash.
     ///
     /// Built directly rather than by covering the givens' rows one by one (about 3 M cycles a
