@@ -434,3 +434,39 @@ fn swap_set(out: &Puzzle, cell: u8, b: u8, other: &mut [u8; CELLS]) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A complete grid: row r is 1..=9 shifted by 3r + r / 3.
+    fn grid() -> [u8; CELLS] {
+        core::array::from_fn(|i| ((i / 9 * 3 + i / 27 + i % 9) % 9) as u8 + 1)
+    }
+
+    fn is_complete_grid(digits: &[u8; CELLS]) -> bool {
+        UNIT_CELLS.iter().all(|unit| (1..=9).all(|d| unit.iter().filter(|&&c| digits[c as usize] == d).count() == 1))
+    }
+
+    #[test]
+    fn a_swap_set_of_blank_cells_is_another_solution_and_a_given_cell_spoils_it() {
+        let solution = grid();
+        assert!(is_complete_grid(&solution));
+        let mut out = Puzzle { givens: [0; CELLS], solution, difficulty: Difficulty::Medium, seed: 0 };
+        let mut other = [0; CELLS];
+        for b in (1..=9).filter(|&b| b != solution[0]) {
+            out.givens = [0; CELLS];
+            assert!(swap_set(&out, 0, b, &mut other), "b = {b}");
+            assert!(is_complete_grid(&other) && other[0] == b);
+            let set: Vec<usize> = (0..CELLS).filter(|&c| other[c] != solution[c]).collect();
+            // Only the set blank: still another solution; one more of its cells given: none.
+            out.givens = core::array::from_fn(|c| if set.contains(&c) { 0 } else { solution[c] });
+            assert!(swap_set(&out, 0, b, &mut other));
+            out.givens[set[set.len() - 1]] = solution[set[set.len() - 1]];
+            assert!(!swap_set(&out, 0, b, &mut other), "b = {b}, set {set:?}");
+        }
+        out.givens = solution;
+        out.givens[0] = 0;
+        assert!((1..=9).all(|b| b == solution[0] || !swap_set(&out, 0, b, &mut other)));
+    }
+}
