@@ -667,3 +667,40 @@ fn renumber(givens: &mut Givens) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every join of two touching paths keeps the drawn solution one of the puzzle's (one number
+    /// less, one link more, each endpoint an end of its path), and `unjoin` gives back the
+    /// puzzle exactly.
+    #[test]
+    fn joins_keep_the_solution_and_unjoin_restores_the_puzzle() {
+        let mut generator = Generator::new();
+        let mut joins = 0;
+        for seed in 1..=20 {
+            let before = generator.generate(7, Difficulty::Easy, seed).expect("a 7x7 puzzle");
+            let mut join = Join { k: 0, j: 0, ends_k: [0; 2], ends_j: [0; 2], end: 0, far: 0 };
+            let mut skip = 0;
+            loop {
+                let mut puzzle = before.clone();
+                if !generator.join_paths(&mut puzzle, 0, skip, &mut join) {
+                    break;
+                }
+                joins += 1;
+                let givens = &puzzle.givens;
+                assert_eq!(givens.paths + 1, before.givens.paths);
+                let count = |p: &Puzzle| p.solution.iter().map(|&l| u32::from(link_count(l))).sum::<u32>();
+                assert_eq!(count(&puzzle), count(&before) + 2);
+                for pair in &givens.ends[..givens.paths as usize] {
+                    assert_eq!(walk(&puzzle.solution, pair[0], 0xFF).1, pair[1], "seed {seed}");
+                }
+                unjoin(&mut puzzle, &join);
+                assert_eq!(puzzle, before, "seed {seed}, join {skip}");
+                skip += 1;
+            }
+        }
+        assert!(joins > 20, "{joins} joins");
+    }
+}
