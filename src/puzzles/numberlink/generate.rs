@@ -42,7 +42,6 @@ use crate::puzzles::rng::Rng;
 /// `owner` of a square that is not free and on no path (off the board, or solid).
 const TAKEN: u8 = 0xFF;
 
-
 /// The generator's working memory, owned by the caller (a static on the console).
 pub struct Generator {
     solver: Solver,
@@ -89,7 +88,7 @@ impl Generator {
             let mut grade = self.grade_drawing(puzzle, level);
             // The joins tried from the present puzzle are the `skip` first pairs from `first`.
             let (mut repair, mut first, mut skip) = (0, 0, 0);
-            let mut join = Join { k: 0, j: 0, ends_k: [0; 2], ends_j: [0; 2], end: 0, far: 0 };
+            let mut join = Join::NONE;
             loop {
                 match grade {
                     Some(grade) if grade == level => return finish(puzzle, level, seed),
@@ -284,6 +283,11 @@ struct Join {
     ends_j: [u8; 2],
     end: u8,
     far: u8,
+}
+
+impl Join {
+    /// Before any join.
+    const NONE: Join = Join { k: 0, j: 0, ends_k: [0; 2], ends_j: [0; 2], end: 0, far: 0 };
 }
 
 /// Takes back `join`: the two paths as before it.
@@ -681,7 +685,7 @@ mod tests {
         let mut joins = 0;
         for seed in 1..=20 {
             let before = generator.generate(7, Difficulty::Easy, seed).expect("a 7x7 puzzle");
-            let mut join = Join { k: 0, j: 0, ends_k: [0; 2], ends_j: [0; 2], end: 0, far: 0 };
+            let mut join = Join::NONE;
             let mut skip = 0;
             loop {
                 let mut puzzle = before.clone();
