@@ -25,7 +25,9 @@
 //! up to [`repairs_per_drawing`] times. After a cut the closure goes on from where it stopped
 //! (its facts hold for the cut puzzle: [`Solver::close_after_cut`]), trying again only the
 //! trials near a change; only when that finishes is the puzzle graded from its givens, and
-//! that grade is the one kept.
+//! that grade is the one kept. Above easy, a candidate with a detour ([`has_detour`]: a second
+//! solution seen in the links alone) is not graded at all: a drawing is drawn again, a join
+//! taken back, a cut cut again.
 //!
 //! **Joining.** On small boards ([`joins`]) a candidate graded below the wanted level has
 //! two paths whose ends touch joined into one ([`Generator::join_paths`]): the players lose
@@ -34,7 +36,7 @@
 //! medium target's is cut like any unfinished candidate (each the faster at its level on the
 //! console). Joins and cuts count together toward [`repairs_per_drawing`].
 
-use super::grid::{CELL_SLOTS, Givens, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, Sides, cell_at, link_count, neighbour, next_side, opposite, side_towards, step};
+use super::grid::{CELL_SLOTS, DOWN, Givens, LEFT, MAX_PATHS, MAX_SIZE, MIN_SIZE, Puzzle, RIGHT, Sides, UP, cell_at, link_count, neighbour, next_side, opposite, side_towards, step};
 use super::solve::Solver;
 use crate::puzzles::level::Difficulty;
 use crate::puzzles::rng::Rng;
@@ -79,9 +81,11 @@ impl Generator {
         }
         let mut rng = Rng::new(seed ^ (u32::from(size) << 24) ^ ((level as u32) << 30));
         self.candidates_tried = 0;
+        // Not for easy targets: on the console their closure and cut cost less than a drawing.
+        let detour = |links: &[u8; CELL_SLOTS]| level != Difficulty::Easy && has_detour(links, size);
         loop {
             self.candidates_tried = self.candidates_tried.wrapping_add(1);
-            if !self.draw(size, path_lengths(size, level), &mut rng, puzzle) {
+            if !self.draw(size, path_lengths(size, level), &mut rng, puzzle) || detour(&puzzle.solution) {
                 continue;
             }
             let repairs = repairs_per_drawing(level);
@@ -103,8 +107,9 @@ impl Generator {
                         if !self.join_paths(puzzle, first, skip, &mut join) {
                             break;
                         }
-                        grade = self.grade_drawing(puzzle, level);
-                        if grade.is_none() && level == Difficulty::Hard {
+                        let detoured = detour(&puzzle.solution);
+                        grade = if detoured { None } else { self.grade_drawing(puzzle, level) };
+                        if grade.is_none() && (detoured || level == Difficulty::Hard) {
                             unjoin(puzzle, &join);
                             grade = Some(easier);
                             skip += 1;
@@ -116,7 +121,11 @@ impl Generator {
                         if !self.cut_where_closure_stops(puzzle, &mut rng) {
                             break;
                         }
-                        grade = if self.solver.close_after_cut(&puzzle.givens, level, &puzzle.solution) {
+                        // A detour left: cut again, from the closure before this cut (its facts
+                        // hold after any number of cuts, see `Solver::close_after_cut`).
+                        grade = if !detour(&puzzle.solution)
+                            && self.solver.close_after_cut(&puzzle.givens, level, &puzzle.solution)
+                        {
                             self.grade_drawing(puzzle, level)
                         } else {
                             None
@@ -319,12 +328,15 @@ fn repairs_per_drawing(level: Difficulty) -> u8 {
 /// more, with the longest as before. A drawing of many short paths is nearly always easy
 /// (session 28), and a small board has room for few paths. Console, 32 seeds, medians (worst)
 /// in s at 5x5 / 6x6: medium 3.73 / 3.49 (28.7 / 13.4) -> 1.06 / 0.82 (9.51 / 6.84), hard
-/// 25.9 / 8.16 (101 / 47.8) -> 5.41 / 3.04 (46.0 / 10.7). At 7x7 it was worse: medium 0.88 ->
-/// 1.42 s, hard 1.83 -> 2.43 s (fewer drawings, but dearer to grade); the host's estimate of
-/// the console's cost had it 9-13% better there, so that estimate is not to be trusted.
+/// 25.9 / 8.16 (101 / 47.8) -> 5.41 / 3.04 (46.0 / 10.7). At 7x7 it was worse before the
+/// detours were skipped (session 28: medium 0.88 -> 1.42 s, hard 1.83 -> 2.43 s); since then
+/// (session 33, 64 seeds, s a puzzle as median / mean / puzzles over 3 s) hard 7x7 is better
+/// with 5 squares or more, 1.26 / 1.87 / 11 -> 1.07 / 1.51 / 4 (from 4: 1.33 / 1.70 / 7; from 6:
+/// 1.17 / 1.64 / 9), medium 7x7 not (0.79 / 1.21 / 6 -> 0.94 / 1.45 / 9).
 fn path_lengths(n: u8, level: Difficulty) -> (u8, u8) {
     let count = length_span(n, level);
-    if level != Difficulty::Easy && n <= 6 { (5, count - 2) } else { (3, count) }
+    let long = n <= 6 || (n == 7 && level == Difficulty::Hard);
+    if level != Difficulty::Easy && long { (5, count - 2) } else { (3, count) }
 }
 
 /// Whether a drawing for `level` on an `n` x `n` board that grades too easy is joined
@@ -592,6 +604,44 @@ fn unlink(links: &mut [u8; CELL_SLOTS], a: u8, b: u8) {
     links[b as usize] &= !(1 << opposite(side));
 }
 
+/// Whether the drawn `links` have a second solution of the simplest kind, a detour: two
+/// linked squares `a`, `b` whose other links both go the same way (a U-turn of one path),
+/// beside two linked squares of another path. That path can go round through `a` and `b`,
+/// and the U-turn's path cross straight between its squares beyond them (neighbours): every
+/// square still on a path, no number's path changed at its ends. (The other path is another:
+/// a path never touches itself off its links, see [`Generator::draw`].) A drawing or a join
+/// with a detour can only grade unfinished, its whole closure spent for nothing: host, 200
+/// hard 7x7 puzzles, 199 of the 224 unfinished drawings, 159 of 199 unfinished cuts and 89
+/// of 280 unfinished joins had one. So it is not graded. In bank 17 with the cut and the join.
+#[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank17"), inline(never))]
+fn has_detour(links: &[u8; CELL_SLOTS], n: u8) -> bool {
+    // A U-turn's square `a` is the left or upper one: its links a corner with the right or
+    // down one. The slots off the board hold no links, and a step off them none either.
+    let at = |square: u8| links.get(square as usize).map_or(0, |&l| l);
+    const UP_RIGHT: u8 = 1 << UP | 1 << RIGHT;
+    const RIGHT_DOWN: u8 = 1 << RIGHT | 1 << DOWN;
+    const DOWN_LEFT: u8 = 1 << DOWN | 1 << LEFT;
+    const LEFT_UP: u8 = 1 << LEFT | 1 << UP;
+    for row in 0..n {
+        for a in cell_at(row, 0)..cell_at(row, n) {
+            let (right, down, up, left) = (a.wrapping_add(1), a.wrapping_add(16), a.wrapping_sub(16), a.wrapping_sub(1));
+            let detour = match links[a as usize] {
+                UP_RIGHT => at(right) == LEFT_UP && at(down) & 1 << RIGHT != 0,
+                RIGHT_DOWN => {
+                    (at(right) == DOWN_LEFT && at(up) & 1 << RIGHT != 0)
+                        || (at(down) == UP_RIGHT && at(left) & 1 << DOWN != 0)
+                }
+                DOWN_LEFT => at(down) == LEFT_UP && at(right) & 1 << DOWN != 0,
+                _ => false,
+            };
+            if detour {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// From `cell` along its links, never back through side `not`: the squares counted (with
 /// `cell`) and the last one.
 fn walk(links: &[u8; CELL_SLOTS], cell: u8, not: u8) -> (u8, u8) {
@@ -706,5 +756,56 @@ mod tests {
             }
         }
         assert!(joins > 20, "{joins} joins");
+    }
+
+    /// A detour is found in each of its four turns (a straight pair beside a U-turn), and one
+    /// found in a drawing is a second solution: the search counts two.
+    #[test]
+    fn a_detour_is_found_every_way_round_and_means_a_second_solution() {
+        // Rows from the top of a 4x4 board: a straight pair, the U-turn under it, its two arms.
+        let mut links = [0u8; CELL_SLOTS];
+        let shape = [
+            (0x00, 1 << RIGHT),
+            (0x01, 1 << LEFT),
+            (0x10, 1 << RIGHT | 1 << DOWN),
+            (0x11, 1 << LEFT | 1 << DOWN),
+            (0x20, 1 << UP),
+            (0x21, 1 << UP),
+        ];
+        for (cell, l) in shape {
+            links[cell] = l;
+        }
+        for turn in 0..4 {
+            assert!(has_detour(&links, 4), "turned {turn} times");
+            // A quarter turn clockwise: (r, c) to (c, 3 - r), each side to the next.
+            let mut turned = [0u8; CELL_SLOTS];
+            for r in 0..4 {
+                for c in 0..4 {
+                    let l = links[cell_at(r, c) as usize];
+                    turned[cell_at(c, 3 - r) as usize] = (l << 1 | l >> 3) & 15;
+                }
+            }
+            links = turned;
+        }
+        // Four turns later, as it was; without the straight pair, the U-turn alone: no detour.
+        links[0x00] = 0;
+        links[0x01] = 0;
+        assert!(!has_detour(&links, 4));
+
+        let mut generator = Generator::new();
+        let (mut detours, mut drawings) = (0, 0);
+        let mut rng = Rng::new(7);
+        let mut puzzle = Puzzle::new();
+        while drawings < 300 {
+            if !generator.draw(7, path_lengths(7, Difficulty::Hard), &mut rng, &mut puzzle) {
+                continue;
+            }
+            drawings += 1;
+            if has_detour(&puzzle.solution, 7) {
+                detours += 1;
+                assert_eq!(generator.solver.count_solutions(&puzzle.givens, 2), 2, "{puzzle:?}");
+            }
+        }
+        assert!(detours > 30, "{detours} detours in {drawings} drawings");
     }
 }
