@@ -48,6 +48,8 @@
         .globl  _gb_numberlink_draw_take
         .globl  _gb_numberlink_draw_nth_free
         .globl  _gb_numberlink_draw_growth
+        .globl  _gb_numberlink_paths_trade
+        .globl  _gb_numberlink_number_paths
 
         NL_STACK_LEN    = 0x0BC
         NL_N            = 0x0BD
@@ -1695,4 +1697,386 @@ nld_touched:
         NLD_TOUCH 0x10
         NLD_TOUCH 0xFF
         or      a
+        ret
+
+;; The generator's look for two paths that trade a stretch (Generator::paths_trade in
+;; generate.rs; the Rust there is the host's and the reference), in the generator's bank 17
+;; with the cut and the join that call it (`_CODE_NUMBERLINK_GENERATOR`).
+;;
+;; uint8_t gb_numberlink_paths_trade(Solver *solver /* DE */, uint8_t n /* A */): once
+;; number_paths has put each square's path in `sides` and its place along the path in
+;; `other`, lists the 2x2 blocks holding a link of each of two paths, parallel, in `scratch`
+;; (four bytes a block, as the Rust's: the lower path, the higher with bit 7 set when the
+;; paths run opposite ways through the block, the lower place of each link on its path), and
+;; looks for two blocks of the same two paths, both crossed or neither, apart on both paths,
+;; met in the same order by the paths when crossed and in opposite orders when not: 1 when
+;; there are two, else 0. Two squares are linked when their places on one path are one apart.
+
+        .area   _CODE_NUMBERLINK_GENERATOR
+
+;; void gb_numberlink_number_paths(Solver *solver /* DE */, const PathsToNumber *paths /* BC:
+;; the links, the endpoint pairs and how many, as generate.rs's struct */): Drawing::
+;; number_paths (the Rust there is the host's and the reference): every owner (`sides`) 0,
+;; then each path walked from its first end, its squares given its number and their places
+;; along it (`other`). SDCC's loop took 57k cycles a call, about 9% of a hard 7x7 puzzle's.
+
+        NLN_LINKS       = 0             ; the links (a pointer)
+        NLN_ENDS        = 2             ; the next pair of ends (a pointer)
+        NLN_LEFT        = 4             ; paths left
+        NLN_HERE        = 5             ; the square walked to
+        NLN_FROM        = 6             ; the bit of the side it was entered by (0 at an end)
+        NLN_FRAME       = 7
+
+_gb_numberlink_number_paths:
+        add     sp, #-NLN_FRAME
+        push    de
+        ld      d, b
+        ld      e, c                    ; DE = the arguments
+        ldhl    sp, #NLN_LINKS + 2
+        ld      c, #5
+1$:
+        ld      a, (de)
+        inc     de
+        ld      (hl+), a
+        dec     c
+        jr      nz, 1$
+        pop     de
+        ld      h, d
+        ld      l, e
+        inc     h
+        ld      c, #CELL_SLOTS
+        xor     a
+2$:
+        ld      (hl+), a                ; no owner
+        dec     c
+        jr      nz, 2$
+        ld      b, #0                   ; B = the path's number
+nln_path:
+        ldhl    sp, #NLN_LEFT
+        ld      a, (hl)
+        or      a
+        jr      z, nln_done
+        dec     (hl)
+        inc     b
+        ldhl    sp, #NLN_ENDS
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a                    ; HL = the pair
+        ld      a, (hl+)                ; its first end
+        inc     hl
+        ld      c, h
+        push    af
+        ld      a, l
+        ldhl    sp, #NLN_ENDS + 2
+        ld      (hl+), a
+        ld      (hl), c                 ; the next pair
+        pop     af
+        ldhl    sp, #NLN_HERE
+        ld      (hl+), a
+        ld      (hl), #0                ; entered by no side
+        ld      c, #0                   ; C = the place
+nln_step:
+        ldhl    sp, #NLN_HERE
+        ld      a, (hl)
+        NL_AT   a
+        inc     h
+        ld      (hl), b                 ; its path
+        inc     h
+        ld      (hl), c                 ; its place
+        inc     c
+        push    bc
+        ldhl    sp, #NLN_LINKS + 2
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a                    ; HL = the links
+        push    hl
+        ldhl    sp, #NLN_HERE + 4
+        ld      a, (hl+)
+        ld      c, a                    ; C = the square
+        ld      b, (hl)                 ; B = the bit of the side it was entered by
+        pop     hl
+        NL_ADD_HL c
+        ld      a, b
+        cpl
+        and     (hl)                    ; its links but the way back
+        ld      c, #0xF0                ; C = the step, B = the bit of the side back
+        ld      b, #4
+        rrca
+        jr      c, nln_next             ; up
+        ld      c, #0x01
+        ld      b, #8
+        rrca
+        jr      c, nln_next             ; right
+        ld      c, #0x10
+        ld      b, #1
+        rrca
+        jr      c, nln_next             ; down
+        ld      c, #0xFF
+        ld      b, #2
+        rrca
+        jr      c, nln_next             ; left
+        pop     bc
+        jr      nln_path                ; the path's other end
+nln_next:
+        ldhl    sp, #NLN_HERE + 2
+        ld      a, (hl)
+        add     a, c
+        ld      (hl+), a
+        ld      (hl), b
+        pop     bc
+        jr      nln_step
+nln_done:
+        add     sp, #NLN_FRAME
+        ret
+
+        NLT_LAST        = 0             ; n - 1: block positions a row, and rows of them
+        NLT_ROWS        = 1             ; rows of positions left
+        NLT_COLS        = 2             ; positions left in the row
+        NLT_FOUND       = 3             ; bytes of blocks listed
+        NLT_P1          = 4             ; the block being read: its two links' paths, lower
+        NLT_P2          = 5             ; places (so laid out as its entry once the lower
+        NLT_AT1         = 6             ; path is first), and whether each runs from the
+        NLT_AT2         = 7             ; block's first corner
+        NLT_FWD1        = 8
+        NLT_FWD2        = 9
+        NLT_FRAME       = 10
+
+;; The link of one path from square B to square B + `along`: carry set when there is none;
+;; else the frame's `pth` = its path, `at` = the lower place, `fwd` = 1 when the path runs
+;; from B. Clobbers A and HL; keeps B, C and DE.
+        .macro  NLT_LINK along, pth, at, fwd, ?forward, ?keep, ?none, ?done
+        NL_AT   b
+        inc     h
+        ld      a, (hl)                 ; path[B]
+        or      a
+        jr      z, none                 ; on no path (solid)
+        inc     h
+        push    af
+        ld      a, (hl)                 ; place[B]
+        ldhl    sp, #at + 2
+        ld      (hl), a
+        pop     af
+        ldhl    sp, #pth
+        ld      (hl), a
+        ld      a, b
+        add     a, #along
+        NL_AT   a
+        inc     h
+        ld      a, (hl)                 ; path[B + along]
+        inc     h                       ; HL = its place
+        push    hl
+        ldhl    sp, #pth + 2
+        cp      (hl)
+        pop     hl
+        jr      nz, none                ; another path
+        ld      a, (hl)
+        ldhl    sp, #at
+        sub     (hl)                    ; place[B + along] - place[B]
+        dec     a
+        jr      z, forward              ; one on
+        add     a, #2
+        jr      nz, none                ; nor one back
+        dec     (hl)                    ; the lower place, B + along's
+        jr      keep                    ; A = 0: runs toward B
+forward:
+        inc     a
+keep:
+        ldhl    sp, #fwd
+        ld      (hl), a
+        and     a                       ; no carry
+        jr      done
+none:
+        scf
+done:
+        .endm
+
+;; The block of square C's links toward `along` (1 or 16) and of the square `across` from
+;; C's (16 or 1): listed when they are of two paths and there is room. Keeps C and DE.
+        .macro  NLT_BLOCK along, across, ?ordered, ?skip
+        ld      b, c
+        NLT_LINK along, NLT_P1, NLT_AT1, NLT_FWD1
+        jp      c, skip
+        ld      a, c
+        add     a, #across
+        ld      b, a
+        NLT_LINK along, NLT_P2, NLT_AT2, NLT_FWD2
+        jp      c, skip
+        ldhl    sp, #NLT_FOUND
+        ld      a, (hl)
+        cp      #CELL_SLOTS
+        jp      z, skip                 ; no room
+        ldhl    sp, #NLT_P1
+        ld      a, (hl+)
+        ld      b, (hl)
+        cp      b
+        jp      z, skip                 ; one path
+        jr      c, ordered
+        ld      (hl-), a                ; the lower path first, with its place
+        ld      (hl), b
+        inc     hl
+        inc     hl
+        ld      a, (hl+)
+        ld      b, (hl)
+        ld      (hl-), a
+        ld      (hl), b
+ordered:
+        ldhl    sp, #NLT_FWD1
+        ld      a, (hl+)
+        xor     (hl)
+        rrca                            ; crossed: bit 7
+        ldhl    sp, #NLT_P2
+        or      (hl)
+        ld      (hl), a
+        ldhl    sp, #NLT_FOUND
+        ld      a, (hl)
+        add     a, #4
+        ld      (hl), a
+        push    bc
+        push    de
+        ld      hl, #NL_SCRATCH - 4
+        add     hl, de
+        ld      e, a
+        ld      d, #0
+        add     hl, de
+        ld      d, h
+        ld      e, l                    ; DE = the block's place in the list
+        ldhl    sp, #NLT_P1 + 4
+        ld      a, (hl+)
+        ld      (de), a
+        inc     de
+        ld      a, (hl+)
+        ld      (de), a
+        inc     de
+        ld      a, (hl+)
+        ld      (de), a
+        inc     de
+        ld      a, (hl)
+        ld      (de), a
+        pop     de
+        pop     bc
+skip:
+        .endm
+
+_gb_numberlink_paths_trade:
+        add     sp, #-NLT_FRAME
+        dec     a
+        ldhl    sp, #NLT_LAST
+        ld      (hl+), a                ; NLT_LAST
+        ld      (hl+), a                ; NLT_ROWS
+        inc     hl
+        ld      (hl), #0                ; NLT_FOUND
+        ld      c, #0                   ; C = the block's top left square
+nlt_row:
+        ldhl    sp, #NLT_LAST
+        ld      a, (hl+)
+        inc     hl
+        ld      (hl), a                 ; NLT_COLS
+nlt_col:
+        NLT_BLOCK 1, 16
+        NLT_BLOCK 16, 1
+        inc     c
+        ldhl    sp, #NLT_COLS
+        dec     (hl)
+        jp      nz, nlt_col
+        ldhl    sp, #NLT_LAST
+        ld      a, c
+        sub     (hl)
+        add     a, #16
+        ld      c, a                    ; the next row's first square
+        ldhl    sp, #NLT_ROWS
+        dec     (hl)
+        jp      nz, nlt_row
+        ;; Pairs: DE at block i, HL at block j after it, C the blocks from i on, B after j.
+        ldhl    sp, #NLT_FOUND
+        ld      a, (hl)
+        srl     a
+        srl     a
+        ld      c, a
+        ld      hl, #NL_SCRATCH
+        add     hl, de
+        ld      d, h
+        ld      e, l
+nlt_first:
+        ld      a, c
+        or      a
+        jr      z, nlt_none
+        dec     c
+        jr      z, nlt_none             ; the last block: none after it
+        ld      b, c
+        ld      h, d
+        ld      l, e
+nlt_second:
+        inc     hl
+        inc     hl
+        inc     hl
+        inc     hl
+        push    hl
+        push    de
+        push    bc
+        ld      a, (de)
+        cp      (hl)
+        jr      nz, nlt_next            ; other paths
+        inc     de
+        inc     hl
+        ld      a, (de)
+        cp      (hl)
+        jr      nz, nlt_next
+        and     #0x80
+        ld      c, a                    ; C = crossed (bit 7); bits 0 and 1: j after i
+        inc     de
+        inc     hl
+        ld      a, (de)
+        ld      b, a
+        ld      a, (hl)
+        sub     b                       ; on the lower path: j's place less i's
+        jr      c, 1$
+        inc     c
+1$:
+        inc     a
+        cp      #3
+        jr      c, nlt_next             ; not apart
+        inc     de
+        inc     hl
+        ld      a, (de)
+        ld      b, a
+        ld      a, (hl)
+        sub     b                       ; on the higher path
+        jr      c, 2$
+        inc     c
+        inc     c
+2$:
+        inc     a
+        cp      #3
+        jr      c, nlt_next
+        ld      a, c
+        and     #3
+        jr      z, 3$                   ; the same order (both before)
+        cp      #3
+        jr      z, 3$                   ; (both after)
+        bit     7, c
+        jr      z, nlt_found            ; opposite orders, not crossed
+        jr      nlt_next
+3$:
+        bit     7, c
+        jr      nz, nlt_found           ; the same order, crossed
+nlt_next:
+        pop     bc
+        pop     de
+        pop     hl
+        dec     b
+        jr      nz, nlt_second
+        ld      a, e
+        add     a, #4
+        ld      e, a
+        jr      nc, nlt_first
+        inc     d
+        jr      nlt_first
+nlt_found:
+        add     sp, #6
+        ld      a, #1
+        jr      nlt_return
+nlt_none:
+        xor     a
+nlt_return:
+        add     sp, #NLT_FRAME
         ret

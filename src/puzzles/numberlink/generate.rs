@@ -27,7 +27,8 @@
 //! trials near a change; only when that finishes is the puzzle graded from its givens, and
 //! that grade is the one kept. Above easy, a candidate with a detour ([`has_detour`]: a second
 //! solution seen in the links alone) is not graded at all: a drawing is drawn again, a join
-//! taken back, a cut cut again.
+//! taken back, a cut cut again; nor is a hard target's join after which two paths can trade a
+//! stretch ([`Generator::paths_trade`]).
 //!
 //! **Joining.** On small boards ([`joins`]) a candidate graded below the wanted level has
 //! two paths whose ends touch joined into one ([`Generator::join_paths`]): the players lose
@@ -107,9 +108,13 @@ impl Generator {
                         if !self.join_paths(puzzle, first, skip, &mut join) {
                             break;
                         }
-                        let detoured = detour(&puzzle.solution);
-                        grade = if detoured { None } else { self.grade_drawing(puzzle, level) };
-                        if grade.is_none() && (detoured || level == Difficulty::Hard) {
+                        // Paths that trade a stretch: looked for at hard joins only (console, 64
+                        // seeds at 7x7, s a puzzle as median / mean / over 3 s: hard 1.07 / 1.51
+                        // / 4 -> 1.06 / 1.38 / 4; also at drawings 1.09 / 1.45 / 5; medium 0.77
+                        // / 1.18 / 6 -> 0.77 / 1.29 / 8).
+                        let second = detour(&puzzle.solution) || (level == Difficulty::Hard && self.paths_trade(puzzle));
+                        grade = if second { None } else { self.grade_drawing(puzzle, level) };
+                        if grade.is_none() && (second || level == Difficulty::Hard) {
                             unjoin(puzzle, &join);
                             grade = Some(easier);
                             skip += 1;
@@ -284,6 +289,72 @@ impl Generator {
     }
 }
 
+impl Generator {
+    /// Whether two paths of the candidate can trade the stretch between two places where they
+    /// run side by side: at each place a 2x2 block holds a link of each, parallel, and the two
+    /// links across the block instead swap the paths' far parts. Done at two places the
+    /// stretches between them change paths, and the result is a second solution when each
+    /// number keeps its own ends, no loop closing: following the two paths from their first
+    /// ends (`place`), when both blocks are crossed (the paths run opposite ways through them)
+    /// and the paths meet them in the same order, or both are not and in opposite orders (any
+    /// other two join one path's end to the other's, or close a loop). Host, 400 hard 7x7
+    /// puzzles, looked for at every drawing, join and cut: the rules' square checks a puzzle,
+    /// mean 1,856 -> 1,380 (medium 1,546 -> 1,386); on the console the look costs about as much
+    /// as an easy grade, so it is made where the grade it spares is dear (see its call). The
+    /// paths are numbered in the drawing's memory, the blocks listed in the solver's scratch
+    /// ([`Solver::trade_arrays`]); on the console `gb_numberlink_paths_trade`
+    /// (linker/numberlink.s). In bank 17 with the cut and the join.
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank17"), inline(never))]
+    fn paths_trade(&mut self, puzzle: &Puzzle) -> bool {
+        let n = puzzle.givens.size;
+        Drawing { solver: &mut self.solver }.number_paths(&puzzle.solution, &puzzle.givens);
+        #[cfg(target_arch = "avr")]
+        return console::paths_trade(&mut self.solver, n);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            let (path, place, blocks) = self.solver.trade_arrays();
+            // The link of one path from `square` to `square + along` (two squares are linked
+            // when their places on one path are one apart): its path, the lower place, and
+            // whether the path runs from `square`.
+            let link = |square: u8, along: u8| {
+                let (p, far) = (path[square as usize], square + along);
+                let (x, y) = (place[square as usize], place[far as usize]);
+                let linked = p != 0 && path[far as usize] == p && (y.wrapping_sub(x) == 1 || x.wrapping_sub(y) == 1);
+                linked.then_some((p, x.min(y), y > x))
+            };
+            // Four bytes a block: its lower path, its higher path (bit 7: crossed), and the
+            // lower place of each path's link in it.
+            let mut found = 0;
+            for r in 0..n - 1 {
+                for a in cell_at(r, 0)..cell_at(r, n - 1) {
+                    for (along, across) in [(1, 16), (16, 1)] {
+                        let (Some((p, p_at, p_on)), Some((q, q_at, q_on))) = (link(a, along), link(a + across, along)) else {
+                            continue;
+                        };
+                        if p == q || found == CELL_SLOTS {
+                            continue;
+                        }
+                        let crossed = u8::from(p_on != q_on) << 7;
+                        let block = if p < q { [p, q | crossed, p_at, q_at] } else { [q, p | crossed, q_at, p_at] };
+                        blocks[found..found + 4].copy_from_slice(&block);
+                        found += 4;
+                    }
+                }
+            }
+            (0..found).step_by(4).any(|i| {
+                (i + 4..found).step_by(4).any(|j| {
+                    // The same two paths, both blocks crossed or neither, no square shared (it
+                    // would be two places apart on its path).
+                    let (first, second) = (&blocks[i..i + 4], &blocks[j..j + 4]);
+                    let apart = first[2].abs_diff(second[2]) > 1 && first[3].abs_diff(second[3]) > 1;
+                    let same_order = (second[2] > first[2]) == (second[3] > first[3]);
+                    first[..2] == second[..2] && apart && same_order == (first[1] & 0x80 != 0)
+                })
+            })
+        }
+    }
+}
+
 /// What [`Generator::join_paths`] changed, for [`unjoin`].
 struct Join {
     k: u8,
@@ -455,18 +526,27 @@ impl Drawing<'_> {
     }
 
     /// Each square of the board gets the number of its path in `links` (numbered as in
-    /// `givens`), every other slot 0. (This, [`Drawing::touches_only_at`] and [`walk`] follow
-    /// a path by plain loops: one iterator over a path's squares for the three cost the
-    /// console 7% of hard 7x7's cycles, same puzzles.)
+    /// `givens`), every other slot 0, and in the free squares' counts (not needed once the
+    /// drawing is done) its place along the path from the path's first end. (This,
+    /// [`Drawing::touches_only_at`] and [`walk`] follow a path by plain loops: one iterator
+    /// over a path's squares for the three cost the console 7% of hard 7x7's cycles, same
+    /// puzzles.)
     fn number_paths(&mut self, links: &[u8; CELL_SLOTS], givens: &Givens) {
-        self.solver.drawing_arrays().0.fill(0);
-        for (k, pair) in givens.ends[..givens.paths as usize].iter().enumerate() {
-            let (mut here, mut from) = (pair[0], 0xFF);
-            loop {
-                self.set_owner(here, k as u8 + 1);
-                let Some(side) = next_side(links[here as usize], from) else { break };
-                here = step(here, side);
-                from = opposite(side);
+        #[cfg(target_arch = "avr")]
+        return console::number_paths(self.solver, links, givens);
+        #[cfg(not(target_arch = "avr"))]
+        {
+            self.solver.drawing_arrays().0.fill(0);
+            for (k, pair) in givens.ends[..givens.paths as usize].iter().enumerate() {
+                let (mut here, mut from, mut place) = (pair[0], 0xFF, 0);
+                loop {
+                    self.set_owner(here, k as u8 + 1);
+                    self.solver.drawing_arrays().1[here as usize] = place;
+                    place += 1;
+                    let Some(side) = next_side(links[here as usize], from) else { break };
+                    here = step(here, side);
+                    from = opposite(side);
+                }
             }
         }
     }
@@ -558,17 +638,35 @@ impl Drawing<'_> {
 }
 
 /// The drawing's routines in linker/numberlink.s, called from the generator's bank (gbrom puts
-/// the file in bank 10 with it). Each reads and writes `solver`'s `sides`, `other` and
-/// `free_with` (the drawing's memory, [`Solver::drawing_arrays`]) and nothing else.
+/// the file in bank 10 with it; the look for paths that trade a stretch in bank 17, with its
+/// caller). Each reads and writes `solver`'s `sides`, `other` and `free_with` (the drawing's
+/// memory, [`Solver::drawing_arrays`]) and nothing else.
 #[cfg(target_arch = "avr")]
 mod console {
-    use super::Solver;
+    use super::{CELL_SLOTS, Givens, Solver};
 
     unsafe extern "C" {
         fn gb_numberlink_draw_reset(solver: *mut Solver, n: u8);
         fn gb_numberlink_draw_take(solver: *mut Solver, square_and_number: u16);
         fn gb_numberlink_draw_nth_free(solver: *mut Solver, fewest_and_pick: u16) -> u8;
         fn gb_numberlink_draw_growth(solver: *mut Solver, end_and_number: u16) -> u8;
+        fn gb_numberlink_paths_trade(solver: *mut Solver, n: u8) -> u8;
+        fn gb_numberlink_number_paths(solver: *mut Solver, paths: *const PathsToNumber);
+    }
+
+    /// `gb_numberlink_number_paths`'s second argument.
+    #[repr(C)]
+    struct PathsToNumber {
+        links: *const u8,
+        ends: *const [u8; 2],
+        paths: u8,
+    }
+
+    /// [`super::Drawing::number_paths`].
+    pub(super) fn number_paths(solver: &mut Solver, links: &[u8; CELL_SLOTS], givens: &Givens) {
+        let paths = PathsToNumber { links: links.as_ptr(), ends: givens.ends.as_ptr(), paths: givens.paths };
+        // SAFETY: see the module's doc; the routine reads `links` and the `paths` pairs of ends.
+        unsafe { gb_numberlink_number_paths(solver, &paths) }
     }
 
     pub(super) fn drawing_reset(solver: &mut Solver, n: u8) {
@@ -589,6 +687,13 @@ mod console {
     pub(super) fn drawing_growth_sides(solver: &mut Solver, end: u8, number: u8) -> u8 {
         // SAFETY: see the module's doc (it only reads).
         unsafe { gb_numberlink_draw_growth(solver, u16::from(number) << 8 | u16::from(end)) }
+    }
+
+    /// [`super::Generator::paths_trade`] after the paths are numbered. The routine also
+    /// writes `scratch` ([`Solver::trade_arrays`]), which no drawing or solving needs then.
+    pub(super) fn paths_trade(solver: &mut Solver, n: u8) -> bool {
+        // SAFETY: see the module's doc and above.
+        unsafe { gb_numberlink_paths_trade(solver, n) != 0 }
     }
 }
 
@@ -758,10 +863,11 @@ mod tests {
         assert!(joins > 20, "{joins} joins");
     }
 
-    /// A detour is found in each of its four turns (a straight pair beside a U-turn), and one
-    /// found in a drawing is a second solution: the search counts two.
+    /// A detour is found in each of its four turns (a straight pair beside a U-turn), and a
+    /// detour or two paths that trade a stretch found in a drawing is a second solution: the
+    /// search counts two.
     #[test]
-    fn a_detour_is_found_every_way_round_and_means_a_second_solution() {
+    fn a_second_solution_seen_in_the_links_is_one() {
         // Rows from the top of a 4x4 board: a straight pair, the U-turn under it, its two arms.
         let mut links = [0u8; CELL_SLOTS];
         let shape = [
@@ -793,7 +899,7 @@ mod tests {
         assert!(!has_detour(&links, 4));
 
         let mut generator = Generator::new();
-        let (mut detours, mut drawings) = (0, 0);
+        let (mut detours, mut trades, mut drawings) = (0, 0, 0);
         let mut rng = Rng::new(7);
         let mut puzzle = Puzzle::new();
         while drawings < 300 {
@@ -801,11 +907,14 @@ mod tests {
                 continue;
             }
             drawings += 1;
-            if has_detour(&puzzle.solution, 7) {
-                detours += 1;
+            let detour = has_detour(&puzzle.solution, 7);
+            let trade = generator.paths_trade(&puzzle);
+            detours += u32::from(detour);
+            trades += u32::from(trade);
+            if detour || trade {
                 assert_eq!(generator.solver.count_solutions(&puzzle.givens, 2), 2, "{puzzle:?}");
             }
         }
-        assert!(detours > 30, "{detours} detours in {drawings} drawings");
+        assert!(detours > 30 && trades > 10, "{detours} detours, {trades} trades in {drawings} drawings");
     }
 }

@@ -257,6 +257,13 @@ impl Solver {
         (&mut self.sides, &mut self.other, &mut self.free_with)
     }
 
+    /// The drawing's path and place on each square ([`Solver::drawing_arrays`]) beside
+    /// `scratch`, which the generator's look for paths that trade a stretch fills between a
+    /// drawing or a join and its grade (no closure is kept then: the grade loads again).
+    pub(super) fn trade_arrays(&mut self) -> (&mut [u8; CELL_SLOTS], &mut [u8; CELL_SLOTS], &mut [u8; CELL_SLOTS]) {
+        (&mut self.sides, &mut self.other, &mut self.scratch)
+    }
+
     /// Takes on `givens`: every side open but the rim's and the solid squares', every square
     /// waiting for the easy rules.
     pub fn load(&mut self, givens: &Givens) {

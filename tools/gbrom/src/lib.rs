@@ -421,7 +421,7 @@ fn runtime_pieces(sources: &[PathBuf], work: &Path) -> Result<Vec<CompileJob>, B
 const PUZZLE_ASSEMBLY: [(&str, &[(&str, u32)]); 4] = [
     ("linker/hitori.s", &[("_CODE_HITORI_LATIN", 1), ("_CODE_HITORI", 7)]),
     ("linker/sudoku.s", &[("_CODE_SUDOKU_LINKS", 9), ("_CODE_SUDOKU", 15)]),
-    ("linker/numberlink.s", &[("_CODE_NUMBERLINK", 10)]),
+    ("linker/numberlink.s", &[("_CODE_NUMBERLINK_GENERATOR", 17), ("_CODE_NUMBERLINK", 10)]),
     ("linker/numberlink_tiles.s", &[("_CODE_NUMBERLINK_TILES", 17)]),
 ];
 
