@@ -287,9 +287,7 @@ impl Generator {
         }
         false
     }
-}
 
-impl Generator {
     /// Whether two paths of the candidate can trade the stretch between two places where they
     /// run side by side: at each place a 2x2 block holds a link of each, parallel, and the two
     /// links across the block instead swap the paths' far parts. Done at two places the
