@@ -17,8 +17,10 @@
 ;; Solver::undo_to (gb_numberlink_undo_to) and Solver::link_stands (gb_numberlink_trial),
 ;; Solver::sweep's medium and look-ahead turns (gb_numberlink_sweep_ends),
 ;; Solver::is_complete (gb_numberlink_is_complete), Solver::mark_near
-;; (gb_numberlink_mark_near), the save records' links (gb_numberlink_pack_links) and the
-;; generator's drawing steps (gb_numberlink_draw_*), each described where it starts.
+;; (gb_numberlink_mark_near), the save records' links (gb_numberlink_pack_links), the
+;; generator's drawing steps (gb_numberlink_draw_*) and, in its own area, its path numbering
+;; and look for paths that trade a stretch (gb_numberlink_number_paths,
+;; gb_numberlink_paths_trade), each described where it starts.
 ;;
 ;; Solver is repr(C); solve.rs checks these offsets at compile time. `given`, `sides` and
 ;; `other` are 256 bytes apart, so with HL at a square's byte of one, `inc h` reaches its byte
@@ -30,8 +32,9 @@
 ;; a 6-byte frame and at most 12 bytes more of stack.
 ;;
 ;; gbrom assembles this file with `_CODE_NUMBERLINK` renamed to the solver's bank's area
-;; (`_CODE_10`) when the program has banked code, else `_CODE`, and links it from the runtime's
-;; library (only programs that call it have it).
+;; (`_CODE_10`) and `_CODE_NUMBERLINK_GENERATOR` to the generator's repairs' (`_CODE_17`) when
+;; the program has banked code, else both to `_CODE`, and links it from the runtime's library
+;; (only programs that call it have it).
 
         .module numberlink
 
