@@ -19,8 +19,9 @@
 ;; Solver::is_complete (gb_numberlink_is_complete), Solver::mark_near
 ;; (gb_numberlink_mark_near), the save records' links (gb_numberlink_pack_links), the
 ;; generator's drawing steps (gb_numberlink_draw_*) and, in its own area, its path numbering
-;; and look for paths that trade a stretch (gb_numberlink_number_paths,
-;; gb_numberlink_paths_trade), each described where it starts.
+;; and its looks for second solutions seen in the links: paths that trade a stretch
+;; (gb_numberlink_number_paths, gb_numberlink_paths_trade) and a detour
+;; (gb_numberlink_has_detour), each described where it starts.
 ;;
 ;; Solver is repr(C); solve.rs checks these offsets at compile time. `given`, `sides` and
 ;; `other` are 256 bytes apart, so with HL at a square's byte of one, `inc h` reaches its byte
@@ -53,6 +54,7 @@
         .globl  _gb_numberlink_draw_growth
         .globl  _gb_numberlink_paths_trade
         .globl  _gb_numberlink_number_paths
+        .globl  _gb_numberlink_has_detour
 
         NL_STACK_LEN    = 0x0BC
         NL_N            = 0x0BD
@@ -2082,4 +2084,109 @@ nlt_none:
         xor     a
 nlt_return:
         add     sp, #NLT_FRAME
+        ret
+
+;; uint8_t gb_numberlink_has_detour(const uint8_t *links /* DE */, uint8_t n /* A */):
+;; generate.rs's has_detour (the Rust there is the host's and the reference): 1 when two
+;; linked squares of one path make a U-turn beside a link of another path, else 0. Square C
+;; is a U-turn's left or upper square when its links are a corner with the right or down one;
+;; the squares around it are read through nld_at, which gives 0 past the last slot (a step
+;; up from row 0 wraps past it; a step off the board's sides lands on a slot that holds no
+;; links). SDCC's code for it took 32k cycles a call, once a drawing, join and cut.
+        UP_RIGHT        = 0x03
+        RIGHT_DOWN      = 0x06
+        DOWN_LEFT       = 0x0C
+        LEFT_UP         = 0x09
+        RIGHT_BIT       = 0x02
+        DOWN_BIT        = 0x04
+_gb_numberlink_has_detour:
+        ld      b, a                    ; B = n
+        ld      c, #0                   ; C = the square
+nld_square:
+        ld      l, c
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+        cp      #UP_RIGHT
+        jr      z, nld_up_right
+        cp      #RIGHT_DOWN
+        jr      z, nld_right_down
+        cp      #DOWN_LEFT
+        jr      z, nld_down_left
+nld_next:
+        inc     c
+        ld      a, c
+        and     #0x0F
+        cp      b
+        jr      nz, nld_square
+        ld      a, c
+        and     #0xF0
+        add     a, #16
+        ld      c, a                    ; the next row's first square
+        swap    a
+        cp      b
+        jr      nz, nld_square
+        xor     a
+        ret
+nld_up_right:                           ; the right square's links left and up, below a link right
+        ld      a, c
+        inc     a
+        call    nld_at
+        cp      #LEFT_UP
+        jr      nz, nld_next
+        ld      a, c
+        add     a, #16
+        call    nld_at
+        and     #RIGHT_BIT
+        jr      z, nld_next
+        jr      nld_found
+nld_right_down:                         ; the right square's down and left, above a link right
+        ld      a, c
+        inc     a
+        call    nld_at
+        cp      #DOWN_LEFT
+        jr      nz, 1$
+        ld      a, c
+        sub     #16
+        call    nld_at
+        and     #RIGHT_BIT
+        jr      nz, nld_found
+1$:                                     ; or the lower square's up and right, left of a link down
+        ld      a, c
+        add     a, #16
+        call    nld_at
+        cp      #UP_RIGHT
+        jr      nz, nld_next
+        ld      a, c
+        dec     a
+        call    nld_at
+        and     #DOWN_BIT
+        jr      z, nld_next
+        jr      nld_found
+nld_down_left:                          ; the lower square's left and up, right of a link down
+        ld      a, c
+        add     a, #16
+        call    nld_at
+        cp      #LEFT_UP
+        jr      nz, nld_next
+        ld      a, c
+        inc     a
+        call    nld_at
+        and     #DOWN_BIT
+        jr      z, nld_next
+nld_found:
+        ld      a, #1
+        ret
+
+;; A = the links of square A (0 past the last slot). Keeps BC and DE.
+nld_at:
+        cp      #CELL_SLOTS
+        jr      nc, 1$
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+        ret
+1$:
+        xor     a
         ret

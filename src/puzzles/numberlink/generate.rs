@@ -667,6 +667,7 @@ mod console {
         fn gb_numberlink_draw_growth(solver: *mut Solver, end_and_number: u16) -> u8;
         fn gb_numberlink_paths_trade(solver: *mut Solver, n: u8) -> u8;
         fn gb_numberlink_number_paths(solver: *mut Solver, paths: *const PathsToNumber);
+        fn gb_numberlink_has_detour(links: *const u8, n: u8) -> u8;
     }
 
     /// `gb_numberlink_number_paths`'s second argument.
@@ -704,6 +705,12 @@ mod console {
         unsafe { gb_numberlink_draw_growth(solver, u16::from(number) << 8 | u16::from(end)) }
     }
 
+    /// [`super::has_detour`]. It reads `links` alone.
+    pub(super) fn has_detour(links: &[u8; CELL_SLOTS], n: u8) -> bool {
+        // SAFETY: the routine reads the CELL_SLOTS bytes of `links` and nothing else.
+        unsafe { gb_numberlink_has_detour(links.as_ptr(), n) != 0 }
+    }
+
     /// [`super::Generator::paths_trade`] after the paths are numbered. The routine also
     /// writes `scratch` ([`Solver::trade_arrays`]), which no drawing or solving needs then.
     pub(super) fn paths_trade(solver: &mut Solver, n: u8) -> bool {
@@ -732,34 +739,40 @@ fn unlink(links: &mut [u8; CELL_SLOTS], a: u8, b: u8) {
 /// a path never touches itself off its links, see [`Generator::draw`].) A drawing or a join
 /// with a detour can only grade unfinished, its whole closure spent for nothing: host, 200
 /// hard 7x7 puzzles, 199 of the 224 unfinished drawings, 159 of 199 unfinished cuts and 89
-/// of 280 unfinished joins had one. So it is not graded. In bank 17 with the cut and the join.
+/// of 280 unfinished joins had one. So it is not graded. In bank 17 with the cut and the join;
+/// on the console `gb_numberlink_has_detour` (linker/numberlink.s).
 #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank17"), inline(never))]
 fn has_detour(links: &[u8; CELL_SLOTS], n: u8) -> bool {
-    // A U-turn's square `a` is the left or upper one: its links a corner with the right or
-    // down one. The slots off the board hold no links, and a step off them none either.
-    let at = |square: u8| links.get(square as usize).map_or(0, |&l| l);
-    const UP_RIGHT: u8 = 1 << UP | 1 << RIGHT;
-    const RIGHT_DOWN: u8 = 1 << RIGHT | 1 << DOWN;
-    const DOWN_LEFT: u8 = 1 << DOWN | 1 << LEFT;
-    const LEFT_UP: u8 = 1 << LEFT | 1 << UP;
-    for row in 0..n {
-        for a in cell_at(row, 0)..cell_at(row, n) {
-            let (right, down, up, left) = (a.wrapping_add(1), a.wrapping_add(16), a.wrapping_sub(16), a.wrapping_sub(1));
-            let detour = match links[a as usize] {
-                UP_RIGHT => at(right) == LEFT_UP && at(down) & 1 << RIGHT != 0,
-                RIGHT_DOWN => {
-                    (at(right) == DOWN_LEFT && at(up) & 1 << RIGHT != 0)
-                        || (at(down) == UP_RIGHT && at(left) & 1 << DOWN != 0)
+    #[cfg(target_arch = "avr")]
+    return console::has_detour(links, n);
+    #[cfg(not(target_arch = "avr"))]
+    {
+        // A U-turn's square `a` is the left or upper one: its links a corner with the right or
+        // down one. The slots off the board hold no links, and a step off them none either.
+        let at = |square: u8| links.get(square as usize).map_or(0, |&l| l);
+        const UP_RIGHT: u8 = 1 << UP | 1 << RIGHT;
+        const RIGHT_DOWN: u8 = 1 << RIGHT | 1 << DOWN;
+        const DOWN_LEFT: u8 = 1 << DOWN | 1 << LEFT;
+        const LEFT_UP: u8 = 1 << LEFT | 1 << UP;
+        for row in 0..n {
+            for a in cell_at(row, 0)..cell_at(row, n) {
+                let (right, down, up, left) = (a.wrapping_add(1), a.wrapping_add(16), a.wrapping_sub(16), a.wrapping_sub(1));
+                let detour = match links[a as usize] {
+                    UP_RIGHT => at(right) == LEFT_UP && at(down) & 1 << RIGHT != 0,
+                    RIGHT_DOWN => {
+                        (at(right) == DOWN_LEFT && at(up) & 1 << RIGHT != 0)
+                            || (at(down) == UP_RIGHT && at(left) & 1 << DOWN != 0)
+                    }
+                    DOWN_LEFT => at(down) == LEFT_UP && at(right) & 1 << DOWN != 0,
+                    _ => false,
+                };
+                if detour {
+                    return true;
                 }
-                DOWN_LEFT => at(down) == LEFT_UP && at(right) & 1 << DOWN != 0,
-                _ => false,
-            };
-            if detour {
-                return true;
             }
         }
+        false
     }
-    false
 }
 
 /// From `cell` along its links, never back through side `not`: the squares counted (with
