@@ -861,8 +861,8 @@ mod tests {
     use super::*;
 
     /// Every join of two touching paths keeps the drawn solution one of the puzzle's (one number
-    /// less, one link more, each endpoint an end of its path), and `unjoin` gives back the
-    /// puzzle exactly.
+    /// less, one link more, each endpoint an end of its path), `unjoin` gives back the puzzle
+    /// exactly, and with that link as the last cut's the join takes another pair.
     #[test]
     fn joins_keep_the_solution_and_unjoin_restores_the_puzzle() {
         let mut generator = Generator::new();
@@ -886,6 +886,10 @@ mod tests {
                 }
                 unjoin(&mut puzzle, &join);
                 assert_eq!(puzzle, before, "seed {seed}, join {skip}");
+                let mut other = Join::NONE;
+                if generator.join_paths(&mut puzzle, 0, skip, [join.far, join.end], &mut other) {
+                    assert!(!is_link([join.end, join.far], other.end, other.far), "seed {seed}, join {skip}");
+                }
                 skip += 1;
             }
         }
