@@ -235,8 +235,8 @@ impl Generator {
                     if number <= k + 1
                         || number == TAKEN
                         || link_count(puzzle.solution[far as usize]) != 1
-                        || !drawing.touches_only_at(&puzzle.solution, far, opposite(side), k + 1)
                         || is_link(cut, end, far)
+                        || !drawing.touches_only_at(&puzzle.solution, far, opposite(side), k + 1)
                     {
                         continue;
                     }
@@ -653,10 +653,11 @@ impl Drawing<'_> {
     }
 }
 
-/// The drawing's routines in linker/numberlink.s, called from the generator's bank (gbrom puts
-/// the file in bank 10 with it; the look for paths that trade a stretch in bank 17, with its
-/// caller). Each reads and writes `solver`'s `sides`, `other` and `free_with` (the drawing's
-/// memory, [`Solver::drawing_arrays`]) and nothing else.
+/// The generator's routines in linker/numberlink.s: the drawing's, called from the generator's
+/// bank (gbrom puts the file in bank 10 with it), and the path numbering and the looks for a
+/// second solution in the links, in bank 17 with their callers. The drawing's and the
+/// numbering read and write `solver`'s `sides`, `other` and `free_with` (the drawing's memory,
+/// [`Solver::drawing_arrays`]) and nothing else; the other two say what they touch.
 #[cfg(target_arch = "avr")]
 mod console {
     use super::{CELL_SLOTS, Givens, Solver};

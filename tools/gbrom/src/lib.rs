@@ -416,11 +416,11 @@ fn runtime_pieces(sources: &[PathBuf], work: &Path) -> Result<Vec<CompileJob>, B
 /// its callers are in: the Sudoku solver (`finishes_sudoku` and the entries that call
 /// `linker/sudoku.s`, `.bank15` in `src/puzzles/sudoku/`) and its dancing links (the
 /// generator's entries, `.bank9`); the Numberlink solver (`.bank10`), its generator's path
-/// numbering and look for paths that trade a stretch (beside the join, `.bank17`) and its
-/// board's baked tiles (the game's `load_numberlink_tiles`, `.bank17`); Hitori's numberings
-/// (`.bank7`) and its Latin squares (the generator's entry, `.bank1`). The names are replaced
-/// as plain text, so a name that begins another (`_CODE_SUDOKU`, `_CODE_NUMBERLINK`) comes
-/// after it.
+/// numbering and looks for a second solution in the links (beside the join and the cut,
+/// `.bank17`) and its board's baked tiles (the game's `load_numberlink_tiles`, `.bank17`);
+/// Hitori's numberings (`.bank7`) and its Latin squares (the generator's entry, `.bank1`).
+/// The names are replaced as plain text, so a name that begins another (`_CODE_SUDOKU`,
+/// `_CODE_NUMBERLINK`) comes after it.
 const PUZZLE_ASSEMBLY: [(&str, &[(&str, u32)]); 4] = [
     ("linker/hitori.s", &[("_CODE_HITORI_LATIN", 1), ("_CODE_HITORI", 7)]),
     ("linker/sudoku.s", &[("_CODE_SUDOKU_LINKS", 9), ("_CODE_SUDOKU", 15)]),
