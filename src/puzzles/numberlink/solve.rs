@@ -43,6 +43,27 @@
 use super::grid::{CELL_SLOTS, DOWN, Givens, MAX_PATHS, MAX_SIZE, RIGHT, Sides, cell_at, link_count, opposite, step};
 use crate::puzzles::level::Difficulty;
 
+/// Counts of the host's work for `examples/numberlink_model.rs`, which predicts the console's
+/// cycles from them (docs/numberlink-notes.md, "A host model of the console's cost"): the
+/// square checks of the easy rules (on the host every check is [`Solver::check_square`]'s)
+/// and the grades from loaded givens. Only with the `stats` feature, which no ROM turns on.
+#[cfg(feature = "stats")]
+pub mod stats {
+    use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+    pub static CHECKS: AtomicU32 = AtomicU32::new(0);
+    pub static GRADES: AtomicU32 = AtomicU32::new(0);
+
+    pub(super) fn count(counter: &AtomicU32) {
+        counter.fetch_add(1, Relaxed);
+    }
+
+    /// The square checks and grades so far.
+    pub fn read() -> (u32, u32) {
+        (CHECKS.load(Relaxed), GRADES.load(Relaxed))
+    }
+}
+
 /// The marks so far cannot be completed to a solution.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Contradiction;
@@ -553,6 +574,8 @@ impl Solver {
 
     /// The easy rules at one square.
     fn check_square(&mut self, cell: u8) -> Outcome {
+        #[cfg(feature = "stats")]
+        stats::count(&stats::CHECKS);
         let need = self.need(cell);
         let have = link_count(self.links(cell));
         let open = self.open_sides(cell);
@@ -891,6 +914,8 @@ impl Solver {
     /// The lowest level up to `most` whose closure completes the givens loaded, or `None`
     /// (the solver then holds the closure at `most`).
     fn grade_loaded(&mut self, most: Difficulty, drawn: Option<&[u8; CELL_SLOTS]>) -> Option<Difficulty> {
+        #[cfg(feature = "stats")]
+        stats::count(&stats::GRADES);
         for level in Difficulty::ALL.into_iter().filter(|&level| level <= most) {
             self.close(level, drawn).ok()?;
             if self.is_complete() {
