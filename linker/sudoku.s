@@ -14,6 +14,7 @@
         .globl  _gb_links_add_rows
         .globl  _gb_links_choose
         .globl  _gb_links_relink_rows
+        .globl  _gb_sudoku_swap_set
         .globl  _sudoku_unit_cells      ; grid.rs's UNIT_CELLS, in bank 0
 
 ;; Adds candidates BC to the digits seen once and twice of the unit at offset (DE) (doubled: 4
@@ -1095,3 +1096,294 @@ gbl_cells:
         .db     50, 1, 12, 176, 1, 16, 118, 2, 12
         .db     50, 1, 14, 194, 1, 16, 118, 2, 14
         .db     50, 1, 16, 212, 1, 16, 118, 2, 16
+
+;; uint8_t gb_sudoku_swap_set(SwapSet *job /* DE */): generate.rs's swap_set (the Rust there is
+;; the host's and the reference): whether digits a (the solution's at the job's blank cell) and
+;; b can be swapped on blank cells alone, that cell among them; if so the job's `other` becomes
+;; the solution with them swapped (A = 1), else A = 0. The set is the cells reached from the
+;; cell through units, from an a-cell to its units' b-cells and back (one a-cell and one b-cell a
+;; row, so a row's bit tells whether its cell of a kind is in the set). The Rust follows them
+;; from a stack, this from a queue: the set, and whether a given cell is in it, are the same.
+;; Job (repr(C), SwapSet in generate.rs): solution, givens and other pointers, the cell, b.
+;; SDCC's code for the Rust took about 255k cycles a removal test (9% of medium's cycles).
+        SWS_SOLUTION    = 0             ; the job's three pointers, copied
+        SWS_GIVENS      = 2
+        SWS_OTHER       = 4
+        SWS_A           = 6             ; the two digits
+        SWS_B           = 7
+        SWS_ROWS        = 8             ; rows of the set's a-cells (a word), then of its b-cells
+        SWS_HEAD        = 12            ; the queue's next cell to follow, and its end
+        SWS_TAIL        = 13
+        SWS_DIGIT       = 14            ; the digit the followed cell's units are looked at for
+        SWS_SET         = 15            ; its rows' offset from SWS_ROWS: 0 (a-cells) or 2
+        SWS_UNITS       = 16            ; the followed cell's row, 9 + column and 18 + box
+        SWS_UNIT        = 19            ; how many of them are left
+        SWS_QUEUE       = 20            ; the set's cells in the order found (at most 18)
+        SWS_FRAME       = 38
+
+;; HL = the frame's pointer at `field` (`depth` bytes above SP) plus A. Clobbers A.
+        .macro  SWS_PTR_PLUS field, depth, ?done
+        ldhl    sp, #depth + field
+        add     a, (hl)
+        inc     hl
+        ld      h, (hl)
+        ld      l, a
+        jr      nc, done
+        inc     h
+done:
+        .endm
+
+;; HL = the frame's byte at `field` + A (`depth` bytes above SP). Clobbers A.
+        .macro  SWS_BYTE_AT field, depth, ?done
+        ld      hl, #depth + field
+        add     hl, sp
+        add     a, l
+        ld      l, a
+        jr      nc, done
+        inc     h
+done:
+        .endm
+
+        .area   _CODE_SUDOKU_LINKS
+
+_gb_sudoku_swap_set:
+        add     sp, #-SWS_FRAME
+        ldhl    sp, #0
+        ld      c, #6
+1$:
+        ld      a, (de)
+        inc     de
+        ld      (hl+), a
+        dec     c
+        jr      nz, 1$
+        ld      a, (de)                 ; the cell
+        inc     de
+        ld      c, a
+        ldhl    sp, #SWS_QUEUE
+        ld      (hl), a
+        ld      a, (de)
+        ldhl    sp, #SWS_B
+        ld      (hl), a
+        ld      a, c
+        SWS_PTR_PLUS SWS_SOLUTION, 0
+        ld      a, (hl)
+        ldhl    sp, #SWS_A
+        ld      (hl), a
+        ld      a, c
+        call    sws_row_bit             ; DE = the cell's row's bit
+        ldhl    sp, #SWS_ROWS
+        ld      (hl), e
+        inc     hl
+        ld      (hl), d
+        inc     hl
+        xor     a
+        ld      (hl+), a
+        ld      (hl+), a
+        ld      (hl+), a                ; SWS_HEAD = 0
+        inc     a
+        ld      (hl), a                 ; SWS_TAIL = 1
+sws_follow:
+        ldhl    sp, #SWS_HEAD
+        ld      a, (hl+)
+        cp      (hl)
+        jp      z, sws_swap             ; every cell of the set followed
+        dec     hl
+        inc     (hl)
+        SWS_BYTE_AT SWS_QUEUE, 0
+        ld      c, (hl)                 ; C = the cell followed
+        ld      a, c
+        SWS_PTR_PLUS SWS_SOLUTION, 0
+        ld      a, (hl)
+        ldhl    sp, #SWS_A
+        cp      (hl)
+        jr      nz, 2$
+        inc     hl
+        ld      a, (hl)                 ; an a-cell: its units' b-cells join the b-cells
+        ld      e, #2
+        jr      3$
+2$:
+        ld      a, (hl)                 ; a b-cell: its units' a-cells join the a-cells
+        ld      e, #0
+3$:
+        ldhl    sp, #SWS_DIGIT
+        ld      (hl+), a
+        ld      (hl), e
+        ld      a, c
+        call    sws_div9                ; B = its row, C = its column
+        ldhl    sp, #SWS_UNITS
+        ld      (hl), b
+        inc     hl
+        ld      a, c
+        add     a, #9
+        ld      (hl+), a
+        ld      a, b
+        call    sws_div3
+        ld      e, a
+        add     a, a
+        add     a, e
+        ld      e, a                    ; E = the box's first row / 3 * 3
+        ld      a, c
+        call    sws_div3
+        add     a, e
+        add     a, #18
+        ld      (hl+), a
+        ld      (hl), #3                ; SWS_UNIT
+sws_unit:
+        ldhl    sp, #SWS_UNIT
+        ld      a, (hl)
+        or      a
+        jp      z, sws_follow
+        dec     a
+        ld      (hl), a
+        SWS_BYTE_AT SWS_UNITS, 0
+        ld      l, (hl)
+        ld      h, #0
+        ld      d, h
+        ld      e, l
+        add     hl, hl
+        add     hl, hl
+        add     hl, hl
+        add     hl, de
+        ld      de, #_sudoku_unit_cells
+        add     hl, de
+        ld      b, h
+        ld      c, l                    ; BC = the unit's nine cells
+        ldhl    sp, #SWS_SOLUTION
+        ld      a, (hl+)
+        ld      e, a
+        ld      d, (hl)                 ; DE = the solution
+4$:
+        ld      a, (bc)
+        inc     bc
+        ld      l, a
+        ld      h, #0
+        add     hl, de
+        ld      a, (hl)
+        ldhl    sp, #SWS_DIGIT
+        cp      (hl)
+        jr      nz, 4$                  ; (every unit holds the digit once)
+        dec     bc
+        ld      a, (bc)
+        ld      c, a                    ; C = the unit's cell with the digit
+        ;; C holds the digit: in the set already (its row's bit), given (no swap), or joins it
+        ld      a, c
+        call    sws_row_bit
+        ldhl    sp, #SWS_SET
+        ld      a, (hl)
+        SWS_BYTE_AT SWS_ROWS, 0
+        ld      a, (hl+)
+        and     e
+        jr      nz, sws_unit
+        ld      a, (hl-)
+        and     d
+        jr      nz, sws_unit
+        push    hl
+        ld      a, c
+        SWS_PTR_PLUS SWS_GIVENS, 2
+        ld      a, (hl)
+        pop     hl
+        or      a
+        jr      nz, sws_given
+        ld      a, (hl)
+        or      e
+        ld      (hl+), a
+        ld      a, (hl)
+        or      d
+        ld      (hl), a
+        ldhl    sp, #SWS_TAIL
+        ld      a, (hl)
+        inc     (hl)
+        SWS_BYTE_AT SWS_QUEUE, 0
+        ld      (hl), c
+        jp      sws_unit
+sws_given:
+        xor     a
+        add     sp, #SWS_FRAME
+        ret
+        ;; other = the solution, then each cell of the set gets the other digit
+sws_swap:
+        ldhl    sp, #SWS_SOLUTION
+        ld      a, (hl+)
+        ld      e, a
+        ld      d, (hl)
+        ldhl    sp, #SWS_OTHER
+        ld      a, (hl+)
+        ld      h, (hl)
+        ld      l, a
+        ld      c, #81
+6$:
+        ld      a, (de)
+        inc     de
+        ld      (hl+), a
+        dec     c
+        jr      nz, 6$
+7$:
+        ldhl    sp, #SWS_TAIL
+        ld      a, (hl)
+        or      a
+        jr      z, 9$
+        dec     a
+        ld      (hl), a
+        SWS_BYTE_AT SWS_QUEUE, 0
+        ld      c, (hl)
+        ld      a, c
+        SWS_PTR_PLUS SWS_OTHER, 0
+        ld      d, h
+        ld      e, l                    ; DE = its byte of other, still the solution's digit
+        ldhl    sp, #SWS_A
+        ld      a, (de)
+        cp      (hl)
+        inc     hl
+        ld      a, (hl)                 ; b for an a-cell
+        jr      z, 8$
+        dec     hl
+        ld      a, (hl)                 ; a for a b-cell
+8$:
+        ld      (de), a
+        jr      7$
+9$:
+        ld      a, #1
+        add     sp, #SWS_FRAME
+        ret
+
+;; DE = 1 << the row of cell A (bit 8 in D for the last row). Keeps BC and HL.
+sws_row_bit:
+        push    bc
+        call    sws_div9
+        ld      de, #1
+        inc     b
+1$:
+        dec     b
+        jr      z, 2$
+        sla     e
+        rl      d
+        jr      1$
+2$:
+        pop     bc
+        ret
+
+;; B = cell A / 9 (its row), C = A % 9 (its column). Clobbers A.
+sws_div9:
+        ld      b, #0
+1$:
+        cp      #9
+        jr      c, 2$
+        sub     #9
+        inc     b
+        jr      1$
+2$:
+        ld      c, a
+        ret
+
+;; A = A / 3 for A below 9. Keeps the other registers.
+sws_div3:
+        cp      #3
+        jr      c, 1$
+        cp      #6
+        ld      a, #1
+        ret     c
+        inc     a
+        ret
+1$:
+        xor     a
+        ret

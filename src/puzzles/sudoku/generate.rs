@@ -391,8 +391,35 @@ fn grade_sudoku(generator: &mut Generator, givens: &[u8; CELLS]) -> Option<Diffi
 /// them keeps every unit whole when it holds each pair whole, and the smallest such set
 /// through `cell` follows the pairs from it. With all its cells blank it is another solution
 /// of the givens. (Four cells in two boxes is the unavoidable rectangle; the sets are found a
-/// cell at a time, at most 18, and the first given one ends the look.)
+/// cell at a time, at most 18, and the first given one ends the look.) On the console
+/// `gb_sudoku_swap_set` (linker/sudoku.s), the same set followed from a queue.
 fn swap_set(out: &Puzzle, cell: u8, b: u8, other: &mut [u8; CELLS]) -> bool {
+    #[cfg(target_arch = "avr")]
+    {
+        /// `gb_sudoku_swap_set`'s argument (its SWS_ offsets).
+        #[repr(C)]
+        struct SwapSet {
+            solution: *const u8,
+            givens: *const u8,
+            other: *mut u8,
+            cell: u8,
+            b: u8,
+        }
+        unsafe extern "C" {
+            fn gb_sudoku_swap_set(job: *const SwapSet) -> u8;
+        }
+        let job = SwapSet { solution: out.solution.as_ptr(), givens: out.givens.as_ptr(), other: other.as_mut_ptr(), cell, b };
+        // SAFETY: the routine reads the 81 bytes of `solution` and `givens` and UNIT_CELLS
+        // (bank 0), and writes the 81 of `other` only when it returns 1.
+        unsafe { gb_sudoku_swap_set(&job) != 0 }
+    }
+    #[cfg(not(target_arch = "avr"))]
+    swap_set_rust(out, cell, b, other)
+}
+
+/// [`swap_set`] in Rust: the host's, and the console routine's reference.
+#[cfg(not(target_arch = "avr"))]
+fn swap_set_rust(out: &Puzzle, cell: u8, b: u8, other: &mut [u8; CELLS]) -> bool {
     let solution = &out.solution;
     let a = solution[cell as usize];
     // The set's cells: bit r of `rows[0]` for row r's a-cell, of `rows[1]` for its b-cell
