@@ -1617,7 +1617,9 @@ _gb_numberlink_draw_nth_free:
         NLD_CAND        = 0             ; the square a growth looks at
         NLD_FEWEST      = 1             ; the fewest free neighbours of those kept
         NLD_SIDES       = 2             ; the sides toward those
-        NLD_FRAME       = 3
+        NLD_TURNING     = 3             ; bit 7: keep the sides that turn, if any
+        NLD_FRAME       = 4
+        TURNING         = 0x80          ; generate.rs's flag on the path's number
 
 ;; One side of gb_numberlink_draw_growth: the square `delta` from the end C, if free and
 ;; touched by no other square of path B, joins the sides kept (bit `side`) when its count is
@@ -1656,19 +1658,56 @@ keep:
 skip:
         .endm
 
+;; The side B's square is on path B (the square the path's end C grew from) for
+;; draw_growth: on to `found` with A = the bit of the side straight on from C, the opposite
+;; one. Clobbers A and HL.
+        .macro  NLD_BACK delta, straight, found, ?apart
+        ld      a, c
+        add     a, #delta
+        cp      #CELL_SLOTS
+        jr      nc, apart
+        NL_AT   a
+        inc     h
+        ld      a, (hl)
+        cp      b
+        ld      a, #straight
+        jr      z, found
+apart:
+        .endm
+
 ;; uint8_t gb_numberlink_draw_growth(Solver *solver /* DE */, uint16_t end_and_number /* BC:
-;; C the path's end, B the path */): Drawing::growth_sides, the sides of the end toward the
-;; free squares with the fewest free neighbours that touch no other square of the path.
+;; C the path's end, B the path, with TURNING to turn */): Drawing::growth_sides, the sides of
+;; the end toward the free squares with the fewest free neighbours that touch no other square
+;; of the path; with TURNING, of those the ones that do not go straight on from the square
+;; before the end (the end's one neighbour on the path), when there are any.
 _gb_numberlink_draw_growth:
         add     sp, #-NLD_FRAME
         ldhl    sp, #NLD_FEWEST
         ld      (hl), #5
         inc     hl
         ld      (hl), #0
+        inc     hl
+        ld      (hl), b                 ; NLD_TURNING
+        res     7, b
         NLD_GROW 0xF0, 0
         NLD_GROW 0x01, 1
         NLD_GROW 0x10, 2
         NLD_GROW 0xFF, 3
+        ldhl    sp, #NLD_TURNING
+        bit     7, (hl)
+        jr      z, 2$
+        NLD_BACK 0xF0, 0x04, 1$
+        NLD_BACK 0x01, 0x08, 1$
+        NLD_BACK 0x10, 0x01, 1$
+        NLD_BACK 0xFF, 0x02, 1$
+        jr      2$                      ; the path's first square: no way to go on
+1$:
+        cpl
+        ldhl    sp, #NLD_SIDES
+        and     (hl)
+        jr      z, 2$                   ; only straight on
+        ld      (hl), a
+2$:
         ldhl    sp, #NLD_SIDES
         ld      a, (hl)
         add     sp, #NLD_FRAME

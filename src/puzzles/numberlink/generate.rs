@@ -44,6 +44,9 @@ use crate::puzzles::rng::Rng;
 
 /// `owner` of a square that is not free and on no path (off the board, or solid).
 const TAKEN: u8 = 0xFF;
+/// Flag on a path's number for [`Drawing::grown_square`]: grow turning where it can (numbers
+/// are at most [`MAX_PATHS`]).
+const TURNING: u8 = 0x80;
 
 /// The generator's working memory, owned by the caller (a static on the console).
 pub struct Generator {
@@ -86,7 +89,7 @@ impl Generator {
         let detour = |links: &[u8; CELL_SLOTS]| level != Difficulty::Easy && has_detour(links, size);
         loop {
             self.candidates_tried = self.candidates_tried.wrapping_add(1);
-            if !self.draw(size, path_lengths(size, level), &mut rng, puzzle) || detour(&puzzle.solution) {
+            if !self.draw(size, path_lengths(size, level), turns(size, level), &mut rng, puzzle) || detour(&puzzle.solution) {
                 continue;
             }
             let repairs = repairs_per_drawing(level);
@@ -160,9 +163,10 @@ impl Generator {
     }
 
     /// Draws paths over an `n` x `n` board into `puzzle` (givens and solution), each aiming at
-    /// a random length of `lengths` ([`path_lengths`]: the shortest and how many). False when
-    /// the drawing needed more than [`MAX_PATHS`] numbers.
-    fn draw(&mut self, n: u8, lengths: (u8, u8), rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
+    /// a random length of `lengths` ([`path_lengths`]: the shortest and how many), turning
+    /// where it can with `turns` ([`turns`]). False when the drawing needed more than
+    /// [`MAX_PATHS`] numbers.
+    fn draw(&mut self, n: u8, lengths: (u8, u8), turns: bool, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
         let drawing = &mut Drawing { solver: &mut self.solver };
         puzzle.solution = [0; CELL_SLOTS];
         puzzle.givens = Givens::new(n);
@@ -180,6 +184,7 @@ impl Generator {
                 return false;
             }
             let number = givens.paths + 1;
+            let grower = if turns { number | TURNING } else { number };
             drawing.take(start, number);
             let mut ends = [start, start];
             let mut length = 1;
@@ -189,10 +194,10 @@ impl Generator {
                 // is packed by LLVM into a 64-bit integer, whose shifts the console pays for.
                 let first = rng.below(2) as usize;
                 let mut e = first;
-                let mut next = drawing.grown_square(rng, ends[e], number);
+                let mut next = drawing.grown_square(rng, ends[e], grower);
                 if next == TAKEN {
                     e = 1 - first;
-                    next = drawing.grown_square(rng, ends[e], number);
+                    next = drawing.grown_square(rng, ends[e], grower);
                 }
                 if next == TAKEN {
                     break;
@@ -426,6 +431,21 @@ fn path_lengths(n: u8, level: Difficulty) -> (u8, u8) {
     if level != Difficulty::Easy && long { (5, count - 2) } else { (3, count) }
 }
 
+/// Whether a drawing for `level` on an `n` x `n` board grows its paths turning where
+/// Warnsdorff's rule leaves a choice between going straight on and turning
+/// ([`Drawing::grown_square`]): medium from 6x6. Paths that run straight along walls and each
+/// other leave long chains of forced links, which the easy rules follow; paths that wind leave
+/// fewer. Host, the console's cost modelled from the work (`examples/numberlink_model.rs`;
+/// 2,000 seeds at 7x7, 1,000 at 5x5-8x8, 300 at 10x10 and 12x12), square checks a puzzle
+/// without and with turns: medium 6x6 1,023 -> 938, 7x7 1,278 -> 1,058 (puzzles over 3 s 145
+/// -> 73 of 2,000), 8x8 1,152 -> 901, 10x10 1,794 -> 1,408, 12x12 2,869 -> 2,143; but medium
+/// 5x5 782 -> 861 (drawings 6.8 -> 8.2), and hard mixed (5x5 2,373 -> 1,885, 6x6 1,357 ->
+/// 1,401, 7x7 1,545 -> 1,497, 10x10 2,595 -> 2,756 with drawings 4.3 -> 5.1, 12x12 4,467 ->
+/// 3,843). Going straight on where it can was worse (7x7 medium 1,491, hard 1,692).
+fn turns(n: u8, level: Difficulty) -> bool {
+    level == Difficulty::Medium && n >= 6
+}
+
 /// Whether a drawing for `level` on an `n` x `n` board that grades too easy is joined
 /// ([`Generator::join_paths`]) rather than drawn again. Console, mean s a puzzle with and
 /// without joins (32 seeds, 64 at 7x7 and medium 8x8): 5x5 medium 1.61 / 1.78, hard 5.46 /
@@ -611,8 +631,9 @@ impl Drawing<'_> {
     }
 
     /// The square the path `number` grows into from its end `end`: a free neighbour touching
-    /// no other square of the path, with the fewest free neighbours (chosen at random among
-    /// equals, in side order); [`TAKEN`] when there is none.
+    /// no other square of the path, with the fewest free neighbours, and of those the ones that
+    /// turn when `number` has [`TURNING`] and some do (chosen at random among equals, in side
+    /// order); [`TAKEN`] when there is none.
     fn grown_square(&mut self, rng: &mut Rng, end: u8, number: u8) -> u8 {
         let sides = self.growth_sides(end, number);
         if sides == 0 {
@@ -622,12 +643,16 @@ impl Drawing<'_> {
         Sides(sides).nth(pick as usize).map_or(TAKEN, |side| step(end, side))
     }
 
-    /// The sides of `end` toward the squares [`Drawing::grown_square`] chooses among.
+    /// The sides of `end` toward the squares [`Drawing::grown_square`] chooses among. The
+    /// path's square before its end is the end's one neighbour on the path (a path grows only
+    /// into squares that touch no other square of it), so straight on is the side opposite that
+    /// neighbour's.
     fn growth_sides(&mut self, end: u8, number: u8) -> u8 {
         #[cfg(target_arch = "avr")]
         return console::drawing_growth_sides(self.solver, end, number);
         #[cfg(not(target_arch = "avr"))]
         {
+            let (number, turning) = (number & !TURNING, number & TURNING != 0);
             let (mut fewest, mut sides) = (5, 0u8);
             for side in 0..4 {
                 let cell = step(end, side);
@@ -640,6 +665,12 @@ impl Drawing<'_> {
                 }
                 if count == fewest {
                     sides |= 1 << side;
+                }
+            }
+            if let Some(back) = (0..4).find(|&side| turning && self.owner(step(end, side)) == number) {
+                let turns = sides & !(1 << opposite(back));
+                if turns != 0 {
+                    sides = turns;
                 }
             }
             sides
@@ -861,6 +892,21 @@ fn renumber(givens: &mut Givens) {
 mod tests {
     use super::*;
 
+    /// A path's end with three free squares of equal counts ahead grows into any of them, or
+    /// with TURNING only into the two that turn; its first square has no straight on.
+    #[test]
+    fn a_turning_path_keeps_the_sides_that_turn() {
+        let mut generator = Generator::new();
+        let drawing = &mut Drawing { solver: &mut generator.solver };
+        drawing.reset(7);
+        drawing.take(cell_at(3, 1), 1);
+        assert_eq!(drawing.growth_sides(cell_at(3, 1), 1 | TURNING), drawing.growth_sides(cell_at(3, 1), 1));
+        drawing.take(cell_at(3, 2), 1);
+        let end = cell_at(3, 2);
+        assert_eq!(drawing.growth_sides(end, 1), 1 << UP | 1 << RIGHT | 1 << DOWN);
+        assert_eq!(drawing.growth_sides(end, 1 | TURNING), 1 << UP | 1 << DOWN);
+    }
+
     /// Every join of two touching paths keeps the drawn solution one of the puzzle's (one number
     /// less, one link more, each endpoint an end of its path), `unjoin` gives back the puzzle
     /// exactly, and with that link as the last cut's the join takes another pair.
@@ -937,7 +983,7 @@ mod tests {
         let mut rng = Rng::new(7);
         let mut puzzle = Puzzle::new();
         while drawings < 300 {
-            if !generator.draw(7, path_lengths(7, Difficulty::Hard), &mut rng, &mut puzzle) {
+            if !generator.draw(7, path_lengths(7, Difficulty::Hard), turns(7, Difficulty::Hard), &mut rng, &mut puzzle) {
                 continue;
             }
             drawings += 1;
