@@ -17,9 +17,9 @@
 ;; Solver::undo_to (gb_numberlink_undo_to) and Solver::link_stands (gb_numberlink_trial),
 ;; Solver::sweep's medium and look-ahead turns (gb_numberlink_sweep_ends),
 ;; Solver::is_complete (gb_numberlink_is_complete), Solver::mark_near
-;; (gb_numberlink_mark_near), the save records' links (gb_numberlink_pack_links), the
-;; generator's drawing steps (gb_numberlink_draw_*) and, in its own area, its path numbering
-;; and its looks for second solutions seen in the links: paths that trade a stretch
+;; (gb_numberlink_mark_near), the save records' links (gb_numberlink_pack_links), and, in the
+;; generator's own area, its drawing steps (gb_numberlink_draw_*), its path numbering and its
+;; looks for second solutions seen in the links: paths that trade a stretch
 ;; (gb_numberlink_number_paths, gb_numberlink_paths_trade) and a detour
 ;; (gb_numberlink_has_detour), each described where it starts.
 ;;
@@ -1434,8 +1434,11 @@ _gb_numberlink_mark_near:
         jr      nz, 1$
         ret
 
+        .area   _CODE_NUMBERLINK_GENERATOR
+
 ;; The generator's drawing (generate.rs's Drawing: reset, take, nth_free, growth_sides and
-;; touches_only; the Rust there is the host's and the reference). Its memory is the solver's:
+;; touches_only; the Rust there is the host's and the reference), in the generator's bank 17
+;; with the drawing that calls it (`Generator::draw`). Its memory is the solver's:
 ;; a square's path (`owner`) in `sides`, one page above its `given` byte, its free neighbours
 ;; (`counts`) in `other`, two pages above, and `free_with` (free squares by count). A square
 ;; past the last slot is TAKEN, as the slots off the board are. DE holds the solver.
@@ -1755,8 +1758,6 @@ nld_touched:
 ;; looks for two blocks of the same two paths, both crossed or neither, apart on both paths,
 ;; met in the same order by the paths when crossed and in opposite orders when not: 1 when
 ;; there are two, else 0. Two squares are linked when their places on one path are one apart.
-
-        .area   _CODE_NUMBERLINK_GENERATOR
 
 ;; void gb_numberlink_number_paths(Solver *solver /* DE */, const PathsToNumber *paths /* BC:
 ;; the links, the endpoint pairs and how many, as generate.rs's struct */): Drawing::

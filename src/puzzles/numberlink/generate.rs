@@ -165,7 +165,8 @@ impl Generator {
     /// Draws paths over an `n` x `n` board into `puzzle` (givens and solution), each aiming at
     /// a random length of `lengths` ([`path_lengths`]: the shortest and how many), turning
     /// where it can with `turns` ([`turns`]). False when the drawing needed more than
-    /// [`MAX_PATHS`] numbers.
+    /// [`MAX_PATHS`] numbers. In bank 17 with its routines (the solver's bank 10 is full).
+    #[cfg_attr(all(target_arch = "avr", feature = "banks"), unsafe(link_section = ".bank17"), inline(never))]
     fn draw(&mut self, n: u8, lengths: (u8, u8), turns: bool, rng: &mut Rng, puzzle: &mut Puzzle) -> bool {
         let drawing = &mut Drawing { solver: &mut self.solver };
         puzzle.solution = [0; CELL_SLOTS];
@@ -190,10 +191,9 @@ impl Generator {
             let mut length = 1;
             let target = lengths.0 + rng.below(lengths.1);
             while length < target {
-                // An end on the board's rim first (it grows off the rim more often than not:
-                // an endpoint there, with its two or three sides, makes an easier puzzle), else
-                // the two in random order, by two plain calls: an array of both orders is packed
-                // by LLVM into a 64-bit integer, whose shifts the console pays for.
+                // An end on the board's rim first ([`on_rim`]), else the two in random order,
+                // by two plain calls: an array of both orders is packed by LLVM into a 64-bit
+                // integer, whose shifts the console pays for.
                 let first = match (on_rim(ends[0], n), on_rim(ends[1], n)) {
                     (true, false) => 0,
                     (false, true) => 1,
@@ -453,13 +453,14 @@ fn turns(n: u8, level: Difficulty) -> bool {
 }
 
 /// Whether `square` lies on the rim of an `n` x `n` board. A drawing grows a path's end there
-/// first: host, the share of a hard 7x7 drawing's endpoints on the rim against its first grade
-/// (2,000 seeds, 5,238 drawings): at 30% of them 35% grade hard and 31% easy, at 50% 14% and
-/// 54%, at 60% 8% and 67%. Modelled console cost (`examples/numberlink_model.rs`), square checks
-/// a puzzle with the rim's ends first: hard 5x5 2,373 -> 2,085, 7x7 1,553 -> 1,443 (puzzles over
-/// 3 s 184 -> 141 of 2,000), 8x8 1,904 -> 1,806; medium 5x5 782 -> 701, 6x6 938 -> 838, 7x7 1,063
-/// -> 952, 8x8 901 -> 810, 10x10 1,408 -> 1,304, 12x12 2,143 -> 2,071; easy, hard 6x6, 10x10
-/// and 12x12 within 2%.
+/// first: an endpoint on the rim, with two or three sides, makes an easier puzzle. Host, hard
+/// 7x7 drawings' first grades by the share of their endpoints on the rim (2,000 seeds, 5,238
+/// drawings): at 30% 35% grade hard and 31% easy, at 50% 14% and 54%, at 60% 8% and 67%. The
+/// console's cost modelled from the host's work (`examples/numberlink_model.rs`), mean s a
+/// puzzle and the share over 3 s, without and with: hard 7x7 1.43 -> 1.37 (8.9% -> 7.9%,
+/// 6,000 seeds), medium 7x7 (turning) 1.04 -> 0.93 (4.1% -> 3.2%); 1,000 seeds at 10x10 and
+/// 12x12 with the turns: medium 1.84 -> 1.42 and 2.98 -> 2.12 s from before both, hard about
+/// the same (2.38 -> 2.40, 3.84 -> 4.02).
 fn on_rim(square: u8, n: u8) -> bool {
     let (row, column) = (square >> 4, square & 15);
     row == 0 || column == 0 || row == n - 1 || column == n - 1
@@ -703,9 +704,9 @@ impl Drawing<'_> {
     }
 }
 
-/// The generator's routines in linker/numberlink.s: the drawing's, called from the generator's
-/// bank (gbrom puts the file in bank 10 with it), and the path numbering and the looks for a
-/// second solution in the links, in bank 17 with their callers. The drawing's and the
+/// The generator's routines in linker/numberlink.s, in bank 17 with their callers (the drawing,
+/// the join, the cut): the drawing's, the path numbering and the looks for a second solution
+/// in the links. The drawing's and the
 /// numbering read and write `solver`'s `sides`, `other` and `free_with` (the drawing's memory,
 /// [`Solver::drawing_arrays`]) and nothing else; the other two say what they touch.
 #[cfg(target_arch = "avr")]

@@ -415,9 +415,9 @@ fn runtime_pieces(sources: &[PathBuf], work: &Path) -> Result<Vec<CompileJob>, B
 /// The puzzles' assembly files, each with the areas it names in place of a bank and the bank
 /// its callers are in: the Sudoku solver (`finishes_sudoku` and the entries that call
 /// `linker/sudoku.s`, `.bank15` in `src/puzzles/sudoku/`) and its dancing links (the
-/// generator's entries, `.bank9`); the Numberlink solver (`.bank10`), its generator's path
-/// numbering and looks for a second solution in the links (beside the join and the cut,
-/// `.bank17`) and its board's baked tiles (the game's `load_numberlink_tiles`, `.bank17`);
+/// generator's entries, `.bank9`); the Numberlink solver (`.bank10`), its generator's drawing,
+/// path numbering and looks for a second solution in the links (beside the drawing, the join
+/// and the cut, `.bank17`) and its board's baked tiles (the game's `load_numberlink_tiles`, `.bank17`);
 /// Hitori's numberings (`.bank7`) and its Latin squares (the generator's entry, `.bank1`).
 /// The names are replaced as plain text, so a name that begins another (`_CODE_SUDOKU`,
 /// `_CODE_NUMBERLINK`) comes after it.
