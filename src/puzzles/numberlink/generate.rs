@@ -9,10 +9,11 @@
 //! convention of published puzzles: such a touch usually lets the path take a shortcut and
 //! leave squares to another route), and among those into the one with the fewest free
 //! neighbours (Warnsdorff's rule: the path hugs walls and other paths instead of leaving
-//! holes). A square left with no free neighbour joins a path: it becomes the new endpoint of
-//! a path ending beside it, or a path through a neighbour is cut there, one part ending on the
-//! square. Only when neither can be done (every neighbour the middle of a three-square path)
-//! is it solid.
+//! holes); an end on the board's rim grows first (`on_rim`), and a medium drawing's path
+//! turns rather than go straight on where it can (`turns`). A square left with no free
+//! neighbour joins a path: it becomes the new endpoint of a path ending beside it, or a path
+//! through a neighbour is cut there, one part ending on the square. Only when neither can be
+//! done (every neighbour the middle of a three-square path) is it solid.
 //!
 //! **Checking.** The candidate is graded ([`Solver::grade`]) up to the wanted level; that level
 //! is kept (its complete closure proves the solution unique), a lower one is drawn again. For
