@@ -1346,19 +1346,22 @@ sws_swap:
         add     sp, #SWS_FRAME
         ret
 
-;; DE = 1 << the row of cell A (bit 8 in D for the last row). Keeps BC and HL.
+;; DE = the bit of cell A's row, from the links' table of slot bits (bit 8 in D for the last
+;; row). Keeps BC.
 sws_row_bit:
         push    bc
-        call    sws_div9
-        ld      de, #1
-        inc     b
+        call    sws_div9                ; B = the row
+        ld      a, b
+        add     a, a
+        ld      hl, #gbl_bits
+        add     a, l
+        ld      l, a
+        jr      nc, 1$
+        inc     h
 1$:
-        dec     b
-        jr      z, 2$
-        sla     e
-        rl      d
-        jr      1$
-2$:
+        ld      e, (hl)
+        inc     hl
+        ld      d, (hl)
         pop     bc
         ret
 
