@@ -28,8 +28,11 @@
 //! `BENCH_ENGINE_PROFILE=N` also charges every instruction of the timed calls to its address
 //! and prints, for each part, the N functions with the most cycles of their own (callees not
 //! included), with the cycles of their calls (callees included), the number of calls and their
-//! hottest places, `BB:AAAA` (look them up in `target/bench-engine/<rom>.build/*.lst`, or the
-//! function in `<rom>_*.asm`).
+//! hottest places, `BB:AAAA` with their share of the cycles (look them up in
+//! `target/bench-engine/<rom>.build/*.lst`, or the function in `<rom>_*.asm`; a place in a
+//! routine of `linker/*.s` is its offset from the routine's address in `<rom>.map`, in the
+//! module's `.lst`). `BENCH_ENGINE_PROFILE_PLACES=N` lists N places a function (6 by default):
+//! enough of them give a routine's cycles line by line.
 //! `BENCH_ENGINE_SUDOKU_SEEDS=N`, `BENCH_ENGINE_SUDOKU_LEVELS=012` (the levels' digits) and
 //! `BENCH_ENGINE_SUDOKU_BACKTRACK=N` (seeds with the backtracking count, 8 by default) make a
 //! shorter Sudoku part: the ROM is built with them, so they change what it runs.
@@ -88,7 +91,7 @@ const ISLAND_QUERIES: usize = 64;
 const DRAWS: u8 = 64;
 /// crt0's initial stack pointer: the stack grows down from the end of WRAM.
 const STACK_TOP: u16 = 0xE000;
-/// Places listed per function in a profile.
+/// Places listed per function in a profile, unless `BENCH_ENGINE_PROFILE_PLACES` says.
 const HOT_ADDRESSES: usize = 6;
 /// The parts `BENCH_ENGINE_PUZZLE` can pick.
 const PARTS: [&str; 4] = ["hitori", "lizards", "sudoku", "numberlink"];
@@ -137,6 +140,8 @@ struct Bench {
     /// The most cycles one timed call may take before it counts as hung.
     call_limit: u64,
     profile: Option<(usize, Profile)>,
+    /// Places listed per function (`BENCH_ENGINE_PROFILE_PLACES`).
+    places: usize,
     /// `BENCH_ENGINE_PROFILE_EACH`: the profile restarts at every call (the last one's is printed).
     profile_each: bool,
     each: bool,
@@ -154,7 +159,11 @@ impl Bench {
         console.reset_lowest_sp();
         let each = std::env::var_os("BENCH_ENGINE_EACH").is_some();
         let profile_each = std::env::var_os("BENCH_ENGINE_PROFILE_EACH").is_some();
-        Ok(Bench { rom, console, prefix, call_limit, profile, profile_each, each, started: Instant::now() })
+        let places = match std::env::var("BENCH_ENGINE_PROFILE_PLACES") {
+            Ok(n) => n.parse().map_err(|_| format!("BENCH_ENGINE_PROFILE_PLACES={n}: expected a count of places"))?,
+            Err(_) => HOT_ADDRESSES,
+        };
+        Ok(Bench { rom, console, prefix, call_limit, profile, places, profile_each, each, started: Instant::now() })
     }
 
     fn symbol(&self, name: &str) -> Result<u16, String> {
@@ -187,7 +196,7 @@ impl Bench {
                     if let Some((top, profile)) = &self.profile {
                         let symbols = Symbols::read(&self.rom.intermediates, &self.rom.sym)?;
                         println!("{}job {job} did not return: profile of its {} cycles so far", self.prefix, profile.total());
-                        print!("{}", profile.report(&symbols, *top, HOT_ADDRESSES));
+                        print!("{}", profile.report(&symbols, *top, self.places));
                     }
                 }
                 *cycles = ran.ok_or_else(|| {
@@ -263,7 +272,7 @@ impl Bench {
         );
         if let Some((top, profile)) = &self.profile {
             println!("{}profile of the timed calls, {} cycles, functions by cycles of their own:", self.prefix, profile.total());
-            print!("{}", profile.report(&symbols, *top, HOT_ADDRESSES));
+            print!("{}", profile.report(&symbols, *top, self.places));
         }
         Ok(())
     }

@@ -174,7 +174,7 @@ impl Profile {
         let mut out = String::from("  own cycles    %   with callees    %      calls  function (C name: Rust name), hottest places\n");
         for function in self.by_function(&symbols.code, hot).iter().take(top) {
             let rust = symbols.rust_name(function.start).filter(|r| *r != function.name);
-            let hottest: Vec<String> = function.hottest.iter().map(|&(p, c)| format!("{}:{:.1}%", format_place(p), share(c))).collect();
+            let hottest: Vec<String> = function.hottest.iter().map(|&(p, c)| format!("{}:{:.2}%", format_place(p), share(c))).collect();
             out.push_str(&format!(
                 "{:>11} {:>5.1} {:>14} {:>5.1} {:>10}  {}{}  [{}]\n",
                 function.cycles,
