@@ -212,6 +212,8 @@ impl Generator {
                 singles = false;
             }
         }
+        // Exact unless the level below finishes the carving: at medium that is singles, whose
+        // state is known; at hard, singles finishing means medium does too.
         if !singles && (below == Difficulty::Easy || !self.finishes(&out.givens, below)) {
             return true;
         }
