@@ -702,6 +702,18 @@ gbl_apply:
         ld      (hl), a
         ret
 
+;; HL = the address of slot A's bit in gbl_bits (a word a slot). Clobbers A. A macro: the
+;; links' row adds and the swap set's rows read it in their loops.
+        .macro  GBL_BIT_AT ?in_page
+        add     a, a
+        ld      hl, #gbl_bits
+        add     a, l
+        ld      l, a
+        jr      nc, in_page
+        inc     h
+in_page:
+        .endm
+
 ;; void gb_links_add_rows(uint16_t *column /* DE */, uint16_t digits /* BC */): links.rs'
 ;; add_rows: the unit's column for each digit of bits 0-8 of BC (DE the one for digit 1, the
 ;; next ones a word apart) gets the bit of slot B >> 4.
@@ -709,13 +721,7 @@ _gb_links_add_rows:
         ld      a, b
         swap    a
         and     #0x0F
-        add     a, a
-        ld      hl, #gbl_bits
-        add     a, l
-        ld      l, a
-        jr      nc, 1$
-        inc     h
-1$:
+        GBL_BIT_AT
         ld      a, (hl+)
         ld      h, (hl)
         ld      l, a
@@ -1352,13 +1358,7 @@ sws_row_bit:
         push    bc
         call    sws_div9                ; B = the row
         ld      a, b
-        add     a, a
-        ld      hl, #gbl_bits
-        add     a, l
-        ld      l, a
-        jr      nc, 1$
-        inc     h
-1$:
+        GBL_BIT_AT
         ld      e, (hl)
         inc     hl
         ld      d, (hl)
